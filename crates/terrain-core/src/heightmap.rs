@@ -1,0 +1,265 @@
+//! The square grid of heights every algorithm writes into.
+
+use crate::error::{Error, Field};
+use crate::random::PointRandom;
+
+/// The smallest exponent: a 3 x 3 map, the smallest one with a middle point.
+pub const MIN_EXPONENT: u32 = 1;
+
+/// The largest exponent: a 4097 x 4097 map.
+///
+/// Its heights alone take 134 MB (8 bytes a point), and the mesh and the copy
+/// handed to JavaScript need as much again. Exponent 13 would need four times
+/// that, more than a browser tab can be relied on to get.
+pub const MAX_EXPONENT: u32 = 12;
+
+/// A square heightmap, `2^exponent + 1` points on a side, row-major.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heightmap {
+    exponent: u32,
+    side: usize,
+    heights: Vec<f64>,
+}
+
+impl Heightmap {
+    /// A map of zeros.
+    pub fn new(exponent: u32) -> Result<Self, Error> {
+        let side = side_for(exponent)?;
+        Ok(Self {
+            exponent,
+            side,
+            heights: vec![0.0; side * side],
+        })
+    }
+
+    /// A map made from existing heights, which must number `(2^exponent + 1)^2`
+    /// and all be finite.
+    pub fn from_heights(exponent: u32, heights: Vec<f64>) -> Result<Self, Error> {
+        let side = side_for(exponent)?;
+        if heights.len() != side * side {
+            return Err(Error::WrongSize {
+                expected: side * side,
+                actual: heights.len(),
+            });
+        }
+        if let Some(index) = heights.iter().position(|height| !height.is_finite()) {
+            return Err(Error::NotFinite { index });
+        }
+        Ok(Self {
+            exponent,
+            side,
+            heights,
+        })
+    }
+
+    /// A map of zeros for an exponent already validated by [`crate::Params`].
+    pub(crate) fn zeroed(exponent: u32) -> Self {
+        debug_assert!((MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent));
+        let side = (1usize << exponent) + 1;
+        Self {
+            exponent,
+            side,
+            heights: vec![0.0; side * side],
+        }
+    }
+
+    /// Sets the four corners to their points' uniform numbers in `[0, 1)`:
+    /// the first step of every subdivision algorithm.
+    pub(crate) fn seed_corners(&mut self, random: PointRandom) {
+        let last = self.last();
+        for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
+            let index = self.index(x, y);
+            self.heights[index] = random.unit(index);
+        }
+    }
+
+    /// The `n` in `2^n + 1`.
+    pub fn exponent(&self) -> u32 {
+        self.exponent
+    }
+
+    /// Points on a side: `2^exponent + 1`.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The index of the last row and of the last column: `2^exponent`.
+    pub fn last(&self) -> usize {
+        self.side - 1
+    }
+
+    /// The buffer index of point `(x, y)`.
+    #[inline]
+    pub fn index(&self, x: usize, y: usize) -> usize {
+        debug_assert!(
+            x < self.side && y < self.side,
+            "({x}, {y}) is outside the map"
+        );
+        y * self.side + x
+    }
+
+    /// The height at `(x, y)`.
+    ///
+    /// # Panics
+    /// If the point is outside the map; use [`Heightmap::get_checked`] where
+    /// that can happen.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> f64 {
+        self.heights[self.index(x, y)]
+    }
+
+    /// Sets the height at `(x, y)`.
+    ///
+    /// # Panics
+    /// If the point is outside the map.
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize, height: f64) {
+        let index = self.index(x, y);
+        self.heights[index] = height;
+    }
+
+    /// The height at `(x, y)`, or `None` outside the map. Signed coordinates,
+    /// so a caller can ask for a neighbour at `x - radius` without underflow.
+    pub fn get_checked(&self, x: i64, y: i64) -> Option<f64> {
+        let inside = |coordinate: i64| (0..self.side as i64).contains(&coordinate);
+        (inside(x) && inside(y)).then(|| self.get(x as usize, y as usize))
+    }
+
+    /// All heights, row-major.
+    pub fn heights(&self) -> &[f64] {
+        &self.heights
+    }
+
+    /// All heights, row-major, for algorithms that index the buffer directly.
+    pub fn heights_mut(&mut self) -> &mut [f64] {
+        &mut self.heights
+    }
+
+    /// The buffer, for handing to another owner without a copy.
+    pub fn into_heights(self) -> Vec<f64> {
+        self.heights
+    }
+
+    /// The lowest and highest heights.
+    pub fn min_max(&self) -> (f64, f64) {
+        self.heights.iter().fold(
+            (f64::INFINITY, f64::NEG_INFINITY),
+            |(low, high), &height| (low.min(height), high.max(height)),
+        )
+    }
+
+    /// Stretches or squeezes the heights so they span exactly `[0, 1]`.
+    ///
+    /// A flat map has no span to divide by; it becomes flat at 0.
+    pub fn normalize(&mut self) {
+        let (low, high) = self.min_max();
+        let span = high - low;
+        if span > 0.0 && span.is_finite() {
+            let scale = 1.0 / span;
+            for height in &mut self.heights {
+                // Clamp away the last-bit rounding that could land a hair
+                // outside [0, 1].
+                *height = ((*height - low) * scale).clamp(0.0, 1.0);
+            }
+        } else {
+            self.heights.fill(0.0);
+        }
+    }
+}
+
+/// `2^exponent + 1`, or the error naming the allowed exponents.
+fn side_for(exponent: u32) -> Result<usize, Error> {
+    if (MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent) {
+        Ok((1usize << exponent) + 1)
+    } else {
+        Err(Error::InvalidParameter {
+            field: Field::Exponent,
+            value: exponent.to_string(),
+            allowed: Field::Exponent.allowed(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_are_a_power_of_two_plus_one() {
+        for (exponent, side) in [(1, 3), (2, 5), (3, 9), (8, 257), (12, 4097)] {
+            let map = Heightmap::new(exponent).expect("valid exponent");
+            assert_eq!(map.side(), side);
+            assert_eq!(map.last(), side - 1);
+            assert_eq!(map.heights().len(), side * side);
+        }
+    }
+
+    #[test]
+    fn exponents_outside_the_range_are_refused_with_the_range() {
+        for exponent in [0, 13, 40, u32::MAX] {
+            let error = Heightmap::new(exponent).expect_err("out of range");
+            let message = error.to_string();
+            assert!(message.contains("exponent"), "{message}");
+            assert!(message.contains(&exponent.to_string()), "{message}");
+            assert!(message.contains("1 to 12"), "{message}");
+        }
+    }
+
+    #[test]
+    fn storage_is_row_major() {
+        let mut map = Heightmap::new(1).expect("valid exponent");
+        map.set(2, 0, 1.0);
+        map.set(0, 1, 2.0);
+        assert_eq!(
+            map.heights(),
+            &[0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        );
+        assert_eq!(map.get(2, 0), 1.0);
+        assert_eq!(map.index(1, 2), 7);
+    }
+
+    #[test]
+    fn checked_access_is_none_outside() {
+        let map = Heightmap::new(1).expect("valid exponent");
+        assert_eq!(map.get_checked(0, 0), Some(0.0));
+        assert_eq!(map.get_checked(2, 2), Some(0.0));
+        for (x, y) in [(-1, 0), (0, -1), (3, 0), (0, 3), (i64::MIN, i64::MAX)] {
+            assert_eq!(map.get_checked(x, y), None, "({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn normalize_spans_zero_to_one() {
+        let mut map =
+            Heightmap::from_heights(1, vec![-2.0, 0.0, 2.0, 1.0, 1.0, 1.0, 6.0, -2.0, 0.0])
+                .expect("valid heights");
+        map.normalize();
+        assert_eq!(map.min_max(), (0.0, 1.0));
+        assert_eq!(map.get(1, 0), 0.25);
+        assert_eq!(map.get(0, 2), 1.0);
+    }
+
+    #[test]
+    fn normalize_leaves_a_flat_map_flat_instead_of_dividing_by_zero() {
+        let mut map = Heightmap::from_heights(1, vec![0.7; 9]).expect("valid heights");
+        map.normalize();
+        assert!(map.heights().iter().all(|&height| height == 0.0));
+    }
+
+    #[test]
+    fn from_heights_checks_size_and_finiteness() {
+        assert!(matches!(
+            Heightmap::from_heights(1, vec![0.0; 8]),
+            Err(Error::WrongSize {
+                expected: 9,
+                actual: 8
+            })
+        ));
+        let mut heights = vec![0.0; 9];
+        heights[4] = f64::NAN;
+        assert!(matches!(
+            Heightmap::from_heights(1, heights),
+            Err(Error::NotFinite { index: 4 })
+        ));
+    }
+}

@@ -1,0 +1,271 @@
+//! Properties every algorithm must have, checked across all of them.
+
+use proptest::prelude::*;
+
+use crate::{Algorithm, Error, Field, Heightmap, Params, PointSet, Stage, generate};
+
+const SUBDIVIDING: [Algorithm; 4] = [
+    Algorithm::MidpointDisplacement,
+    Algorithm::RecursiveMidpointDisplacement,
+    Algorithm::DiamondSquare,
+    Algorithm::TileableDiamondSquare,
+];
+
+fn params(algorithm: Algorithm, exponent: u32, seed: u64) -> Params {
+    Params {
+        exponent,
+        seed,
+        ..Params::new(algorithm)
+    }
+}
+
+fn run(params: &Params, stage: Stage) -> Heightmap {
+    generate(params, stage)
+        .unwrap_or_else(|error| panic!("{stage}: {error}"))
+        .heightmap
+}
+
+/// The stage whose map a stage's step starts from.
+fn previous(stage: Stage) -> Option<Stage> {
+    match stage {
+        Stage::Corners | Stage::Done => None,
+        Stage::Edges | Stage::Square | Stage::Pass(1) => Some(Stage::Corners),
+        Stage::Center => Some(Stage::Edges),
+        Stage::Diamond => Some(Stage::Square),
+        Stage::Pass(pass) => Some(Stage::Pass(pass - 1)),
+    }
+}
+
+#[test]
+fn each_stage_sets_exactly_its_documented_points() {
+    for algorithm in SUBDIVIDING {
+        for exponent in 1..=6 {
+            for seed in [0, 7, u64::MAX] {
+                let params = params(algorithm, exponent, seed);
+                for stage in algorithm.stages(exponent) {
+                    if stage == Stage::Done {
+                        continue;
+                    }
+                    let after = run(&params, stage);
+                    let before = match previous(stage) {
+                        Some(earlier) => run(&params, earlier),
+                        None => Heightmap::zeroed(exponent),
+                    };
+                    let side = after.side();
+                    let expected = PointSet::for_stage(algorithm, stage, exponent);
+                    for y in 0..side {
+                        for x in 0..side {
+                            let changed = after.get(x, y) != before.get(x, y);
+                            assert_eq!(
+                                changed,
+                                expected.contains(x, y),
+                                "{algorithm} {stage} exponent {exponent} seed {seed} at ({x}, {y})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_stage_is_a_prefix_of_the_finished_map() {
+    // Coarse points are never touched by finer passes: a point keeps the
+    // value it was given until the final normalization.
+    for algorithm in SUBDIVIDING {
+        for exponent in 1..=6 {
+            let params = params(algorithm, exponent, 2016);
+            let full = run(&params, Stage::Pass(exponent));
+            let mut set_so_far = vec![false; full.heights().len()];
+            for stage in algorithm.stages(exponent) {
+                if stage == Stage::Done {
+                    continue;
+                }
+                let map = run(&params, stage);
+                for (x, y) in PointSet::for_stage(algorithm, stage, exponent).iter() {
+                    set_so_far[map.index(x, y)] = true;
+                }
+                for (index, (&height, &set)) in map.heights().iter().zip(&set_so_far).enumerate() {
+                    let expected = if set { full.heights()[index] } else { 0.0 };
+                    assert_eq!(height, expected, "{algorithm} {stage} index {index}");
+                }
+            }
+            assert!(
+                set_so_far.iter().all(|&set| set),
+                "{algorithm}: some point never set"
+            );
+        }
+    }
+}
+
+#[test]
+fn done_is_the_last_pass_normalized() {
+    for algorithm in SUBDIVIDING {
+        let mut params = params(algorithm, 6, 31);
+        let mut last_pass = run(&params, Stage::Pass(6));
+        let done = run(&params, Stage::Done);
+        assert_eq!(done.min_max(), (0.0, 1.0), "{algorithm}");
+        last_pass.normalize();
+        assert_eq!(done, last_pass, "{algorithm}");
+        params.normalize = false;
+        assert_eq!(
+            run(&params, Stage::Done),
+            run(&params, Stage::Pass(6)),
+            "{algorithm}"
+        );
+    }
+}
+
+#[test]
+fn same_seed_same_map_and_different_seeds_differ() {
+    for algorithm in Algorithm::ALL {
+        for exponent in [1, 4, 9] {
+            let first = run(&params(algorithm, exponent, 123), Stage::Done);
+            let again = run(&params(algorithm, exponent, 123), Stage::Done);
+            let other = run(&params(algorithm, exponent, 124), Stage::Done);
+            assert_eq!(first, again, "{algorithm} {exponent}");
+            assert_ne!(first, other, "{algorithm} {exponent}");
+        }
+    }
+}
+
+#[test]
+fn sizes_follow_the_exponent() {
+    for algorithm in Algorithm::ALL {
+        for exponent in 1..=10 {
+            let map = run(&params(algorithm, exponent, 1), Stage::Done);
+            let side = (1usize << exponent) + 1;
+            assert_eq!((map.exponent(), map.side()), (exponent, side));
+            assert_eq!(map.heights().len(), side * side);
+        }
+    }
+}
+
+#[test]
+fn exponent_twelve_is_allowed_and_thirteen_is_not() {
+    let big = params(Algorithm::DiamondSquare, 12, 0);
+    assert_eq!(big.validate(), Ok(()));
+    let too_big = params(Algorithm::DiamondSquare, 13, 0);
+    assert!(matches!(
+        generate(&too_big, Stage::Done),
+        Err(Error::InvalidParameter {
+            field: Field::Exponent,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn zero_spread_interpolates_the_corners_smoothly() {
+    // With no jitter, every point is a mean of points set before it, so the
+    // map stays within the corners' range.
+    for algorithm in SUBDIVIDING {
+        let params = Params {
+            spread: 0.0,
+            ..params(algorithm, 5, 77)
+        };
+        let corners = run(&params, Stage::Corners);
+        let last = corners.last();
+        let values = [(0, 0), (last, 0), (0, last), (last, last)].map(|(x, y)| corners.get(x, y));
+        let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let (map_low, map_high) = run(&params, Stage::Pass(5)).min_max();
+        assert!(
+            map_low >= low - 1e-12 && map_high <= high + 1e-12,
+            "{algorithm}"
+        );
+    }
+}
+
+#[test]
+fn random_noise_has_only_a_done_stage_and_no_normalization() {
+    let params = params(Algorithm::RandomNoise, 5, 3);
+    let terrain = generate(&params, Stage::Done).expect("valid");
+    assert_eq!(terrain.new_points, PointSet::Everything { side: 33 });
+    let (low, high) = terrain.heightmap.min_max();
+    assert!(low >= 0.0 && high < 1.0);
+    assert!(generate(&params, Stage::Corners).is_err());
+}
+
+fn any_algorithm() -> impl Strategy<Value = Algorithm> {
+    (0..Algorithm::ALL.len()).prop_map(|index| Algorithm::ALL[index])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn any_valid_input_gives_finite_heights(
+        algorithm in any_algorithm(),
+        exponent in 1u32..=7,
+        spread in 0.0..=crate::params::MAX_SPREAD,
+        spread_reduction in 0.0..=crate::params::MAX_SPREAD_REDUCTION,
+        seed: u64,
+        normalize: bool,
+        stage_pick: prop::sample::Index,
+    ) {
+        let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize };
+        let stages = algorithm.stages(exponent);
+        let stage = stages[stage_pick.index(stages.len())];
+        let terrain = generate(&params, stage).expect("valid parameters");
+        prop_assert!(terrain.heightmap.heights().iter().all(|height| height.is_finite()));
+        if stage == Stage::Done && normalize {
+            let (low, high) = terrain.heightmap.min_max();
+            prop_assert!(low >= 0.0 && high <= 1.0);
+        }
+    }
+
+    #[test]
+    fn the_largest_spreads_stay_finite_on_the_largest_passes(seed: u64) {
+        let params = Params {
+            exponent: 12,
+            spread: crate::params::MAX_SPREAD,
+            spread_reduction: crate::params::MAX_SPREAD_REDUCTION,
+            seed,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        // Pass 2 on exponent 12 is quick and has the largest reductions left
+        // to come; bound the final magnitude analytically instead.
+        let bound: f64 = 1.0 + (0..12).map(|pass| params.spread * params.spread_reduction.powi(pass)).sum::<f64>();
+        prop_assert!(bound.is_finite() && bound < 1e6);
+        let terrain = generate(&Params { exponent: 6, ..params }, Stage::Done).expect("valid");
+        prop_assert!(terrain.heightmap.heights().iter().all(|height| height.is_finite()));
+    }
+
+    #[test]
+    fn invalid_parameters_always_give_the_typed_error(
+        algorithm in any_algorithm(),
+        exponent in prop_oneof![Just(0u32), 13u32..=u32::MAX],
+        seed: u64,
+    ) {
+        let params = Params { algorithm, exponent, seed, ..Params::new(algorithm) };
+        let refused = matches!(
+            generate(&params, Stage::Done),
+            Err(Error::InvalidParameter { field: Field::Exponent, .. })
+        );
+        prop_assert!(refused);
+    }
+
+    #[test]
+    fn bad_spreads_always_give_the_typed_error(
+        spread in prop_oneof![
+            Just(f64::NAN), Just(f64::INFINITY), Just(f64::NEG_INFINITY),
+            -1e308..-1e-308, 5.000_000_1..1e308,
+        ],
+        reduction_is_bad: bool,
+    ) {
+        let mut params = Params::default();
+        let field = if reduction_is_bad {
+            params.spread_reduction = spread;
+            Field::SpreadReduction
+        } else {
+            params.spread = spread;
+            Field::Spread
+        };
+        match generate(&params, Stage::Done) {
+            Err(Error::InvalidParameter { field: got, .. }) => prop_assert_eq!(got, field),
+            other => prop_assert!(false, "{:?}", other.map(|terrain| terrain.stage)),
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Seeded heightmap generators that can stop at any stage.
+//!
+//! This crate is the pure core of *Terrain, step by step*. It knows nothing of
+//! the web, of clocks or of operating-system randomness, so the same call gives
+//! the same map, bit for bit, on every target.
+//!
+//! # Conventions
+//!
+//! - A [`Heightmap`] is square, `2^n + 1` points on a side, where `n` is its
+//!   *exponent* (1 to [`MAX_EXPONENT`]). The `+ 1` gives every edge a middle
+//!   point, which is what the subdivision algorithms need.
+//! - Heights are `f64` in one contiguous, row-major buffer: point `(x, y)` is
+//!   at index `y * side + x`, `x` is the column and `y` the row, both from 0.
+//! - Before the `done` stage, points not set yet are `0.0` (as in the demos of
+//!   the original posts). At `done` the subdivision algorithms normalize the
+//!   map so its heights span exactly `[0, 1]` (a flat map stays flat, at 0).
+//! - Every random number comes from [`PointRandom`], SplitMix64 in counter
+//!   mode: point `i` always draws output `i` of the seed's stream, whichever
+//!   order an algorithm visits points in. See [`random`] for why.
+//!
+//! # Use
+//!
+//! ```
+//! use terrain_core::{generate, Algorithm, Params, Stage};
+//!
+//! let params = Params { exponent: 3, seed: 7, ..Params::new(Algorithm::DiamondSquare) };
+//! let terrain = generate(&params, Stage::Square)?;
+//! assert_eq!(terrain.heightmap.side(), 9);
+//! // The first square step sets only the centre of the map.
+//! assert_eq!(terrain.new_points.iter().collect::<Vec<_>>(), vec![(4, 4)]);
+//! # Ok::<(), terrain_core::Error>(())
+//! ```
+
+pub mod diamond_square;
+mod error;
+mod heightmap;
+pub mod midpoint_displacement;
+mod params;
+pub mod random;
+pub mod random_noise;
+pub mod recursive_midpoint_displacement;
+mod stage;
+pub mod tileable_diamond_square;
+
+pub use error::{Error, Field};
+pub use heightmap::{Heightmap, MAX_EXPONENT, MIN_EXPONENT};
+pub use params::{Algorithm, Params};
+pub use random::PointRandom;
+pub use stage::{PointSet, Stage, StageDetails};
+
+/// A generated heightmap together with what its last stage did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Terrain {
+    /// The heights after the requested stage.
+    pub heightmap: Heightmap,
+    /// The stage the generator stopped after.
+    pub stage: Stage,
+    /// The points that stage set (highlighted by the demos).
+    pub new_points: PointSet,
+}
+
+/// Runs `params.algorithm` up to and including `stage`.
+///
+/// Parameters are validated first; a stage the algorithm does not have (for
+/// example `square` for midpoint displacement, or `pass-9` on an exponent-5
+/// map) is an [`Error::InvalidStage`].
+pub fn generate(params: &Params, stage: Stage) -> Result<Terrain, Error> {
+    params.validate()?;
+    params.algorithm.check_stage(stage, params.exponent)?;
+    let heightmap = match params.algorithm {
+        Algorithm::RandomNoise => random_noise::generate(params),
+        Algorithm::MidpointDisplacement => midpoint_displacement::generate(params, stage),
+        Algorithm::RecursiveMidpointDisplacement => {
+            recursive_midpoint_displacement::generate(params, stage)
+        }
+        Algorithm::DiamondSquare => diamond_square::generate(params, stage),
+        Algorithm::TileableDiamondSquare => tileable_diamond_square::generate(params, stage),
+    };
+    let new_points = PointSet::for_stage(params.algorithm, stage, params.exponent);
+    Ok(Terrain {
+        heightmap,
+        stage,
+        new_points,
+    })
+}
+
+// Uses proptest and rand_xoshiro, native-only dev-dependencies.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod invariants;

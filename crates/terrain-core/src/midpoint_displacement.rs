@@ -1,0 +1,201 @@
+//! Midpoint displacement, iterative (the first post).
+//!
+//! Start from four random corners. Pass `k` (from 1) splits the map into
+//! `2^(k-1) x 2^(k-1)` chunks; in each chunk the four edge midpoints become the
+//! average of the two corners of their edge plus jitter, then the centre
+//! becomes the average of those four midpoints plus jitter. The jitter's
+//! spread starts at 0.3 and halves after every pass; `done` normalizes.
+//!
+//! Neighbouring chunks share an edge, and so a midpoint. It depends only on
+//! that edge's two corners and on its own random number, so both chunks
+//! would compute the same value; we compute it once. Each pass therefore
+//! walks the map row by row: first the midpoints of the horizontal edges,
+//! then those of the vertical edges, then the centres.
+//!
+//! Because an edge midpoint only ever hears from the two ends of its edge,
+//! the creases between chunks stay visible in the finished terrain: the
+//! problem the diamond-square post sets out to fix.
+
+use crate::heightmap::Heightmap;
+use crate::params::Params;
+use crate::random::PointRandom;
+use crate::stage::Stage;
+
+/// The first pass's spread in the post.
+pub const DEFAULT_SPREAD: f64 = 0.3;
+
+/// The post halves the spread after each pass.
+pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.5;
+
+/// Runs iterative midpoint displacement up to `stage`, which must be one of
+/// its stages (see [`crate::Algorithm::stages`]).
+pub fn generate(params: &Params, stage: Stage) -> Heightmap {
+    let random = PointRandom::new(params.seed);
+    let mut map = Heightmap::zeroed(params.exponent);
+    map.seed_corners(random);
+    let whole_map = map.last();
+    let passes = match stage {
+        Stage::Corners => 0,
+        Stage::Edges => {
+            displace_edges(&mut map, whole_map, params.spread, random);
+            0
+        }
+        // The first pass has a single chunk, the whole map: after its centre
+        // the pass is complete.
+        Stage::Center => 1,
+        Stage::Pass(pass) => pass,
+        Stage::Done | Stage::Square | Stage::Diamond => params.exponent,
+    };
+    let mut spread = params.spread;
+    for pass in 1..=passes {
+        let chunk_width = whole_map >> (pass - 1);
+        displace_edges(&mut map, chunk_width, spread, random);
+        displace_centres(&mut map, chunk_width, spread, random);
+        spread *= params.spread_reduction;
+    }
+    if stage == Stage::Done && params.normalize {
+        map.normalize();
+    }
+    map
+}
+
+/// The mean of two heights.
+#[inline]
+pub(crate) fn average2(a: f64, b: f64) -> f64 {
+    (a + b) / 2.0
+}
+
+/// The mean of four heights, summed in the order given: callers that must
+/// agree bit for bit pass them in the same order.
+#[inline]
+pub(crate) fn average4(a: f64, b: f64, c: f64, d: f64) -> f64 {
+    (a + b + c + d) / 4.0
+}
+
+/// Sets the edge midpoints of every chunk `chunk_width` cells wide.
+fn displace_edges(map: &mut Heightmap, chunk_width: usize, spread: f64, random: PointRandom) {
+    let side = map.side();
+    let last = map.last();
+    let radius = chunk_width / 2;
+    let row_offset = radius * side;
+    let heights = map.heights_mut();
+    // Horizontal edges lie on rows 0, w, 2w, ...; their midpoints sit halfway
+    // between two corners of the same row.
+    for y in (0..=last).step_by(chunk_width) {
+        for x in (radius..last).step_by(chunk_width) {
+            let index = y * side + x;
+            heights[index] = average2(heights[index - radius], heights[index + radius])
+                + random.jitter(index, spread);
+        }
+    }
+    // Vertical edges lie on columns 0, w, 2w, ...; their midpoints sit
+    // halfway between a corner above and a corner below.
+    for y in (radius..last).step_by(chunk_width) {
+        for x in (0..=last).step_by(chunk_width) {
+            let index = y * side + x;
+            heights[index] = average2(heights[index - row_offset], heights[index + row_offset])
+                + random.jitter(index, spread);
+        }
+    }
+}
+
+/// Sets the centre of every chunk `chunk_width` cells wide to the mean of its
+/// four edge midpoints (left, right, top, bottom) plus jitter.
+fn displace_centres(map: &mut Heightmap, chunk_width: usize, spread: f64, random: PointRandom) {
+    let side = map.side();
+    let last = map.last();
+    let radius = chunk_width / 2;
+    let row_offset = radius * side;
+    let heights = map.heights_mut();
+    for y in (radius..last).step_by(chunk_width) {
+        for x in (radius..last).step_by(chunk_width) {
+            let index = y * side + x;
+            heights[index] = average4(
+                heights[index - radius],
+                heights[index + radius],
+                heights[index - row_offset],
+                heights[index + row_offset],
+            ) + random.jitter(index, spread);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::Algorithm;
+
+    /// The post's 5 x 5 example, on its 0 to 10 scale: corners 2 (top left),
+    /// 8 (top right), 0 (bottom left) and 3 (bottom right).
+    fn post_example() -> Heightmap {
+        let mut map = Heightmap::zeroed(2);
+        map.set(0, 0, 2.0);
+        map.set(4, 0, 8.0);
+        map.set(0, 4, 0.0);
+        map.set(4, 4, 3.0);
+        map
+    }
+
+    #[test]
+    fn golden_edges_are_the_means_of_their_corners() {
+        let mut map = post_example();
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1));
+        assert_eq!(map.get(2, 0), 5.0, "top");
+        assert_eq!(map.get(0, 2), 1.0, "left");
+        assert_eq!(map.get(4, 2), 5.5, "right");
+        assert_eq!(map.get(2, 4), 1.5, "bottom");
+        assert_eq!(map.get(2, 2), 0.0, "the centre waits for its own step");
+    }
+
+    #[test]
+    fn golden_centre_is_the_mean_of_the_four_midpoints() {
+        let mut map = post_example();
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1));
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1));
+        assert_eq!(map.get(2, 2), 3.25);
+    }
+
+    #[test]
+    fn golden_second_pass_displaces_each_three_by_three_chunk() {
+        let mut map = post_example();
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1));
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1));
+        displace_edges(&mut map, 2, 0.0, PointRandom::new(1));
+        displace_centres(&mut map, 2, 0.0, PointRandom::new(1));
+        // Top-left chunk: corners 2, 5 (top), 1, 3.25 (bottom).
+        assert_eq!(map.get(1, 0), 3.5);
+        assert_eq!(map.get(0, 1), 1.5);
+        assert_eq!(map.get(2, 1), 4.125);
+        assert_eq!(map.get(1, 2), 2.125);
+        assert_eq!(map.get(1, 1), (1.5 + 4.125 + 3.5 + 2.125) / 4.0);
+    }
+
+    #[test]
+    fn jitter_stays_within_the_spread_of_the_average() {
+        let mut map = post_example();
+        displace_edges(&mut map, 4, 0.3, PointRandom::new(8));
+        for ((x, y), mean) in [((2, 0), 5.0), ((0, 2), 1.0), ((4, 2), 5.5), ((2, 4), 1.5)] {
+            let offset = map.get(x, y) - mean;
+            assert!(
+                offset.abs() <= 0.3 && offset != 0.0,
+                "({x}, {y}) moved {offset}"
+            );
+        }
+    }
+
+    #[test]
+    fn spread_shrinks_by_the_reduction_each_pass() {
+        // With every corner at 0 the map holds only jitter, so pass k's points
+        // are bounded by the sum of the spreads so far.
+        let params = Params {
+            exponent: 6,
+            spread: 1.0,
+            spread_reduction: 0.5,
+            seed: 3,
+            ..Params::new(Algorithm::MidpointDisplacement)
+        };
+        let map = generate(&params, Stage::Pass(6));
+        let (low, high) = map.min_max();
+        assert!(low > -3.0 && high < 3.0, "{low}..{high}");
+    }
+}
