@@ -4,10 +4,9 @@ use std::fmt;
 
 /// Everything that can go wrong in the core. Messages name the field, the
 /// value given and what is allowed, so they can be shown to a reader as is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// A parameter is outside its range, or text is not a value of its kind.
-    #[error("{field} must be {allowed}; got {value}")]
     InvalidParameter {
         /// Which parameter.
         field: Field,
@@ -17,7 +16,6 @@ pub enum Error {
         allowed: &'static str,
     },
     /// A field was left empty.
-    #[error("{field} is empty; enter {allowed}")]
     Empty {
         /// Which parameter.
         field: Field,
@@ -25,9 +23,8 @@ pub enum Error {
         allowed: &'static str,
     },
     /// The algorithm has no such stage, or not at this exponent.
-    #[error("stage must be one of {allowed} for {algorithm}; got {value}")]
     InvalidStage {
-        /// The stage asked for, as text.
+        /// The stage asked for, quoted.
         value: String,
         /// The algorithm's name.
         algorithm: &'static str,
@@ -35,7 +32,6 @@ pub enum Error {
         allowed: String,
     },
     /// A buffer of heights had the wrong length for its exponent.
-    #[error("expected {expected} heights, got {actual}")]
     WrongSize {
         /// `(2^exponent + 1)^2`.
         expected: usize,
@@ -43,12 +39,43 @@ pub enum Error {
         actual: usize,
     },
     /// A buffer of heights held NaN or an infinity.
-    #[error("height number {index} is not a finite number")]
     NotFinite {
         /// The row-major index of the first bad height.
         index: usize,
     },
 }
+
+impl Error {
+    /// The message, calling the field `name`: the JavaScript API says
+    /// `spreadReduction`, an embed says `data-spread-reduction`, the pages
+    /// say `spread reduction` (which is what [`Display`](fmt::Display) uses).
+    pub fn describe(&self, name: &str) -> String {
+        match self {
+            Error::InvalidParameter { value, allowed, .. } => {
+                format!("{name} must be {allowed}; got {value}")
+            }
+            Error::Empty { allowed, .. } => format!("{name} is empty; enter {allowed}"),
+            Error::InvalidStage {
+                value,
+                algorithm,
+                allowed,
+            } => format!("{name} must be one of {allowed} for {algorithm}; got {value}"),
+            Error::WrongSize { expected, actual } => {
+                format!("expected {expected} heights, got {actual}")
+            }
+            Error::NotFinite { index } => format!("height number {index} is not a finite number"),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.field().map_or("", Field::label);
+        formatter.write_str(&self.describe(name))
+    }
+}
+
+impl std::error::Error for Error {}
 
 /// The parameters a reader can set, named as the pages name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -133,5 +160,28 @@ impl Error {
             Error::InvalidStage { .. } => Some(Field::Stage),
             Error::WrongSize { .. } | Error::NotFinite { .. } => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describe_lets_each_surface_name_the_field_its_own_way() {
+        let error = Error::InvalidParameter {
+            field: Field::SpreadReduction,
+            value: "-1".to_owned(),
+            allowed: Field::SpreadReduction.allowed(),
+        };
+        assert_eq!(
+            error.to_string(),
+            "spread reduction must be a number from 0 to 2; got -1"
+        );
+        assert_eq!(
+            error.describe("spreadReduction"),
+            "spreadReduction must be a number from 0 to 2; got -1"
+        );
+        assert_eq!(error.field(), Some(Field::SpreadReduction));
     }
 }

@@ -51,12 +51,32 @@ pub use stage::{PointSet, Stage, StageDetails};
 /// A generated heightmap together with what its last stage did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Terrain {
+    /// The algorithm that made it.
+    pub algorithm: Algorithm,
     /// The heights after the requested stage.
     pub heightmap: Heightmap,
     /// The stage the generator stopped after.
     pub stage: Stage,
     /// The points that stage set (highlighted by the demos).
     pub new_points: PointSet,
+}
+
+impl Terrain {
+    /// Whether `(x, y)` has been given its height by now. Points not set yet
+    /// are 0.0, and the demos draw them differently.
+    pub fn is_set(&self, x: usize, y: usize) -> bool {
+        let last = self.heightmap.last();
+        let half = last / 2;
+        let corner = (x == 0 || x == last) && (y == 0 || y == last);
+        let on_lattice = |spacing: usize| x.is_multiple_of(spacing) && y.is_multiple_of(spacing);
+        match (self.algorithm, self.stage) {
+            (Algorithm::RandomNoise, _) | (_, Stage::Done) => true,
+            (_, Stage::Corners) => corner,
+            (_, Stage::Edges | Stage::Square) => corner || self.new_points.contains(x, y),
+            (_, Stage::Center | Stage::Diamond) => on_lattice(half),
+            (_, Stage::Pass(pass)) => on_lattice(1 << (self.heightmap.exponent() - pass)),
+        }
+    }
 }
 
 /// Runs `params.algorithm` up to and including `stage`.
@@ -78,6 +98,7 @@ pub fn generate(params: &Params, stage: Stage) -> Result<Terrain, Error> {
     };
     let new_points = PointSet::for_stage(params.algorithm, stage, params.exponent);
     Ok(Terrain {
+        algorithm: params.algorithm,
         heightmap,
         stage,
         new_points,

@@ -1,0 +1,276 @@
+//! An orbiting camera, and what mouse, touch and keys do to it.
+//!
+//! The state is four numbers around a target point, so every gesture is a
+//! small, testable change to one of them; [`Orbit::apply`] hands the result
+//! to three-d's camera.
+
+use std::f32::consts::{FRAC_PI_2, PI};
+
+use three_d::{Camera, Vec3, vec3};
+
+/// The posts' field of view.
+pub const FIELD_OF_VIEW_DEGREES: f32 = 55.0;
+
+const MIN_ELEVATION: f32 = 0.05;
+const MAX_ELEVATION: f32 = FRAC_PI_2 - 0.01;
+const MIN_DISTANCE: f32 = 25.0;
+const MAX_DISTANCE: f32 = 650.0;
+/// Radians of orbit per pixel dragged across the full height of a view.
+const ORBIT_PER_VIEW_HEIGHT: f32 = PI;
+/// Radians one arrow-key press turns the view.
+const KEY_ORBIT_STEP: f32 = PI / 24.0;
+/// Distance factor of one zoom key press.
+const KEY_ZOOM_STEP: f32 = 0.85;
+/// Plane units one pan key press moves, per unit of distance.
+const KEY_PAN_STEP: f32 = 0.06;
+
+/// A camera looking at `target` from `distance` away, `azimuth` radians
+/// around the vertical axis (from +x) and `elevation` radians above the
+/// ground plane.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Orbit {
+    /// Angle around the vertical axis, from +x towards +y.
+    pub azimuth: f32,
+    /// Angle above the ground plane.
+    pub elevation: f32,
+    /// Distance from the target.
+    pub distance: f32,
+    /// The point looked at.
+    pub target: Vec3,
+}
+
+impl Default for Orbit {
+    /// Our starting view: the posts' direction, closer, aimed a little above
+    /// the plane, so the whole map fills the view with a margin to orbit in.
+    fn default() -> Self {
+        Self {
+            distance: 125.0,
+            target: vec3(0.0, 4.0, 10.0),
+            ..Orbit::posts()
+        }
+    }
+}
+
+/// Something a reader did to the view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CameraAction {
+    /// Turn around the target by these angles (radians).
+    Orbit {
+        /// Change of azimuth.
+        azimuth: f32,
+        /// Change of elevation.
+        elevation: f32,
+    },
+    /// Slide the target across the view, in fractions of the distance.
+    Pan {
+        /// Towards the right of the view.
+        right: f32,
+        /// Towards the top of the view.
+        up: f32,
+    },
+    /// Multiply the distance (below 1 comes closer).
+    Zoom(f32),
+    /// Back to the starting view.
+    Reset,
+}
+
+impl Orbit {
+    /// The posts' camera: at (0, -100, 150), looking at the centre of the
+    /// plane.
+    pub fn posts() -> Self {
+        Self {
+            azimuth: -FRAC_PI_2,
+            elevation: 150f32.atan2(100.0),
+            distance: 100f32.hypot(150.0),
+            target: vec3(0.0, 0.0, 0.0),
+        }
+    }
+
+    /// Where the camera is.
+    pub fn position(&self) -> Vec3 {
+        let ground = self.elevation.cos();
+        self.target
+            + vec3(
+                ground * self.azimuth.cos(),
+                ground * self.azimuth.sin(),
+                self.elevation.sin(),
+            ) * self.distance
+    }
+
+    /// Applies an action, keeping the view within sensible limits: above
+    /// the ground, not inside the terrain, not lost in the distance.
+    pub fn act(&mut self, action: CameraAction) {
+        match action {
+            CameraAction::Orbit { azimuth, elevation } => {
+                self.azimuth = (self.azimuth + azimuth).rem_euclid(2.0 * PI);
+                self.elevation = (self.elevation + elevation).clamp(MIN_ELEVATION, MAX_ELEVATION);
+            }
+            CameraAction::Pan { right, up } => {
+                // Right is perpendicular to the view on the ground; "up" on
+                // screen moves the target away from the camera on the ground.
+                let right_direction = vec3(-self.azimuth.sin(), self.azimuth.cos(), 0.0);
+                let away = vec3(-self.azimuth.cos(), -self.azimuth.sin(), 0.0);
+                self.target += (right_direction * right + away * up) * self.distance;
+                let limit = 100.0;
+                self.target.x = self.target.x.clamp(-limit, limit);
+                self.target.y = self.target.y.clamp(-limit, limit);
+            }
+            CameraAction::Zoom(factor) if factor.is_finite() && factor > 0.0 => {
+                self.distance = (self.distance * factor).clamp(MIN_DISTANCE, MAX_DISTANCE);
+            }
+            CameraAction::Zoom(_) => {}
+            CameraAction::Reset => *self = Orbit::default(),
+        }
+    }
+
+    /// Points three-d's camera the same way, with the posts' field of view.
+    pub fn apply(&self, camera: &mut Camera) {
+        camera.set_view(self.position(), self.target, vec3(0.0, 0.0, 1.0));
+        camera.set_perspective_projection(
+            three_d::degrees(FIELD_OF_VIEW_DEGREES),
+            1.0,
+            MAX_DISTANCE * 3.0,
+        );
+    }
+}
+
+/// A drag of `(dx, dy)` pixels over a view `height` pixels tall: orbit, or
+/// pan when `pan` (right button, or a modifier key) is held.
+pub fn drag(dx: f32, dy: f32, height: f32, pan: bool) -> CameraAction {
+    let height = height.max(1.0);
+    if pan {
+        CameraAction::Pan {
+            right: -dx / height,
+            up: dy / height,
+        }
+    } else {
+        CameraAction::Orbit {
+            azimuth: -dx / height * ORBIT_PER_VIEW_HEIGHT,
+            elevation: dy / height * ORBIT_PER_VIEW_HEIGHT,
+        }
+    }
+}
+
+/// A wheel turn of `delta` pixels (positive away from the reader) zooms out.
+pub fn wheel(delta: f32) -> CameraAction {
+    CameraAction::Zoom((delta.clamp(-400.0, 400.0) * 0.0015).exp())
+}
+
+/// Two fingers that were `before` pixels apart and now are `after` apart.
+pub fn pinch(before: f32, after: f32) -> CameraAction {
+    if before > 0.0 && after > 0.0 {
+        CameraAction::Zoom(before / after)
+    } else {
+        CameraAction::Zoom(1.0)
+    }
+}
+
+/// What a key does to a focused view, by `KeyboardEvent.key`: arrows turn it
+/// (with Shift they pan), `+`/`-` zoom, `0` or Home resets. `None` for keys
+/// the view leaves alone, so they keep their usual meaning.
+pub fn key(key: &str, shift: bool) -> Option<CameraAction> {
+    let orbit = |azimuth: f32, elevation: f32| CameraAction::Orbit { azimuth, elevation };
+    let pan = |right: f32, up: f32| CameraAction::Pan { right, up };
+    let action = match (key, shift) {
+        ("ArrowLeft", false) => orbit(KEY_ORBIT_STEP, 0.0),
+        ("ArrowRight", false) => orbit(-KEY_ORBIT_STEP, 0.0),
+        ("ArrowUp", false) => orbit(0.0, KEY_ORBIT_STEP),
+        ("ArrowDown", false) => orbit(0.0, -KEY_ORBIT_STEP),
+        ("ArrowLeft", true) => pan(-KEY_PAN_STEP, 0.0),
+        ("ArrowRight", true) => pan(KEY_PAN_STEP, 0.0),
+        ("ArrowUp", true) => pan(0.0, KEY_PAN_STEP),
+        ("ArrowDown", true) => pan(0.0, -KEY_PAN_STEP),
+        ("+" | "=", _) => CameraAction::Zoom(KEY_ZOOM_STEP),
+        ("-" | "_", _) => CameraAction::Zoom(1.0 / KEY_ZOOM_STEP),
+        ("0" | "Home", _) => CameraAction::Reset,
+        _ => return None,
+    };
+    Some(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use three_d::InnerSpace;
+
+    fn close(a: Vec3, b: Vec3) -> bool {
+        (a - b).magnitude() < 1e-3
+    }
+
+    #[test]
+    fn the_posts_camera_is_where_the_posts_put_it() {
+        assert!(close(Orbit::posts().position(), vec3(0.0, -100.0, 150.0)));
+        let ours = Orbit::default();
+        assert_eq!(
+            (ours.azimuth, ours.elevation),
+            (Orbit::posts().azimuth, Orbit::posts().elevation)
+        );
+        assert!(ours.distance < Orbit::posts().distance);
+    }
+
+    #[test]
+    fn orbiting_keeps_the_distance_and_stays_above_ground() {
+        let mut orbit = Orbit::default();
+        orbit.act(drag(120.0, 0.0, 400.0, false));
+        assert!((orbit.position() - orbit.target).magnitude() - orbit.distance < 1e-3);
+        assert!(!close(orbit.position(), Orbit::default().position()));
+        for _ in 0..100 {
+            orbit.act(drag(0.0, -400.0, 400.0, false));
+        }
+        assert!(orbit.position().z > 0.0, "never below the ground");
+        for _ in 0..100 {
+            orbit.act(drag(0.0, 400.0, 400.0, false));
+        }
+        assert!(orbit.elevation < FRAC_PI_2, "never past straight down");
+    }
+
+    #[test]
+    fn zoom_is_bounded_and_ignores_nonsense() {
+        let mut orbit = Orbit::default();
+        orbit.act(wheel(-100.0));
+        assert!(
+            orbit.distance < Orbit::default().distance,
+            "wheel towards the reader zooms in"
+        );
+        for _ in 0..200 {
+            orbit.act(CameraAction::Zoom(0.5));
+        }
+        assert_eq!(orbit.distance, MIN_DISTANCE);
+        for factor in [f32::NAN, f32::INFINITY, 0.0, -2.0] {
+            orbit.act(CameraAction::Zoom(factor));
+            assert_eq!(orbit.distance, MIN_DISTANCE);
+        }
+        orbit.act(pinch(100.0, 50.0));
+        assert_eq!(
+            orbit.distance,
+            2.0 * MIN_DISTANCE,
+            "fingers closing zoom out"
+        );
+    }
+
+    #[test]
+    fn panning_moves_the_target_on_the_ground() {
+        let mut orbit = Orbit::default();
+        orbit.act(drag(-40.0, 0.0, 400.0, true));
+        let start = Orbit::default().target;
+        assert!(orbit.target.x > start.x, "{:?}", orbit.target);
+        assert_eq!(orbit.target.z, start.z, "panning stays at the same height");
+        orbit.act(CameraAction::Reset);
+        assert_eq!(orbit, Orbit::default());
+    }
+
+    #[test]
+    fn keys_turn_zoom_pan_and_reset() {
+        let mut orbit = Orbit::default();
+        orbit.act(key("ArrowLeft", false).expect("handled"));
+        assert!(orbit.azimuth != Orbit::default().azimuth);
+        orbit.act(key("+", false).expect("handled"));
+        assert!(orbit.distance < Orbit::default().distance);
+        orbit.act(key("ArrowUp", true).expect("handled"));
+        assert!(orbit.target != Orbit::default().target);
+        orbit.act(key("0", false).expect("handled"));
+        assert_eq!(orbit, Orbit::default());
+        assert_eq!(key("Tab", false), None, "Tab still moves focus");
+        assert_eq!(key("a", false), None);
+    }
+}

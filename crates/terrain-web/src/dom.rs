@@ -1,0 +1,95 @@
+//! Small helpers over web-sys, so the rest reads as what it does.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::convert::FromWasmAbi;
+use wasm_bindgen::prelude::*;
+use web_sys::{AddEventListenerOptions, Document, Element, EventTarget, HtmlElement, Window};
+
+/// The page's window.
+pub fn window() -> Result<Window, JsValue> {
+    web_sys::window().ok_or_else(|| JsValue::from_str("no window: the demos need a browser page"))
+}
+
+/// The page's document.
+pub fn document() -> Result<Document, JsValue> {
+    window()?
+        .document()
+        .ok_or_else(|| JsValue::from_str("no document: the demos need a browser page"))
+}
+
+/// A new element of type `T` with a class.
+pub fn create<T: JsCast>(document: &Document, tag: &str, class: &str) -> Result<T, JsValue> {
+    let element = document.create_element(tag)?;
+    if !class.is_empty() {
+        element.set_class_name(class);
+    }
+    element
+        .dyn_into::<T>()
+        .map_err(|_| JsValue::from_str(&format!("<{tag}> has an unexpected type")))
+}
+
+/// A new element holding `text` (as text, never parsed as HTML).
+pub fn create_with_text(
+    document: &Document,
+    tag: &str,
+    class: &str,
+    text: &str,
+) -> Result<HtmlElement, JsValue> {
+    let element: HtmlElement = create(document, tag, class)?;
+    element.set_text_content(Some(text));
+    Ok(element)
+}
+
+/// Calls `handler` for every `event` on `target`, for the page's lifetime.
+pub fn listen<E: FromWasmAbi + 'static>(
+    target: &EventTarget,
+    event: &str,
+    handler: impl FnMut(E) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(E)>::new(handler);
+    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // Demos live as long as the page, so their handlers do too.
+    closure.forget();
+    Ok(())
+}
+
+/// Like [`listen`], but the handler may call `preventDefault`: wheel and
+/// touch listeners are passive by default, and a passive listener cannot
+/// keep the page from scrolling.
+pub fn listen_active<E: FromWasmAbi + 'static>(
+    target: &EventTarget,
+    event: &str,
+    handler: impl FnMut(E) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(E)>::new(handler);
+    let options = AddEventListenerOptions::new();
+    options.set_passive(false);
+    target.add_event_listener_with_callback_and_add_event_listener_options(
+        event,
+        closure.as_ref().unchecked_ref(),
+        &options,
+    )?;
+    closure.forget();
+    Ok(())
+}
+
+/// Shows or hides an element.
+pub fn show(element: &HtmlElement, visible: bool) {
+    element.set_hidden(!visible);
+}
+
+/// Sets an attribute, ignoring failure (only invalid names can fail, and
+/// ours are constants).
+pub fn set(element: &Element, name: &str, value: &str) {
+    let _ = element.set_attribute(name, value);
+}
+
+/// A random seed: 32 bits, short enough to read out and type back.
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 4_294_967_296.0) as u64
+}
+
+/// Logs an error to the console.
+pub fn log_error(message: &str) {
+    web_sys::console::error_1(&JsValue::from_str(message));
+}

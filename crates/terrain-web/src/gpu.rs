@@ -1,0 +1,236 @@
+//! The one WebGL2 context every demo on a page shares.
+//!
+//! Browsers keep only about sixteen live WebGL contexts per page, and each
+//! would compile its own shaders. So the page gets one offscreen canvas with
+//! one three-d context; a demo draws into its corner of it and copies the
+//! pixels into its own visible canvas in the same task. Any number of demos
+//! then works, shaders compile once, and a lost context is one event to
+//! handle, not thirty.
+
+use std::sync::Arc;
+
+use js_sys::{Object, Reflect};
+use terrain_core::Terrain;
+use three_d::{
+    ClearState, Context, CpuMesh, Gm, InstancedMesh, Instances, Mat4, Mesh, RenderTarget, Viewport,
+};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{
+    CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext, WebglLoseContext,
+};
+
+use crate::camera::Orbit;
+use crate::material::TerrainMaterial;
+use crate::mesh::{self, Palette};
+
+/// The shared context and its offscreen canvas.
+pub struct Gpu {
+    canvas: HtmlCanvasElement,
+    gl: WebGl2RenderingContext,
+    context: Context,
+    /// Bumped each time the context is rebuilt, so scenes made for an
+    /// earlier one are known to be stale.
+    generation: u32,
+    lose_context: Option<WebglLoseContext>,
+}
+
+/// A demo's objects on the GPU.
+pub struct Scene {
+    generation: u32,
+    surface: Gm<Mesh, TerrainMaterial>,
+    markers: Option<Gm<InstancedMesh, TerrainMaterial>>,
+}
+
+impl Gpu {
+    /// Makes the offscreen canvas and its context, or says why it can't.
+    pub fn new(document: &Document) -> Result<Self, String> {
+        let canvas: HtmlCanvasElement = document
+            .create_element("canvas")
+            .map_err(describe)?
+            .dyn_into()
+            .map_err(|_| "a canvas element is not an HtmlCanvasElement".to_owned())?;
+        canvas.set_width(1);
+        canvas.set_height(1);
+        let options = Object::new();
+        for (key, value) in [
+            ("antialias", true),
+            ("alpha", false),
+            ("depth", true),
+            ("premultipliedAlpha", false),
+            ("preserveDrawingBuffer", false),
+        ] {
+            Reflect::set(&options, &key.into(), &value.into()).map_err(describe)?;
+        }
+        let gl: WebGl2RenderingContext = canvas
+            .get_context_with_context_options("webgl2", &options)
+            .map_err(describe)?
+            .ok_or("this browser did not give us a WebGL2 context")?
+            .dyn_into()
+            .map_err(|_| "the WebGL2 context has an unexpected type".to_owned())?;
+        let context = wrap(&gl)?;
+        let lose_context = gl
+            .get_extension("WEBGL_lose_context")
+            .ok()
+            .flatten()
+            .and_then(|extension| extension.dyn_into().ok());
+        Ok(Self {
+            canvas,
+            gl,
+            context,
+            generation: 0,
+            lose_context,
+        })
+    }
+
+    /// The offscreen canvas, for the context-loss events.
+    pub fn canvas(&self) -> &HtmlCanvasElement {
+        &self.canvas
+    }
+
+    /// Whether the browser has taken the context away.
+    pub fn is_lost(&self) -> bool {
+        self.gl.is_context_lost()
+    }
+
+    /// Rebuilds three-d's context after the browser restored WebGL's.
+    pub fn restore(&mut self) -> Result<(), String> {
+        self.context = wrap(&self.gl)?;
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Simulates losing (`true`) or regaining the context, for tests.
+    pub fn simulate_loss(&self, lose: bool) -> bool {
+        match &self.lose_context {
+            Some(extension) if lose => extension.lose_context(),
+            Some(extension) => extension.restore_context(),
+            None => return false,
+        }
+        true
+    }
+
+    /// Whether `scene` was made for the current context.
+    pub fn is_current(&self, scene: &Scene) -> bool {
+        scene.generation == self.generation
+    }
+
+    /// Uploads a terrain's surface and markers.
+    pub fn scene(&self, terrain: &Terrain, palette: Palette) -> Scene {
+        let material = material_for(palette);
+        let surface = Gm::new(
+            Mesh::new(&self.context, &mesh::surface(terrain, palette, true)),
+            material,
+        );
+        let markers = mesh::marker_positions(terrain).map(|positions| {
+            let radius = mesh::marker_radius(terrain.heightmap.side());
+            let instances = Instances {
+                transformations: positions
+                    .iter()
+                    .map(|&position| Mat4::from_translation(position) * Mat4::from_scale(radius))
+                    .collect(),
+                colors: Some(vec![mesh::HIGHLIGHT; positions.len()]),
+                ..Default::default()
+            };
+            Gm::new(
+                InstancedMesh::new(&self.context, &instances, &CpuMesh::sphere(12)),
+                material,
+            )
+        });
+        Scene {
+            generation: self.generation,
+            surface,
+            markers,
+        }
+    }
+
+    /// Draws `scene` seen from `orbit` and copies the picture into `target`,
+    /// a 2D canvas `width` x `height` pixels.
+    pub fn draw(
+        &mut self,
+        scene: &Scene,
+        orbit: &Orbit,
+        palette: Palette,
+        target: &CanvasRenderingContext2d,
+        width: u32,
+        height: u32,
+    ) -> Result<(), JsValue> {
+        self.make_room(width, height);
+        let viewport = Viewport::new_at_origo(width, height);
+        let mut camera = three_d::Camera::new_perspective(
+            viewport,
+            orbit.position(),
+            orbit.target,
+            three_d::vec3(0.0, 0.0, 1.0),
+            three_d::degrees(crate::camera::FIELD_OF_VIEW_DEGREES),
+            1.0,
+            2000.0,
+        );
+        orbit.apply(&mut camera);
+        let background = palette.background();
+        let clear = ClearState::color_and_depth(
+            f32::from(background.r) / 255.0,
+            f32::from(background.g) / 255.0,
+            f32::from(background.b) / 255.0,
+            1.0,
+            1.0,
+        );
+        let objects = scene
+            .surface
+            .into_iter()
+            .chain(scene.markers.iter().flat_map(|markers| markers.into_iter()));
+        RenderTarget::screen(&self.context, width, height)
+            .clear(clear)
+            .render(&camera, objects, &[]);
+        // WebGL's origin is the bottom-left corner; the picture is the bottom
+        // `height` rows of the offscreen canvas.
+        let top = f64::from(self.canvas.height() - height);
+        target.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+            &self.canvas,
+            0.0,
+            top,
+            f64::from(width),
+            f64::from(height),
+            0.0,
+            0.0,
+            f64::from(width),
+            f64::from(height),
+        )
+    }
+
+    /// Grows the offscreen canvas to hold a `width` x `height` picture.
+    /// It never shrinks: reallocating the drawing buffer costs more than the
+    /// memory it would save.
+    fn make_room(&self, width: u32, height: u32) {
+        let round_up = |value: u32| value.div_ceil(128) * 128;
+        if self.canvas.width() < width {
+            self.canvas.set_width(round_up(width));
+        }
+        if self.canvas.height() < height {
+            self.canvas.set_height(round_up(height));
+        }
+    }
+}
+
+/// The lighting that goes with a palette.
+fn material_for(palette: Palette) -> TerrainMaterial {
+    match palette {
+        Palette::Green => TerrainMaterial::posts(),
+        _ => TerrainMaterial::relief(),
+    }
+}
+
+fn wrap(gl: &WebGl2RenderingContext) -> Result<Context, String> {
+    let glow = three_d::context::Context::from_webgl2_context(gl.clone());
+    Context::from_gl_context(Arc::new(glow)).map_err(|error| error.to_string())
+}
+
+fn describe(value: JsValue) -> String {
+    value
+        .as_string()
+        .or_else(|| {
+            value
+                .dyn_ref::<js_sys::Error>()
+                .map(|error| String::from(error.message()))
+        })
+        .unwrap_or_else(|| "an unknown error".to_owned())
+}
