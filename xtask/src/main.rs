@@ -1,1 +1,349 @@
-fn main() {}
+//! The project's two commands, and the set-up they share.
+//!
+//! - `cargo xtask serve`: installs what is missing, then runs `trunk serve`.
+//! - `cargo xtask test`: installs what is missing, then runs every check CI
+//!   runs, in the order that fails fastest.
+//! - `cargo xtask build`: a release build into `dist/`.
+//! - `cargo xtask setup`: only the installs.
+//!
+//! Only the standard library is used, so this builds in seconds on a fresh
+//! machine before anything else is installed.
+
+use std::env;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+/// Pinned tool versions. wasm-bindgen-cli must equal the `wasm-bindgen`
+/// crate version in Cargo.toml and `[tools]` in Trunk.toml.
+const TRUNK_VERSION: &str = "0.21.14";
+const WASM_BINDGEN_VERSION: &str = "0.2.130";
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let command = args.first().map(String::as_str).unwrap_or("help");
+    let started = Instant::now();
+    let result = match command {
+        "setup" => setup(Needs::Build),
+        "serve" => serve(&args[1..]),
+        "build" => setup(Needs::Build).and_then(|()| release_build()),
+        "test" => test(),
+        _ => {
+            eprintln!(
+                "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the site (trunk serve)\n  \
+                 test    install what is missing, then run every check and test\n  \
+                 build   release build into dist/\n  \
+                 setup   only install what is missing"
+            );
+            return if command == "help" {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
+        }
+    };
+    match result {
+        Ok(()) => {
+            if command != "serve" {
+                println!("\nxtask {command}: all good ({:.0?})", started.elapsed());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("\nxtask {command} failed: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What a command needs installed.
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum Needs {
+    /// Rust's wasm target, Trunk, wasm-bindgen, npm packages.
+    Build,
+    /// All that, plus Chromium and ChromeDriver for the browser tests.
+    Browser,
+}
+
+fn root() -> PathBuf {
+    // xtask/ sits in the workspace root.
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// `PATH` with the npm tools (wasm-opt from binaryen) and cargo's bin first.
+fn tool_path() -> OsString {
+    let mut paths = vec![root().join("node_modules").join(".bin")];
+    if let Some(home) = env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+    {
+        paths.push(home.join("bin"));
+    }
+    paths.extend(env::split_paths(&env::var_os("PATH").unwrap_or_default()));
+    env::join_paths(paths).unwrap_or_default()
+}
+
+fn command(program: &str, args: &[&str]) -> Command {
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .current_dir(root())
+        .env("PATH", tool_path());
+    command
+}
+
+/// Runs a step, printing its name and how long it took.
+fn step(name: &str, mut command: Command) -> Result {
+    println!("\n==> {name}");
+    let started = Instant::now();
+    let status = command.status().map_err(|error| {
+        format!(
+            "{name}: could not start {:?}: {error}",
+            command.get_program()
+        )
+    })?;
+    println!("<== {name} ({:.1?})", started.elapsed());
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{name} failed ({status})"))
+    }
+}
+
+/// The first line a command prints, if it runs at all.
+fn output_of(program: &str, args: &[&str]) -> Option<String> {
+    let output = command(program, args).output().ok()?;
+    output.status.success().then(|| {
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    })
+}
+
+fn setup(needs: Needs) -> Result {
+    let started = Instant::now();
+    let targets = command("rustup", &["target", "list", "--installed"])
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default();
+    if !targets.lines().any(|line| line.trim() == WASM_TARGET) {
+        step(
+            "install the wasm32 target",
+            command("rustup", &["target", "add", WASM_TARGET]),
+        )?;
+    }
+    for (component, program) in [("rustfmt", "cargo-fmt"), ("clippy", "cargo-clippy")] {
+        if output_of(program, &["--version"]).is_none() {
+            step(
+                &format!("install {component}"),
+                command("rustup", &["component", "add", component]),
+            )?;
+        }
+    }
+    let wasm_bindgen = output_of("wasm-bindgen", &["--version"]).unwrap_or_default();
+    if !wasm_bindgen.ends_with(WASM_BINDGEN_VERSION) {
+        // Not --locked: its lock file names a crate version the registry lacks.
+        step(
+            &format!("install wasm-bindgen-cli {WASM_BINDGEN_VERSION} (a few minutes, once)"),
+            command(
+                "cargo",
+                &[
+                    "install",
+                    "wasm-bindgen-cli",
+                    "--version",
+                    WASM_BINDGEN_VERSION,
+                ],
+            ),
+        )?;
+    }
+    let trunk = output_of("trunk", &["--version"]).unwrap_or_default();
+    if !trunk.ends_with(TRUNK_VERSION) {
+        step(
+            &format!("install Trunk {TRUNK_VERSION} (about 12 minutes on 2 cores, once)"),
+            command(
+                "cargo",
+                &["install", "trunk", "--locked", "--version", TRUNK_VERSION],
+            ),
+        )?;
+    }
+    if npm_packages_missing() {
+        if output_of("npm", &["--version"]).is_none() {
+            return Err(
+                "npm is missing; install Node.js 18 or newer (Debian: apt-get install nodejs npm)"
+                    .into(),
+            );
+        }
+        step(
+            "install npm packages (Playwright, binaryen, axe-core)",
+            command("npm", &["ci", "--no-audit", "--no-fund"]),
+        )?;
+    }
+    if needs == Needs::Browser {
+        install_browser()?;
+    }
+    println!("set-up checked ({:.1?})", started.elapsed());
+    Ok(())
+}
+
+/// Whether `npm ci` has not run since package-lock.json last changed.
+fn npm_packages_missing() -> bool {
+    let installed = root().join("node_modules").join(".package-lock.json");
+    let lock = root().join("package-lock.json");
+    let modified = |path: &Path| {
+        path.metadata()
+            .and_then(|metadata| metadata.modified())
+            .ok()
+    };
+    match (modified(&installed), modified(&lock)) {
+        (Some(installed), Some(lock)) => installed < lock,
+        _ => true,
+    }
+}
+
+/// Debian's Chromium and ChromeDriver: no browser download works here.
+fn install_browser() -> Result {
+    let have = |program: &str| output_of(program, &["--version"]).is_some();
+    if have("chromium") && have("chromedriver") {
+        return Ok(());
+    }
+    let is_root = output_of("id", &["-u"]).is_some_and(|id| id == "0");
+    if !is_root {
+        return Err(
+            "the browser tests need Debian's Chromium and ChromeDriver: run \
+                    `sudo apt-get install -y chromium chromium-driver`, then try again"
+                .into(),
+        );
+    }
+    step(
+        "update the package lists",
+        command("apt-get", &["update", "-qq"]),
+    )?;
+    let mut install = command(
+        "apt-get",
+        &["install", "-y", "-qq", "chromium", "chromium-driver"],
+    );
+    install.env("DEBIAN_FRONTEND", "noninteractive");
+    step("install Chromium and ChromeDriver", install)
+}
+
+fn serve(args: &[String]) -> Result {
+    setup(Needs::Build)?;
+    let mut trunk = command("trunk", &["serve"]);
+    trunk.args(args);
+    println!("\nServing the site at http://127.0.0.1:8080/ (Ctrl+C stops it)");
+    step("trunk serve", trunk)
+}
+
+fn release_build() -> Result {
+    step(
+        "release build into dist/ (trunk build --release)",
+        command("trunk", &["build", "--release"]),
+    )
+}
+
+fn test() -> Result {
+    setup(Needs::Browser)?;
+    step("format", command("cargo", &["fmt", "--all", "--check"]))?;
+    step(
+        "clippy, native",
+        command(
+            "cargo",
+            &[
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+    )?;
+    step(
+        "clippy, wasm32",
+        command(
+            "cargo",
+            &[
+                "clippy",
+                "--workspace",
+                "--exclude",
+                "xtask",
+                "--all-targets",
+                "--target",
+                WASM_TARGET,
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+    )?;
+    let mut doc = command("cargo", &["doc", "--workspace", "--no-deps"]);
+    doc.env("RUSTDOCFLAGS", "-D warnings");
+    step("docs", doc)?;
+    core_stays_pure()?;
+    step("native tests", command("cargo", &["test", "--workspace"]))?;
+    for package in ["terrain-core", "terrain-web"] {
+        step(
+            &format!("wasm tests of {package} in headless Chromium"),
+            command(
+                "cargo",
+                &["test", "--target", WASM_TARGET, "--package", package],
+            ),
+        )?;
+    }
+    release_build()?;
+    step(
+        "browser tests (Playwright, headless Chromium)",
+        command(
+            "npx",
+            &[
+                "playwright",
+                "test",
+                "--config",
+                "tests/playwright.config.js",
+            ],
+        ),
+    )
+}
+
+/// The core crate must depend on nothing web, clock or OS-random: its
+/// normal dependency tree is itself alone.
+fn core_stays_pure() -> Result {
+    println!("\n==> the core's dependency tree");
+    let output = command(
+        "cargo",
+        &[
+            "tree",
+            "--package",
+            "terrain-core",
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+        ],
+    )
+    .output()
+    .map_err(|error| format!("cargo tree: {error}"))?;
+    let tree = String::from_utf8_lossy(&output.stdout);
+    print!("{tree}");
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    if output.status.success() && crates.len() == 1 && crates[0].starts_with("terrain-core ") {
+        println!("<== terrain-core has no dependencies: no web, clock or OS randomness");
+        Ok(())
+    } else {
+        Err(format!(
+            "terrain-core must not depend on other crates, but its tree is:\n{tree}"
+        ))
+    }
+}

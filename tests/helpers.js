@@ -1,0 +1,113 @@
+// Shared helpers for the browser tests: a `test` that fails on any console
+// error or uncaught exception, and pixel statistics read from the demos'
+// real canvases.
+
+import { test as base, expect } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export { expect };
+
+export const SITE = "http://127.0.0.1:4173";
+export const BLOG = "http://127.0.0.1:4174";
+
+/** Where screenshots for people to look at go (not compared by the tests). */
+export const SCREENS = fileURLToPath(new URL("./artifacts/screens/", import.meta.url));
+mkdirSync(SCREENS, { recursive: true });
+
+/** A Playwright `test` whose `page` records console errors and page errors;
+ * each test ends by asserting there were none. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+    await use(page);
+    expect(problems, "console errors or uncaught exceptions").toEqual([]);
+  },
+});
+
+/** The HIGHLIGHT colour (#ff6010), lit or in shade, and nothing in our
+ * palettes: strongly red over green over blue. Runs in the page. */
+const PIXEL_STATS = (selector) =>
+  [...document.querySelectorAll(selector)].map((demo) => {
+    const canvas = demo.querySelector("canvas.terrain-canvas");
+    const { width, height } = canvas;
+    const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+    const background = [data[0], data[1], data[2]];
+    let foreground = 0;
+    let highlighted = 0;
+    let hash = 2166136261;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      const distance =
+        Math.abs(r - background[0]) + Math.abs(g - background[1]) + Math.abs(b - background[2]);
+      if (distance > 24) foreground++;
+      if (r > 120 && r > 1.8 * g && g > 1.6 * b + 10 && r - b > 110) highlighted++;
+      colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+      hash = Math.imul(hash ^ (r | (g << 8) | (b << 16)), 16777619) >>> 0;
+    }
+    const seed = demo.querySelector(".terrain-seed-value");
+    return {
+      width,
+      height,
+      foreground: foreground / (width * height),
+      highlighted,
+      colours: colours.size,
+      hash,
+      seed: seed ? seed.textContent : null,
+      stage: demo.getAttribute("data-stage"),
+    };
+  });
+
+/** Pixel statistics of every demo on the page (or those under `selector`). */
+export function demoStats(page, selector = ".terrain-demo") {
+  return page.evaluate(PIXEL_STATS, selector);
+}
+
+/** Statistics of demo number `index` on the page. */
+export async function statsOf(page, index) {
+  return (await demoStats(page))[index];
+}
+
+/** The module's counters: frames, draws, demos, graphics. It imports the
+ * terrain.js the page itself loaded, so it shares that module's state. */
+export function renderStats(page) {
+  return page.evaluate(async () => {
+    const script = document.querySelector('script[type="module"][src$="terrain.js"]');
+    const module = await import(script ? script.src : "./terrain.js");
+    return module.renderStats();
+  });
+}
+
+/** Scrolls each demo into view and waits until it shows a terrain. */
+export async function waitForAllDemos(page, expectedCount) {
+  const demos = page.locator(".terrain-demo");
+  await expect(demos).toHaveCount(expectedCount);
+  for (let index = 0; index < expectedCount; index++) {
+    await demos.nth(index).scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => (await statsOf(page, index)).foreground, {
+        message: `demo ${index} should show a terrain`,
+      })
+      .toBeGreaterThan(0.05);
+  }
+}
+
+/** Waits until demo `index`'s picture differs from `hash`. */
+export async function waitForChange(page, index, hash, message) {
+  await expect.poll(async () => (await statsOf(page, index)).hash, { message }).not.toBe(hash);
+}
+
+/** Lets any pending frame run, so "nothing changed" really means it. */
+export async function settle(page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}

@@ -1,0 +1,46 @@
+// Browser tests run in Debian's Chromium (never a downloaded browser),
+// against the release build in dist/ served by tests/server.mjs.
+import { defineConfig } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+
+const SITE_PORT = 4173;
+const BLOG_PORT = 4174;
+
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"]).toString().trim();
+  } catch {
+    throw new Error("Chromium not found: install Debian's chromium package (cargo xtask test does it as root)");
+  }
+}
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.js",
+  outputDir: "artifacts/results",
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${SITE_PORT}`,
+    launchOptions: {
+      executablePath: chromiumPath(),
+      // Without these, Chromium keeps trying to reach Google's servers.
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+    viewport: { width: 1280, height: 900 },
+  },
+  webServer: {
+    command: "node tests/server.mjs",
+    cwd: "..",
+    url: `http://127.0.0.1:${SITE_PORT}/terrain.js`,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { SITE_PORT: String(SITE_PORT), BLOG_PORT: String(BLOG_PORT) },
+  },
+});

@@ -1,0 +1,161 @@
+// The site as a reader meets it: every page, every demo, every control.
+
+import {
+  SCREENS,
+  demoStats,
+  expect,
+  renderStats,
+  settle,
+  statsOf,
+  test,
+  waitForAllDemos,
+  waitForChange,
+} from "./helpers.js";
+
+const PAGES = [
+  { path: "/", name: "home", demos: 1 },
+  { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
+  { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
+  { path: "/diamond-square.html", name: "diamond-square", demos: 4 },
+];
+
+/** Stages whose demos must show highlighted points. */
+const STEP_STAGES = ["corners", "edges", "center", "square", "diamond"];
+
+const VIEWPORTS = [
+  { name: "desktop", size: { width: 1280, height: 900 } },
+  { name: "phone", size: { width: 390, height: 844 } },
+];
+
+for (const { path, name, demos } of PAGES) {
+  for (const viewport of VIEWPORTS) {
+    test(`${name} (${viewport.name}): every demo shows a lit terrain, steps show their points`, async ({ page }) => {
+      await page.setViewportSize(viewport.size);
+      await page.goto(path);
+      await waitForAllDemos(page, demos);
+      for (const [index, stats] of (await demoStats(page)).entries()) {
+        const label = `${name} demo ${index} (${stats.stage ?? "done"})`;
+        expect(stats.foreground, `${label}: terrain covers the view`).toBeGreaterThan(0.05);
+        // Lit and coloured surfaces have many shades; a flat fill has one.
+        expect(stats.colours, `${label}: shaded, not flat`).toBeGreaterThan(40);
+        if (STEP_STAGES.includes(stats.stage)) {
+          expect(stats.highlighted, `${label}: the step's points are highlighted`).toBeGreaterThan(30);
+        }
+        expect(stats.seed, `${label}: shows its seed`).toMatch(/^\d+$/);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENS}${name}-${viewport.name}.png`, fullPage: true });
+    });
+  }
+}
+
+test("the site works under a sub-path", async ({ page }) => {
+  await page.goto("/sub/path/diamond-square.html");
+  await waitForAllDemos(page, 4);
+  await page.click("text=1. Midpoint displacement");
+  await expect(page).toHaveURL(/\/sub\/path\/midpoint-displacement\.html$/);
+  await waitForAllDemos(page, 6);
+});
+
+test.describe("the final diamond-square demo", () => {
+  const FINAL = 3;
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/diamond-square.html");
+    await waitForAllDemos(page, 4);
+    await page.locator(".terrain-demo").nth(FINAL).scrollIntoViewIfNeeded();
+  });
+
+  test("Refresh gives a new seed and a new terrain", async ({ page }) => {
+    const before = await statsOf(page, FINAL);
+    await page.locator(".terrain-demo").nth(FINAL).getByRole("button", { name: "Refresh" }).click();
+    await waitForChange(page, FINAL, before.hash, "Refresh redraws");
+    const after = await statsOf(page, FINAL);
+    expect(after.seed).not.toBe(before.seed);
+    const seedField = page.locator(".terrain-demo").nth(FINAL).getByLabel("Seed");
+    await expect(seedField).toHaveValue(after.seed);
+  });
+
+  for (const [label, value] of [
+    ["Exponent", "7"],
+    ["Starting spread", "0.9"],
+    ["Spread reduction", "0.8"],
+    ["Seed", "424242"],
+  ]) {
+    test(`changing ${label} re-renders at once`, async ({ page }) => {
+      const demo = page.locator(".terrain-demo").nth(FINAL);
+      const before = await statsOf(page, FINAL);
+      await demo.getByLabel(label).fill(value);
+      await waitForChange(page, FINAL, before.hash, `${label} = ${value} redraws`);
+      await expect(demo.locator(".terrain-error:visible")).toHaveCount(0);
+      if (label === "Seed") expect((await statsOf(page, FINAL)).seed).toBe(value);
+    });
+  }
+
+  const BAD = [
+    ["Exponent", "40", /Exponent must be a whole number from 1 to 12; got "40"/],
+    ["Exponent", "-1", /Exponent must be a whole number from 1 to 12; got "-1"/],
+    ["Exponent", "abc", /Exponent must be a whole number from 1 to 12; got "abc"/],
+    ["Exponent", "", /Exponent is empty; enter a whole number from 1 to 12/],
+    ["Exponent", "1e309", /Exponent must be a whole number from 1 to 12; got "1e309"/],
+    ["Starting spread", "-1", /Starting spread must be a number from 0 to 5; got -1/],
+    ["Starting spread", "1e309", /Starting spread must be a number from 0 to 5; got "1e309"/],
+    ["Spread reduction", "abc", /Spread reduction must be a number from 0 to 2; got "abc"/],
+    ["Seed", "-1", /Seed must be a whole number from 0 to 18446744073709551615; got "-1"/],
+  ];
+  for (const [label, value, message] of BAD) {
+    test(`${label} = "${value}" shows a message and keeps the terrain`, async ({ page }) => {
+      const demo = page.locator(".terrain-demo").nth(FINAL);
+      const field = demo.getByLabel(label);
+      const before = await statsOf(page, FINAL);
+      await field.fill(value);
+      await expect(demo.locator(".terrain-error:visible")).toHaveText(message);
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await settle(page);
+      expect((await statsOf(page, FINAL)).hash, "the last good terrain stays").toBe(before.hash);
+      // A good value clears the message and draws again.
+      await field.fill(label === "Seed" ? "99" : "0.4");
+      if (label === "Exponent") await field.fill("6");
+      await expect(demo.locator(".terrain-error:visible")).toHaveCount(0);
+      await expect(field).toHaveAttribute("aria-invalid", "false");
+    });
+  }
+
+  test("drag, wheel and keys move the camera; the wheel does not scroll the page", async ({ page }) => {
+    const canvas = page.locator(".terrain-demo").nth(FINAL).locator("canvas");
+    const box = await canvas.boundingBox();
+    let before = await statsOf(page, FINAL);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 30, { steps: 5 });
+    await page.mouse.up();
+    await waitForChange(page, FINAL, before.hash, "dragging orbits");
+
+    before = await statsOf(page, FINAL);
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await waitForChange(page, FINAL, before.hash, "the wheel zooms");
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+
+    before = await statsOf(page, FINAL);
+    await canvas.focus();
+    await page.keyboard.press("ArrowLeft");
+    await waitForChange(page, FINAL, before.hash, "arrow keys orbit");
+    before = await statsOf(page, FINAL);
+    await page.keyboard.press("0");
+    await waitForChange(page, FINAL, before.hash, "0 resets the view");
+  });
+});
+
+test("an idle page draws nothing", async ({ page }) => {
+  await page.goto("/midpoint-displacement.html");
+  await waitForAllDemos(page, 6);
+  await settle(page);
+  const before = await renderStats(page);
+  await page.waitForTimeout(1500);
+  const after = await renderStats(page);
+  expect(after.frames, "no animation frames while nothing moves").toBe(before.frames);
+  expect(after.draws).toBe(before.draws);
+});
