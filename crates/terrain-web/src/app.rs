@@ -42,9 +42,12 @@ pub struct App {
     sizes: ResizeObserver,
 }
 
+/// The `requestAnimationFrame` callback, made once and reused.
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
-    static FRAME: RefCell<Option<Closure<dyn FnMut(f64)>>> = const { RefCell::new(None) };
+    static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
 }
 
 /// Runs `action` on the app, making it first if needed. Returns `None` if
@@ -160,10 +163,12 @@ impl App {
             .map_or(1.0, |window| window.device_pixel_ratio())
             .clamp(1.0, 2.0);
         let pixels = |css: f64| ((css * ratio).round() as u32).clamp(1, 4096);
-        if let Some(demo) = self.demos.get_mut(index) {
-            if demo.set_size(pixels(css_width), pixels(css_height)) {
-                self.invalidate(index);
-            }
+        let resized = self
+            .demos
+            .get_mut(index)
+            .is_some_and(|demo| demo.set_size(pixels(css_width), pixels(css_height)));
+        if resized {
+            self.invalidate(index);
         }
     }
 

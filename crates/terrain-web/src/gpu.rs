@@ -221,7 +221,10 @@ fn material_for(palette: Palette) -> TerrainMaterial {
 
 fn wrap(gl: &WebGl2RenderingContext) -> Result<Context, String> {
     let glow = three_d::context::Context::from_webgl2_context(gl.clone());
-    Context::from_gl_context(Arc::new(glow)).map_err(|error| error.to_string())
+    // three-d wants an Arc; a WebGL context lives on one thread anyway.
+    #[allow(clippy::arc_with_non_send_sync)]
+    let shared = Arc::new(glow);
+    Context::from_gl_context(shared).map_err(|error| error.to_string())
 }
 
 fn describe(value: JsValue) -> String {

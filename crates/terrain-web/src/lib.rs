@@ -33,6 +33,8 @@ mod dom;
 mod gpu;
 
 #[cfg(target_arch = "wasm32")]
+pub use api::generate_heights;
+#[cfg(target_arch = "wasm32")]
 pub use wasm::*;
 
 #[cfg(target_arch = "wasm32")]

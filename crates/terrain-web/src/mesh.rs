@@ -4,8 +4,8 @@
 //! the origin, `x` to the right, rows running away from the viewer, and a
 //! height of 1 stands 50 units tall (half the plane's width). `z` is up.
 
-use terrain_core::Terrain;
-use three_d::{CpuMesh, Indices, Positions, Srgba, Vec3, vec3};
+use terrain_core::{PointSet, Terrain};
+use three_d::{CpuMesh, Indices, InnerSpace, Positions, Srgba, Vec3, vec3};
 
 /// Width and depth of the plane the map is drawn on.
 pub const PLANE_SIZE: f32 = 100.0;
@@ -24,6 +24,9 @@ pub const MAX_MARKERS: usize = 1500;
 
 /// The colour of points the current step set.
 pub const HIGHLIGHT: Srgba = Srgba::new_opaque(255, 96, 16);
+
+/// How far below the lowest point the skirt around the map reaches.
+pub const SKIRT_DEPTH: f32 = 4.0;
 
 /// The colour of points not set yet (they sit at height 0).
 pub const UNSET: Srgba = Srgba::new_opaque(176, 180, 186);
@@ -155,21 +158,46 @@ pub fn sample_stride(side: usize) -> usize {
     stride
 }
 
-/// The surface of `terrain`, coloured by `palette`; points set by the last
-/// step take the highlight colour when `highlight` is on, and points not set
-/// yet are grey.
+/// Maps this many points wide or fewer are drawn with flat facets: on a
+/// small, spiky map smooth normals smear into blotches, while facets show
+/// each cell plainly (as the posts' demos did).
+pub const MAX_FACETED_SIDE: usize = 65;
+
+/// Whether a stage's new points are worth pointing at: not when it set
+/// none, nor when it set all of them (random noise).
+pub fn highlights(terrain: &Terrain) -> bool {
+    !matches!(
+        terrain.new_points,
+        PointSet::Nothing | PointSet::Everything { .. }
+    )
+}
+
+/// Triangles being assembled, with a normal and a colour per vertex.
+#[derive(Default)]
+struct Parts {
+    positions: Vec<Vec3>,
+    normals: Vec<Vec3>,
+    colors: Vec<Srgba>,
+    indices: Vec<u32>,
+}
+
+/// The surface of `terrain`, coloured by `palette`, with a skirt. Points
+/// not set yet are grey. With `highlight`, points set by the last step are
+/// tinted, but only when there are too many of them for markers (see
+/// [`marker_positions`]), which show them better.
 pub fn surface(terrain: &Terrain, palette: Palette, highlight: bool) -> CpuMesh {
     let map = &terrain.heightmap;
     let side = map.side();
     let stride = sample_stride(side);
     let drawn = (side - 1) / stride + 1;
-    let mut positions = Vec::with_capacity(drawn * drawn);
+    let tint = highlight && highlights(terrain) && terrain.new_points.len() > MAX_MARKERS;
+    let mut grid = Vec::with_capacity(drawn * drawn);
     let mut colors = Vec::with_capacity(drawn * drawn);
     for y in (0..side).step_by(stride) {
         for x in (0..side).step_by(stride) {
             let height = map.get(x, y);
-            positions.push(world_position(side, x, y, height));
-            colors.push(if highlight && terrain.new_points.contains(x, y) {
+            grid.push(world_position(side, x, y, height));
+            colors.push(if tint && terrain.new_points.contains(x, y) {
                 HIGHLIGHT
             } else if terrain.is_set(x, y) {
                 palette.color(height)
@@ -178,13 +206,88 @@ pub fn surface(terrain: &Terrain, palette: Palette, highlight: bool) -> CpuMesh 
             });
         }
     }
-    let normals = grid_normals(&positions, drawn);
+    let triangles = grid_triangles(drawn);
+    let mut parts = if drawn <= MAX_FACETED_SIDE {
+        faceted(&grid, &colors, &triangles)
+    } else {
+        Parts {
+            normals: grid_normals(&grid, drawn),
+            positions: grid.clone(),
+            colors: colors.clone(),
+            indices: triangles,
+        }
+    };
+    add_skirt(drawn, &grid, &colors, &mut parts);
     CpuMesh {
-        positions: Positions::F32(positions),
-        indices: Indices::U32(grid_triangles(drawn)),
-        normals: Some(normals),
-        colors: Some(colors),
+        positions: Positions::F32(parts.positions),
+        indices: Indices::U32(parts.indices),
+        normals: Some(parts.normals),
+        colors: Some(parts.colors),
         ..Default::default()
+    }
+}
+
+/// Every triangle with its own three vertices and its face's normal.
+fn faceted(grid: &[Vec3], colors: &[Srgba], triangles: &[u32]) -> Parts {
+    let mut parts = Parts::default();
+    for triangle in triangles.chunks_exact(3) {
+        let [a, b, c] = [0, 1, 2].map(|corner| triangle[corner] as usize);
+        let normal = (grid[b] - grid[a]).cross(grid[c] - grid[a]).normalize();
+        for vertex in [a, b, c] {
+            parts.indices.push(parts.positions.len() as u32);
+            parts.positions.push(grid[vertex]);
+            parts.normals.push(normal);
+            parts.colors.push(colors[vertex]);
+        }
+    }
+    parts
+}
+
+/// Walls from the map's border down to a flat base, so the map reads as a
+/// solid block rather than a sheet, and points at height 0 still show
+/// against the ground. Each side gets its own vertices, with normals facing
+/// out, in a darker shade of the border's colours.
+fn add_skirt(side: usize, grid: &[Vec3], colors: &[Srgba], parts: &mut Parts) {
+    let lowest = grid.iter().map(|position| position.z).fold(0.0, f32::min);
+    let base = lowest - SKIRT_DEPTH;
+    let last = side - 1;
+    // Each side as (grid points in order, outward normal), walked so that
+    // the wall's triangles face out.
+    let sides: [(Vec<(usize, usize)>, Vec3); 4] = [
+        ((0..side).map(|x| (x, last)).collect(), vec3(0.0, -1.0, 0.0)),
+        (
+            (0..side).rev().map(|x| (x, 0)).collect(),
+            vec3(0.0, 1.0, 0.0),
+        ),
+        ((0..side).map(|y| (0, y)).collect(), vec3(-1.0, 0.0, 0.0)),
+        (
+            (0..side).rev().map(|y| (last, y)).collect(),
+            vec3(1.0, 0.0, 0.0),
+        ),
+    ];
+    let shade = |channel: u8| (f32::from(channel) * 0.62) as u8;
+    for (points, outward) in sides {
+        let first = parts.positions.len() as u32;
+        for &(x, y) in &points {
+            let top = grid[y * side + x];
+            let color = colors[y * side + x];
+            let wall = Srgba::new_opaque(shade(color.r), shade(color.g), shade(color.b));
+            parts.positions.extend([top, vec3(top.x, top.y, base)]);
+            parts.normals.extend([outward, outward]);
+            parts.colors.extend([wall, wall]);
+        }
+        for step in 0..points.len() as u32 - 1 {
+            let (top, bottom) = (first + 2 * step, first + 2 * step + 1);
+            let (next_top, next_bottom) = (top + 2, bottom + 2);
+            parts.indices.extend_from_slice(&[
+                top,
+                bottom,
+                next_bottom,
+                top,
+                next_bottom,
+                next_top,
+            ]);
+        }
     }
 }
 
@@ -228,8 +331,7 @@ fn grid_normals(positions: &[Vec3], side: usize) -> Vec<Vec3> {
 /// Where to draw a marker for each point the last step set, or `None` when
 /// there are too many to mark one by one.
 pub fn marker_positions(terrain: &Terrain) -> Option<Vec<Vec3>> {
-    let count = terrain.new_points.len();
-    if count == 0 || count > MAX_MARKERS {
+    if !highlights(terrain) || terrain.new_points.len() > MAX_MARKERS {
         return None;
     }
     let map = &terrain.heightmap;
@@ -276,13 +378,31 @@ mod tests {
             Palette::Terrain,
             true,
         );
-        assert_eq!(mesh.positions.len(), 81);
-        assert_eq!(mesh.indices.len(), Some(8 * 8 * 6));
+        // Faceted: three vertices per triangle, then the skirt's.
+        let surface_vertices = 8 * 8 * 2 * 3;
+        assert_eq!(mesh.positions.len(), surface_vertices + 4 * 9 * 2);
+        assert_eq!(mesh.indices.len(), Some(surface_vertices + 4 * 8 * 6));
         let normals = mesh.normals.as_ref().expect("normals");
         assert!(
             normals
                 .iter()
-                .all(|normal| (normal.magnitude() - 1.0).abs() < 1e-5 && normal.z > 0.0)
+                .all(|normal| (normal.magnitude() - 1.0).abs() < 1e-5)
+        );
+        assert!(
+            normals[..surface_vertices]
+                .iter()
+                .all(|normal| normal.z > 0.0),
+            "the surface faces up"
+        );
+        let smooth = surface(
+            &terrain(Algorithm::DiamondSquare, 7, Stage::Done),
+            Palette::Terrain,
+            true,
+        );
+        assert_eq!(
+            smooth.positions.len(),
+            129 * 129 + 4 * 129 * 2,
+            "larger maps share vertices"
         );
     }
 
@@ -296,19 +416,68 @@ mod tests {
             Palette::Green,
             false,
         );
-        assert_eq!(mesh.positions.len(), 513 * 513);
+        assert_eq!(mesh.positions.len(), 513 * 513 + 4 * 513 * 2);
     }
 
     #[test]
-    fn new_points_are_highlighted_and_unset_points_grey() {
-        let step = terrain(Algorithm::DiamondSquare, 2, Stage::Square);
+    fn the_skirt_faces_out_and_reaches_below_the_lowest_point() {
+        let step = terrain(Algorithm::MidpointDisplacement, 2, Stage::Corners);
         let mesh = surface(&step, Palette::Terrain, true);
-        let colors = mesh.colors.as_ref().expect("colours");
-        assert_eq!(colors[2 * 5 + 2], HIGHLIGHT, "the new centre");
-        assert_eq!(colors[1], UNSET, "an edge point not set yet");
-        assert_ne!(colors[0], UNSET, "a corner");
-        let plain = surface(&step, Palette::Terrain, false);
-        assert_ne!(plain.colors.as_ref().expect("colours")[12], HIGHLIGHT);
+        let positions = mesh.positions.to_f32();
+        let indices = mesh.indices.to_u32().expect("indices");
+        let lowest = positions
+            .iter()
+            .map(|position| position.z)
+            .fold(f32::MAX, f32::min);
+        assert_eq!(
+            lowest, -SKIRT_DEPTH,
+            "unset points sit at 0, the base below them"
+        );
+        // Every triangle's winding agrees with its normal: the surface's
+        // face up, the skirt's out.
+        let normals = mesh.normals.as_ref().expect("normals");
+        for triangle in indices.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|corner| positions[triangle[corner] as usize]);
+            let facing = (b - a).cross(c - a);
+            assert!(
+                facing.dot(normals[triangle[0] as usize]) > 0.0,
+                "{triangle:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn unset_points_are_grey_and_many_new_points_tinted() {
+        let step = terrain(Algorithm::DiamondSquare, 2, Stage::Square);
+        let colors = surface(&step, Palette::Terrain, true)
+            .colors
+            .expect("colours");
+        // Faceted vertices: the first triangle is (0, 0), (0, 1), (1, 1).
+        assert_ne!(colors[0], UNSET, "a corner is set");
+        assert_eq!(colors[1], UNSET, "an edge point is not yet");
+        assert!(
+            !colors.contains(&HIGHLIGHT),
+            "one new point: a marker shows it, not a tint"
+        );
+        let busy = terrain(Algorithm::DiamondSquare, 8, Stage::Pass(8));
+        assert!(busy.new_points.len() > MAX_MARKERS);
+        let colors = surface(&busy, Palette::Terrain, true)
+            .colors
+            .expect("colours");
+        assert_eq!(colors[1], HIGHLIGHT, "(1, 0) is new in the last pass");
+        assert_ne!(colors[0], HIGHLIGHT, "(0, 0) is a corner");
+        let noise = terrain(Algorithm::RandomNoise, 3, Stage::Done);
+        assert!(
+            !surface(&noise, Palette::Terrain, true)
+                .colors
+                .expect("colours")
+                .contains(&HIGHLIGHT)
+        );
+        assert_eq!(
+            marker_positions(&noise),
+            None,
+            "random noise points at nothing"
+        );
     }
 
     #[test]
