@@ -140,6 +140,22 @@ impl Heightmap {
         self.heights
     }
 
+    /// A 64-bit FNV-1a hash of every height's bit pattern: equal maps have
+    /// equal fingerprints, and any changed bit almost surely changes it.
+    /// Tests and shared links use it to compare maps exactly.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in self
+            .heights
+            .iter()
+            .flat_map(|height| height.to_bits().to_le_bytes())
+        {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        hash
+    }
+
     /// The lowest and highest heights.
     pub fn min_max(&self) -> (f64, f64) {
         self.heights.iter().fold(

@@ -36,9 +36,11 @@ mod error;
 mod heightmap;
 pub mod midpoint_displacement;
 mod params;
+pub mod query;
 pub mod random;
 pub mod random_noise;
 pub mod recursive_midpoint_displacement;
+pub mod seams;
 mod stage;
 pub mod tileable_diamond_square;
 
@@ -51,8 +53,9 @@ pub use stage::{PointSet, Stage, StageDetails};
 /// A generated heightmap together with what its last stage did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Terrain {
-    /// The algorithm that made it.
-    pub algorithm: Algorithm,
+    /// The algorithm that made it, or `None` for a map from elsewhere (an
+    /// imported image).
+    pub algorithm: Option<Algorithm>,
     /// The heights after the requested stage.
     pub heightmap: Heightmap,
     /// The stage the generator stopped after.
@@ -62,6 +65,17 @@ pub struct Terrain {
 }
 
 impl Terrain {
+    /// A finished map from elsewhere, such as an imported image: every
+    /// point set, none of them new.
+    pub fn finished(heightmap: Heightmap) -> Self {
+        Self {
+            algorithm: None,
+            heightmap,
+            stage: Stage::Done,
+            new_points: PointSet::Nothing,
+        }
+    }
+
     /// Whether `(x, y)` has been given its height by now. Points not set yet
     /// are 0.0, and the demos draw them differently.
     pub fn is_set(&self, x: usize, y: usize) -> bool {
@@ -69,12 +83,12 @@ impl Terrain {
         let half = last / 2;
         let corner = (x == 0 || x == last) && (y == 0 || y == last);
         let on_lattice = |spacing: usize| x.is_multiple_of(spacing) && y.is_multiple_of(spacing);
-        match (self.algorithm, self.stage) {
-            (Algorithm::RandomNoise, _) | (_, Stage::Done) => true,
-            (_, Stage::Corners) => corner,
-            (_, Stage::Edges | Stage::Square) => corner || self.new_points.contains(x, y),
-            (_, Stage::Center | Stage::Diamond) => on_lattice(half),
-            (_, Stage::Pass(pass)) => on_lattice(1 << (self.heightmap.exponent() - pass)),
+        match self.stage {
+            Stage::Done => true,
+            Stage::Corners => corner,
+            Stage::Edges | Stage::Square => corner || self.new_points.contains(x, y),
+            Stage::Center | Stage::Diamond => on_lattice(half),
+            Stage::Pass(pass) => on_lattice(1 << (self.heightmap.exponent() - pass)),
         }
     }
 }
@@ -98,7 +112,7 @@ pub fn generate(params: &Params, stage: Stage) -> Result<Terrain, Error> {
     };
     let new_points = PointSet::for_stage(params.algorithm, stage, params.exponent);
     Ok(Terrain {
-        algorithm: params.algorithm,
+        algorithm: Some(params.algorithm),
         heightmap,
         stage,
         new_points,

@@ -1,8 +1,8 @@
 //! The same algorithm, parameters and seed give the same map, bit for bit,
 //! natively and in WebAssembly.
 //!
-//! Each case's map is reduced to a 64-bit FNV-1a fingerprint of its heights'
-//! bit patterns. The table was recorded natively; this test checks it
+//! Each case's map is reduced to `Heightmap::fingerprint`, a 64-bit FNV-1a
+//! hash of its heights' bit patterns. The table was recorded natively; this test checks it
 //! natively (`cargo test`) and in headless Chromium (`cargo xtask test` runs
 //! it for wasm32 through wasm-bindgen-test). A failure on one side only means
 //! the platforms disagree; on both, that the algorithms' output changed, which
@@ -348,19 +348,6 @@ fn cases() -> Vec<(Algorithm, u32, u64, Stage)> {
     cases
 }
 
-/// FNV-1a over the little-endian bytes of every height.
-fn fingerprint(heights: &[f64]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in heights
-        .iter()
-        .flat_map(|height| height.to_bits().to_le_bytes())
-    {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
-
 fn compute(algorithm: Algorithm, exponent: u32, seed: u64, stage: Stage) -> u64 {
     let params = Params {
         exponent,
@@ -368,7 +355,7 @@ fn compute(algorithm: Algorithm, exponent: u32, seed: u64, stage: Stage) -> u64 
         ..Params::new(algorithm)
     };
     let terrain = generate(&params, stage).unwrap_or_else(|error| panic!("{error}"));
-    fingerprint(terrain.heightmap.heights())
+    terrain.heightmap.fingerprint()
 }
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]

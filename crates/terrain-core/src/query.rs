@@ -1,0 +1,264 @@
+//! Parameters and stage in a URL query string, so a view can be shared.
+//!
+//! `?algorithm=diamond-square&exponent=5&spread=0.3&spreadReduction=0.5&seed=7&normalize=true&stage=pass-2`
+//!
+//! Keys are the JavaScript API's option names. Numbers are written in
+//! Rust's shortest form that reads back to the same `f64`, so a shared link
+//! gives the same heights bit for bit. Reading is lenient about what it does
+//! not know (other keys are left for the caller) and strict about what it
+//! does: a bad value is reported and its default kept.
+
+use crate::error::{Error, Field};
+use crate::params::{Algorithm, Params};
+use crate::stage::Stage;
+
+/// The keys [`to_query`] writes, in order.
+const FIELDS: [Field; 6] = [
+    Field::Algorithm,
+    Field::Exponent,
+    Field::Spread,
+    Field::SpreadReduction,
+    Field::Seed,
+    Field::Normalize,
+];
+
+/// The query (without `?`) that [`from_query`] reads back as `params` and
+/// `stage`.
+pub fn to_query(params: &Params, stage: Stage) -> String {
+    let mut pairs: Vec<String> = FIELDS
+        .iter()
+        .map(|&field| format!("{}={}", field.option_name(), encode(&params.text(field))))
+        .collect();
+    pairs.push(format!("stage={}", encode(&stage.to_string())));
+    pairs.join("&")
+}
+
+/// What a query says: parameters (starting from the algorithm's defaults),
+/// a stage (default `done`), the keys it did not know, and an error for
+/// each value it could not use.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryState {
+    /// The parameters, valid.
+    pub params: Params,
+    /// The stage, valid for the parameters' algorithm and exponent.
+    pub stage: Stage,
+    /// Pairs with keys this module does not read, for the caller.
+    pub other: Vec<(String, String)>,
+    /// One error per key whose value was refused.
+    pub errors: Vec<Error>,
+}
+
+/// Reads a query string (with or without its leading `?`).
+pub fn from_query(query: &str) -> QueryState {
+    let pairs = parse_pairs(query);
+    let value = |key: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(name, _)| name == key)
+            .map(|(_, value)| value.as_str())
+    };
+    let mut errors = Vec::new();
+    let algorithm = match value(Field::Algorithm.option_name()).map(str::parse::<Algorithm>) {
+        Some(Ok(algorithm)) => algorithm,
+        Some(Err(error)) => {
+            errors.push(error);
+            Algorithm::DiamondSquare
+        }
+        None => Algorithm::DiamondSquare,
+    };
+    let mut params = Params::new(algorithm);
+    for &field in &FIELDS[1..] {
+        if let Some(text) = value(field.option_name())
+            && let Err(error) = params.set_text(field, text)
+        {
+            errors.push(error);
+        }
+    }
+    let stage = match value("stage") {
+        None => Stage::Done,
+        Some(text) => match text.parse::<Stage>().and_then(|stage| {
+            algorithm
+                .check_stage(stage, params.exponent)
+                .map(|()| stage)
+        }) {
+            Ok(stage) => stage,
+            Err(error) => {
+                errors.push(error);
+                Stage::Done
+            }
+        },
+    };
+    let known = |key: &str| key == "stage" || FIELDS.iter().any(|field| field.option_name() == key);
+    let other = pairs.into_iter().filter(|(key, _)| !known(key)).collect();
+    QueryState {
+        params,
+        stage,
+        other,
+        errors,
+    }
+}
+
+/// Splits `a=1&b=two` into decoded pairs. A key without `=` has an empty
+/// value; empty keys are dropped.
+pub fn parse_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .strip_prefix('?')
+        .unwrap_or(query)
+        .split('&')
+        .filter_map(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let key = decode(key);
+            (!key.is_empty()).then(|| (key, decode(value)))
+        })
+        .collect()
+}
+
+/// Percent-encodes everything but unreserved characters (RFC 3986).
+pub fn encode(text: &str) -> String {
+    let mut encoded = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
+}
+
+/// Undoes percent-encoding and `+` for space; malformed escapes are kept
+/// as they are, and invalid UTF-8 becomes U+FFFD.
+pub fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let hex = |offset: usize| {
+            bytes
+                .get(index + offset)
+                .and_then(|&byte| char::from(byte).to_digit(16))
+        };
+        match (bytes[index], hex(1), hex(2)) {
+            (b'%', Some(high), Some(low)) => {
+                decoded.push((high * 16 + low) as u8);
+                index += 3;
+            }
+            (b'+', _, _) => {
+                decoded.push(b' ');
+                index += 1;
+            }
+            (byte, _, _) => {
+                decoded.push(byte);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
+}
+
+// Uses proptest, a native-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::generate;
+    use proptest::prelude::*;
+
+    #[test]
+    fn writes_every_field_and_the_stage() {
+        let params = Params {
+            exponent: 7,
+            seed: 42,
+            ..Params::new(Algorithm::MidpointDisplacement)
+        };
+        assert_eq!(
+            to_query(&params, Stage::Pass(3)),
+            "algorithm=midpoint-displacement&exponent=7&spread=0.3&spreadReduction=0.5&seed=42&normalize=true&stage=pass-3"
+        );
+    }
+
+    #[test]
+    fn a_shared_link_gives_the_same_heights_bit_for_bit() {
+        let params = Params {
+            exponent: 6,
+            spread: 0.1 + 0.2,
+            spread_reduction: 1.0 / 3.0,
+            seed: u64::MAX - 1,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        let state = from_query(&format!("?{}", to_query(&params, Stage::Done)));
+        assert!(state.errors.is_empty(), "{:?}", state.errors);
+        assert_eq!(state.params, params);
+        let original = generate(&params, Stage::Done).expect("valid");
+        let shared = generate(&state.params, state.stage).expect("valid");
+        assert_eq!(original.heightmap, shared.heightmap);
+    }
+
+    #[test]
+    fn bad_values_are_reported_and_defaults_kept() {
+        let state = from_query(
+            "algorithm=midpoint-displacement&exponent=40&spread=abc&seed=-1&stage=square&palette=green&wireframe",
+        );
+        assert_eq!(state.params, Params::new(Algorithm::MidpointDisplacement));
+        assert_eq!(state.stage, Stage::Done);
+        let fields: Vec<_> = state.errors.iter().filter_map(Error::field).collect();
+        assert_eq!(
+            fields,
+            [Field::Exponent, Field::Spread, Field::Seed, Field::Stage]
+        );
+        assert_eq!(
+            state.other,
+            [
+                ("palette".to_owned(), "green".to_owned()),
+                ("wireframe".to_owned(), String::new())
+            ]
+        );
+    }
+
+    #[test]
+    fn decoding_handles_escapes_plus_and_garbage() {
+        assert_eq!(decode("a%20b+c"), "a b c");
+        assert_eq!(decode("%3Cscript%3E"), "<script>");
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz%4"), "%zz%4");
+        assert_eq!(decode("%FF"), "\u{FFFD}");
+        assert_eq!(
+            parse_pairs("?=x&&a=1&b"),
+            [("a".into(), "1".into()), ("b".into(), String::new())]
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_decodes_without_panicking(query in ".{0,200}") {
+            let state = from_query(&query);
+            prop_assert_eq!(state.params.validate(), Ok(()));
+            prop_assert!(state.params.algorithm.check_stage(state.stage, state.params.exponent).is_ok());
+        }
+
+        #[test]
+        fn encode_then_decode_is_the_identity(text in "\\PC{0,60}") {
+            prop_assert_eq!(decode(&encode(&text)), text);
+        }
+
+        #[test]
+        fn every_valid_state_round_trips(
+            algorithm_index in 0..Algorithm::ALL.len(),
+            exponent in 1u32..=12,
+            spread in 0.0..=5.0f64,
+            spread_reduction in 0.0..=2.0f64,
+            seed: u64,
+            normalize: bool,
+            stage_pick: prop::sample::Index,
+        ) {
+            let algorithm = Algorithm::ALL[algorithm_index];
+            let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize };
+            let stages = algorithm.stages(exponent);
+            let stage = stages[stage_pick.index(stages.len())];
+            let state = from_query(&to_query(&params, stage));
+            prop_assert!(state.errors.is_empty());
+            prop_assert_eq!(state.params, params);
+            prop_assert_eq!(state.stage, stage);
+        }
+    }
+}
