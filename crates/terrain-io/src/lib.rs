@@ -1,0 +1,65 @@
+//! Heightmaps in and out of files: PNG images and Wavefront OBJ meshes.
+//!
+//! This crate lets a reader of *Terrain, step by step* take a map away (a
+//! 16-bit PNG for a game engine, an OBJ for Blender) and bring their own
+//! picture in as a heightmap. It works on byte slices and strings only, no
+//! filesystem, clock or web APIs, so the web crate hands it the bytes of a
+//! file the reader picked and offers what it returns as a download.
+//!
+//! # Conventions
+//!
+//! - Maps are [`terrain_core::Heightmap`]s: square, `2^n + 1` points on a
+//!   side, row-major, point `(x, y)` in column `x` and row `y`.
+//! - In images, row 0 is the top row and column 0 the left, the same as the
+//!   map's, so a picture and the map it becomes look alike.
+//! - Imported heights are in `[0, 1]`: the pixel value over the largest
+//!   value its bit depth allows. Exported PNG pixels span the map's own
+//!   `min..max` to `0..65535`.
+//! - OBJ files use the site's world units: 100 x 100 centred on the origin,
+//!   a height of 1 is 50 units, Y up, the map's top row at -Z.
+//! - Nothing here panics on any input; every failure is an [`ImportError`]
+//!   whose message can be shown to a reader as is.
+//!
+//! # Use
+//!
+//! ```
+//! use terrain_core::{generate, Algorithm, Params, Stage};
+//! use terrain_io::{export_png, import_png};
+//!
+//! let params = Params { exponent: 4, seed: 3, ..Params::new(Algorithm::DiamondSquare) };
+//! let map = generate(&params, Stage::Done)?.heightmap;
+//!
+//! // A download for the reader, and the same file brought back.
+//! let png = export_png(&map);
+//! let imported = import_png(&png)?;
+//! assert_eq!(imported.heightmap.side(), 17);
+//! assert_eq!(imported.source_format, "16-bit greyscale");
+//!
+//! // Anything that is not a PNG is refused with a sentence for the page.
+//! let error = import_png(b"GIF89a...").unwrap_err();
+//! assert!(error.to_string().starts_with("this file is not a PNG image"));
+//!
+//! let obj = terrain_io::export_obj(&map);
+//! assert_eq!(obj.lines().filter(|line| line.starts_with("v ")).count(), 17 * 17);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod error;
+mod obj_export;
+mod png_export;
+mod png_import;
+mod resample;
+#[cfg(test)]
+mod test_images;
+
+pub use error::ImportError;
+pub use obj_export::{HEIGHT_SCALE, MAX_OBJ_SIDE, WORLD_SIZE, export_obj, obj_step};
+pub use png_export::{SOFTWARE, export_png};
+pub use png_import::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, import_png, luminance};
+pub use resample::import_exponent;
+
+/// The media type to offer an exported PNG with.
+pub const PNG_MEDIA_TYPE: &str = "image/png";
+
+/// The media type to offer an exported OBJ with.
+pub const OBJ_MEDIA_TYPE: &str = "model/obj";

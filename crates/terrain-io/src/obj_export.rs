@@ -1,0 +1,387 @@
+//! A heightmap as a Wavefront OBJ surface, for Blender and other 3D tools.
+
+use std::fmt::Write;
+
+use terrain_core::Heightmap;
+
+/// The most points written along a side of an OBJ file. Wider maps are
+/// sampled every `k`-th point (`k` a power of two) to stay within it: a
+/// 1025 x 1025 surface is already about 150 MB of text, and more would not
+/// open comfortably in a modelling tool or fit in a browser tab's memory.
+pub const MAX_OBJ_SIDE: usize = 1025;
+
+/// How wide the map is drawn, in world units (it spans -50 to 50).
+pub const WORLD_SIZE: f64 = 100.0;
+
+/// How tall a height of 1 is drawn, in world units.
+pub const HEIGHT_SCALE: f64 = 50.0;
+
+/// How many map points apart the OBJ's vertices are: 1, or the power of two
+/// that brings a side of more than [`MAX_OBJ_SIDE`] points down to it.
+pub fn obj_step(side: usize) -> usize {
+    let mut step = 1;
+    while (side.saturating_sub(1)) / step + 1 > MAX_OBJ_SIDE {
+        step *= 2;
+    }
+    step
+}
+
+/// Writes `map` as a Wavefront OBJ triangle mesh that Blender imports with
+/// its default settings.
+///
+/// Units are the site's: the map spans 100 x 100 units centred on the
+/// origin and a height of 1 is 50 units tall. OBJ is Y-up, so the point in
+/// column `col`, row `row` becomes `v x h*50 -y` with
+/// `x = -50 + 100 col / (side - 1)` and `y = 50 - 100 row / (side - 1)`:
+/// the map's top row is to the north, at -Z. Each vertex has a smooth normal
+/// from central differences (one-sided at the edges), and each grid cell two
+/// triangles wound counter-clockwise seen from above, `f a//a b//b c//c`.
+///
+/// Maps of more than [`MAX_OBJ_SIDE`] points a side are sampled every
+/// [`obj_step`]-th point, and a header comment says so.
+pub fn export_obj(map: &Heightmap) -> String {
+    let side = map.side();
+    let step = obj_step(side);
+    let points = (side - 1) / step + 1;
+    let spacing = WORLD_SIZE / (points - 1) as f64;
+    let height_at = |column: usize, row: usize| map.get(column * step, row * step) * HEIGHT_SCALE;
+
+    let vertices = points * points;
+    let faces = 2 * (points - 1) * (points - 1);
+    // Reserve the whole file at once: growing a 150 MB string by doubling
+    // would briefly need 450 MB. At most 28 bytes a `v` line and 26 a `vn`
+    // line (for heights in [0, 1]); an `f` line is 11 bytes plus six vertex
+    // numbers.
+    let digits = vertices.to_string().len();
+    let mut obj = String::with_capacity(vertices * 54 + faces * (11 + 6 * digits) + 1024);
+    write_header(&mut obj, map, step, points);
+
+    obj.push_str("o terrain\n");
+    for row in 0..points {
+        for column in 0..points {
+            obj.push_str("v ");
+            push_number(&mut obj, -WORLD_SIZE / 2.0 + spacing * column as f64);
+            obj.push(' ');
+            push_number(&mut obj, height_at(column, row));
+            obj.push(' ');
+            push_number(&mut obj, -WORLD_SIZE / 2.0 + spacing * row as f64);
+            obj.push('\n');
+        }
+    }
+
+    for row in 0..points {
+        for column in 0..points {
+            // Slopes along +X (columns) and +Z (rows), in world units.
+            let (left, right) = (column.saturating_sub(1), (column + 1).min(points - 1));
+            let (up, down) = (row.saturating_sub(1), (row + 1).min(points - 1));
+            let along_x =
+                (height_at(right, row) - height_at(left, row)) / ((right - left) as f64 * spacing);
+            let along_z =
+                (height_at(column, down) - height_at(column, up)) / ((down - up) as f64 * spacing);
+            let length = (along_x * along_x + 1.0 + along_z * along_z).sqrt();
+            obj.push_str("vn ");
+            push_number(&mut obj, -along_x / length);
+            obj.push(' ');
+            push_number(&mut obj, 1.0 / length);
+            obj.push(' ');
+            push_number(&mut obj, -along_z / length);
+            obj.push('\n');
+        }
+    }
+
+    // Vertex numbers are 1-based. With rows running toward +Z and columns
+    // toward +X, (row, col) -> (row + 1, col) -> (row, col + 1) turns
+    // counter-clockwise seen from +Y.
+    for row in 0..points - 1 {
+        for column in 0..points - 1 {
+            let top_left = row * points + column + 1;
+            let top_right = top_left + 1;
+            let bottom_left = top_left + points;
+            let bottom_right = bottom_left + 1;
+            push_face(&mut obj, top_left, bottom_left, top_right);
+            push_face(&mut obj, top_right, bottom_left, bottom_right);
+        }
+    }
+    obj
+}
+
+fn write_header(obj: &mut String, map: &Heightmap, step: usize, points: usize) {
+    let side = map.side();
+    let (low, high) = map.min_max();
+    // Writing to a String cannot fail.
+    let _ = writeln!(obj, "# Terrain, step by step: a heightmap surface.");
+    let _ = writeln!(
+        obj,
+        "# {points} x {points} vertices, {} triangles, smooth normals.",
+        2 * (points - 1) * (points - 1)
+    );
+    if step > 1 {
+        let _ = writeln!(
+            obj,
+            "# Sampled: the map is {side} x {side} points; one in {step} along each side is \
+             written, to keep the file to at most {MAX_OBJ_SIDE} x {MAX_OBJ_SIDE} vertices."
+        );
+    }
+    let _ = writeln!(
+        obj,
+        "# Units: the map spans 100 x 100 centred on the origin; a height of 1 is 50 tall."
+    );
+    let _ = writeln!(
+        obj,
+        "# Y is up; the map's top row (north) is at Z = -50. Heights range from {low} to {high}."
+    );
+}
+
+fn push_face(obj: &mut String, a: usize, b: usize, c: usize) {
+    obj.push('f');
+    for vertex in [a, b, c] {
+        obj.push(' ');
+        push_integer(obj, vertex as u64);
+        obj.push_str("//");
+        push_integer(obj, vertex as u64);
+    }
+    obj.push('\n');
+}
+
+/// Appends the decimal digits of `value`. Hand-rolled because a 1025 x
+/// 1025 surface writes twelve million of them, and `write!` is several
+/// times slower.
+fn push_integer(obj: &mut String, mut value: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        obj.push(char::from(digit));
+    }
+}
+
+/// Appends `value` rounded to four decimals, without trailing zeros:
+/// `12.5`, `-0.0625`, `3`. Anything that rounds to zero is written `0`.
+fn push_number(obj: &mut String, value: f64) {
+    let scaled = (value * 10_000.0).round();
+    // Beyond this, the integer conversion below could be inexact; heights
+    // that large are not a terrain anyone draws, but still write them.
+    if !scaled.is_finite() || scaled.abs() >= 1e15 {
+        let _ = write!(obj, "{value}");
+        return;
+    }
+    let scaled = scaled as i64;
+    if scaled < 0 {
+        obj.push('-');
+    }
+    let magnitude = scaled.unsigned_abs();
+    push_integer(obj, magnitude / 10_000);
+    let mut fraction = magnitude % 10_000;
+    if fraction != 0 {
+        obj.push('.');
+        let mut digits = 4;
+        while fraction.is_multiple_of(10) {
+            fraction /= 10;
+            digits -= 1;
+        }
+        for place in (0..digits).rev() {
+            obj.push(char::from(b'0' + (fraction / 10u64.pow(place) % 10) as u8));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_images::diamond_square;
+
+    /// The `v`, `vn` and `f` lines of an OBJ file, parsed.
+    struct Parsed {
+        vertices: Vec<[f64; 3]>,
+        normals: Vec<[f64; 3]>,
+        faces: Vec<[usize; 3]>,
+        comments: Vec<String>,
+    }
+
+    fn parse(obj: &str) -> Parsed {
+        let triple = |fields: &[&str]| -> [f64; 3] {
+            assert_eq!(fields.len(), 3, "{fields:?}");
+            [0, 1, 2].map(|index| fields[index].parse().expect("a number"))
+        };
+        let mut parsed = Parsed {
+            vertices: Vec::new(),
+            normals: Vec::new(),
+            faces: Vec::new(),
+            comments: Vec::new(),
+        };
+        for line in obj.lines() {
+            let fields: Vec<&str> = line.split(' ').collect();
+            match fields[0] {
+                "v" => parsed.vertices.push(triple(&fields[1..])),
+                "vn" => parsed.normals.push(triple(&fields[1..])),
+                "f" => {
+                    assert_eq!(fields.len(), 4, "{line}");
+                    parsed.faces.push([1, 2, 3].map(|index| {
+                        let (vertex, normal) = fields[index].split_once("//").expect("a//a");
+                        assert_eq!(vertex, normal, "{line}");
+                        vertex.parse().expect("an index")
+                    }));
+                }
+                "#" => parsed.comments.push(line.to_owned()),
+                "o" => assert_eq!(line, "o terrain"),
+                _ => panic!("unexpected line {line:?}"),
+            }
+        }
+        parsed
+    }
+
+    #[test]
+    fn counts_are_one_vertex_and_normal_a_point_and_two_triangles_a_cell() {
+        for exponent in [1, 3, 6] {
+            let map = diamond_square(exponent, 4);
+            let side = map.side();
+            let parsed = parse(&export_obj(&map));
+            assert_eq!(parsed.vertices.len(), side * side);
+            assert_eq!(parsed.normals.len(), side * side);
+            assert_eq!(parsed.faces.len(), 2 * (side - 1) * (side - 1));
+            assert!(parsed.comments[0].contains("Terrain, step by step"));
+        }
+    }
+
+    #[test]
+    fn vertices_are_placed_in_the_sites_world_units() {
+        let map = diamond_square(2, 9);
+        let parsed = parse(&export_obj(&map));
+        let rounded = |value: f64| (value * 10_000.0).round() / 10_000.0;
+        // The first point is the map's top-left, north-west: x = -50,
+        // world y = 50, so OBJ z = -50.
+        assert_eq!(
+            parsed.vertices[0],
+            [-50.0, rounded(map.get(0, 0) * 50.0), -50.0]
+        );
+        // The last is the bottom-right, south-east.
+        assert_eq!(
+            parsed.vertices[24],
+            [50.0, rounded(map.get(4, 4) * 50.0), 50.0]
+        );
+        // Point (x = 3, y = 1): x = -50 + 75, world y = 50 - 25.
+        assert_eq!(
+            parsed.vertices[8],
+            [25.0, rounded(map.get(3, 1) * 50.0), -25.0]
+        );
+        let first_line = export_obj(&map)
+            .lines()
+            .find(|line| line.starts_with("v "))
+            .map(str::to_owned)
+            .expect("a vertex");
+        assert!(first_line.starts_with("v -50 "), "{first_line}");
+        assert!(first_line.ends_with(" -50"), "{first_line}");
+    }
+
+    #[test]
+    fn faces_index_existing_vertices_and_face_up() {
+        let map = diamond_square(4, 21);
+        let parsed = parse(&export_obj(&map));
+        for face in &parsed.faces {
+            assert!(
+                face.iter()
+                    .all(|&index| (1..=parsed.vertices.len()).contains(&index))
+            );
+            let [a, b, c] = face.map(|index| parsed.vertices[index - 1]);
+            let (ab, ac) = (
+                [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+                [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
+            );
+            // The Y component of ab x ac: positive when the triangle turns
+            // counter-clockwise seen from above.
+            let up = ab[2] * ac[0] - ab[0] * ac[2];
+            assert!(up > 0.0, "{face:?} winds clockwise from above");
+        }
+    }
+
+    #[test]
+    fn normals_are_unit_length_and_point_up() {
+        let map = diamond_square(5, 8);
+        let parsed = parse(&export_obj(&map));
+        for normal in &parsed.normals {
+            let length = normal
+                .iter()
+                .map(|component| component * component)
+                .sum::<f64>()
+                .sqrt();
+            assert!((length - 1.0).abs() < 1e-3, "{normal:?}");
+            assert!(normal[1] > 0.0, "{normal:?}");
+        }
+    }
+
+    #[test]
+    fn normals_lean_away_from_the_uphill_side() {
+        // Heights rise with x (column): the surface faces -X.
+        let heights: Vec<f64> = (0..9).map(|index| (index % 3) as f64 * 0.5).collect();
+        let map = Heightmap::from_heights(1, heights).expect("valid");
+        let parsed = parse(&export_obj(&map));
+        // Rise 25 units over 50: the normal is (-1, 2, 0) / sqrt 5.
+        let expected = [-1.0 / 5f64.sqrt(), 2.0 / 5f64.sqrt(), 0.0];
+        for normal in &parsed.normals {
+            for (got, want) in normal.iter().zip(expected) {
+                assert!((got - want).abs() < 1e-4, "{normal:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_flat_map_has_straight_up_normals() {
+        let obj = export_obj(&Heightmap::new(2).expect("valid"));
+        assert_eq!(obj.lines().filter(|line| *line == "vn 0 1 0").count(), 25);
+        assert!(obj.contains("\nv -50 0 -50\n"));
+    }
+
+    #[test]
+    fn large_maps_are_sampled_to_at_most_1025_a_side() {
+        assert_eq!(obj_step(3), 1);
+        assert_eq!(obj_step(1025), 1);
+        assert_eq!(obj_step(2049), 2);
+        assert_eq!(obj_step(4097), 4);
+        let map = Heightmap::new(11).expect("valid");
+        let obj = export_obj(&map);
+        let vertices = obj.lines().filter(|line| line.starts_with("v ")).count();
+        assert_eq!(vertices, 1025 * 1025);
+        assert!(obj.contains("one in 2 along each side"));
+        assert!(
+            obj.contains("2049 x 2049"),
+            "the header names the map's size"
+        );
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        let format = |value: f64| {
+            let mut text = String::from("x");
+            push_number(&mut text, value);
+            text[1..].to_owned()
+        };
+        assert_eq!(format(12.5), "12.5");
+        assert_eq!(format(-0.0625), "-0.0625");
+        assert_eq!(format(3.0), "3");
+        assert_eq!(format(-50.0), "-50");
+        assert_eq!(format(100.0), "100");
+        assert_eq!(format(0.0), "0");
+        assert_eq!(format(-0.0), "0");
+        assert_eq!(format(-0.00001), "0");
+        assert_eq!(format(1.0 / 3.0), "0.3333");
+        assert_eq!(format(-49.609375), "-49.6094");
+        assert_eq!(format(0.00006), "0.0001");
+        assert_eq!(format(-0.3), "-0.3");
+        assert_eq!(format(0.0102), "0.0102");
+        assert_eq!(format(123_456.789_01), "123456.789");
+        assert_eq!(format(1e20), "100000000000000000000");
+        let mut integers = String::new();
+        for value in [0, 7, 10, 1_050_625, u64::MAX] {
+            push_integer(&mut integers, value);
+            integers.push(' ');
+        }
+        assert_eq!(integers, "0 7 10 1050625 18446744073709551615 ");
+    }
+}

@@ -1,0 +1,790 @@
+//! Any PNG a reader picks, as a heightmap.
+
+use std::io::Cursor;
+
+use png::{BitDepth, ColorType, Transformations};
+use terrain_core::Heightmap;
+
+use crate::error::ImportError;
+use crate::resample::{Resampler, import_exponent};
+
+/// The widest and tallest image accepted, in pixels.
+///
+/// An 8192-pixel side is twice the largest map (4097), so nothing is lost
+/// by refusing more, and it bounds the work before any pixel is decoded.
+pub const MAX_IMPORT_SIDE: u32 = 8192;
+
+/// The most memory decoding may use, in bytes, besides the heightmap itself.
+///
+/// Rows are decoded and resampled one at a time, so a normal image needs only
+/// a few rows; an interlaced one must be decoded whole first, and an
+/// interlaced 8192 x 8192 16-bit RGBA image (512 MiB) is refused.
+pub const MAX_DECODE_BYTES: usize = 300 * 1024 * 1024;
+
+/// What the decoder may allocate for its own buffers (rows, palette,
+/// metadata chunks). The rest of [`MAX_DECODE_BYTES`] is for a whole
+/// interlaced frame.
+const DECODER_BYTES: usize = 32 * 1024 * 1024;
+
+/// The eight bytes every PNG file starts with.
+pub(crate) const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+
+/// A heightmap read from a PNG, with what the file was.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    /// The heights, in `[0, 1]`, resampled to `2^n + 1` points on a side
+    /// (see [`import_exponent`]).
+    pub heightmap: Heightmap,
+    /// The image's width in pixels.
+    pub source_width: u32,
+    /// The image's height in pixels.
+    pub source_height: u32,
+    /// The file's pixel format in words, such as `16-bit greyscale` or
+    /// `8-bit RGBA`, for telling the reader what was read.
+    pub source_format: String,
+}
+
+impl Imported {
+    /// Whether the image was resampled (it was not already a square of the
+    /// map's side).
+    pub fn was_resampled(&self) -> bool {
+        let side = self.heightmap.side();
+        self.source_width as usize != side || self.source_height as usize != side
+    }
+}
+
+/// Reads a PNG image as a heightmap.
+///
+/// Every PNG colour type and bit depth is accepted:
+///
+/// - greyscale (1, 2, 4, 8 or 16 bits, with or without alpha): height =
+///   value / largest value, so 16-bit `v` becomes `v / 65535`;
+/// - RGB and RGBA: height = Rec. 709 luminance,
+///   `0.2126 R + 0.7152 G + 0.0722 B` of the channels scaled to `[0, 1]`;
+/// - palette images: each index is replaced by its colour, then as RGB.
+///
+/// Alpha is ignored. The image is then stretched to a square of side
+/// `2^n + 1` (see [`import_exponent`]) by bilinear interpolation, output
+/// point `i` sampling input coordinate `i * (w - 1) / (side - 1)`: corners
+/// land on corners, and an image already that size comes back exactly.
+///
+/// The header is checked before any pixel is decoded: more than
+/// [`MAX_IMPORT_SIDE`] pixels on a side is [`ImportError::TooLarge`], and
+/// decoding never takes more than [`MAX_DECODE_BYTES`]. No input, however
+/// damaged, makes this panic.
+pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
+    check_signature(bytes)?;
+
+    let limits = png::Limits {
+        bytes: DECODER_BYTES,
+    };
+    let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
+    let header = decoder.read_header_info()?;
+    let (width, height) = (header.width, header.height);
+    if width > MAX_IMPORT_SIDE || height > MAX_IMPORT_SIDE {
+        return Err(ImportError::TooLarge { width, height });
+    }
+    if width < 2 || height < 2 {
+        return Err(ImportError::TooSmall { width, height });
+    }
+    let source_format = describe_format(header.color_type, header.bit_depth);
+
+    // Expand palettes and 1/2/4-bit greys to 8 bits a channel (greys scaled
+    // so the largest value is 255); 16 bits stay 16. Heights never need the
+    // text or colour-profile chunks, so skip decompressing them.
+    decoder.set_transformations(Transformations::EXPAND);
+    decoder.set_ignore_text_chunk(true);
+    decoder.set_ignore_iccp_chunk(true);
+    let mut reader = decoder.read_info()?;
+
+    let (color_type, bit_depth) = reader.output_color_type();
+    let layout = PixelLayout::new(color_type, bit_depth)?;
+    let exponent = import_exponent(width, height);
+    let side = (1usize << exponent) + 1;
+    let (width, height) = (width as usize, height as usize);
+    let mut resampler = Resampler::new(width, height, side);
+    let mut heights = vec![0.0; width];
+
+    if reader.info().interlaced {
+        // Adam7 passes each cover the whole image, so there is no row to
+        // hand on until the last pass: decode the frame whole.
+        let frame_bytes = reader
+            .output_buffer_size()
+            .filter(|&size| size <= MAX_DECODE_BYTES - DECODER_BYTES)
+            .ok_or(ImportError::TooMuchMemory)?;
+        let mut frame = vec![0; frame_bytes];
+        let output = reader.next_frame(&mut frame)?;
+        for row in frame.chunks_exact(output.line_size.max(1)).take(height) {
+            layout.heights(row, &mut heights)?;
+            resampler.push_row(&heights);
+        }
+    } else {
+        for _ in 0..height {
+            let row = reader.next_row()?.ok_or_else(missing_rows)?;
+            layout.heights(row.data(), &mut heights)?;
+            resampler.push_row(&heights);
+        }
+    }
+
+    // Read on to the end: a checksum after the last row, or a file cut
+    // short after it, still means the file is damaged.
+    reader.finish()?;
+    let grid = resampler.finish().ok_or_else(missing_rows)?;
+    let heightmap = Heightmap::from_heights(exponent, grid)
+        .map_err(|error| ImportError::Unsupported(error.to_string()))?;
+    Ok(Imported {
+        heightmap,
+        source_width: width as u32,
+        source_height: height as u32,
+        source_format,
+    })
+}
+
+/// `Ok` if `bytes` start with the PNG signature; otherwise why not.
+fn check_signature(bytes: &[u8]) -> Result<(), ImportError> {
+    if bytes.is_empty() {
+        Err(ImportError::Empty)
+    } else if bytes.len() < PNG_SIGNATURE.len() && PNG_SIGNATURE.starts_with(bytes) {
+        Err(ImportError::Corrupt(
+            "the file ends inside the PNG signature".to_owned(),
+        ))
+    } else if !bytes.starts_with(&PNG_SIGNATURE) {
+        Err(ImportError::NotPng)
+    } else {
+        Ok(())
+    }
+}
+
+fn missing_rows() -> ImportError {
+    ImportError::Corrupt("the image has fewer rows of pixels than its header says".to_owned())
+}
+
+/// `16-bit greyscale`, `8-bit RGBA`, `4-bit palette`.
+fn describe_format(color_type: ColorType, bit_depth: BitDepth) -> String {
+    let kind = match color_type {
+        ColorType::Grayscale => "greyscale",
+        ColorType::GrayscaleAlpha => "greyscale with alpha",
+        ColorType::Rgb => "RGB",
+        ColorType::Rgba => "RGBA",
+        ColorType::Indexed => "palette",
+    };
+    format!("{}-bit {kind}", bit_depth as u8)
+}
+
+/// How the decoder's output rows hold each pixel.
+#[derive(Debug, Clone, Copy)]
+struct PixelLayout {
+    /// Whether the first three channels are red, green and blue (otherwise
+    /// the first is grey).
+    colour: bool,
+    /// Bytes from one pixel to the next.
+    stride: usize,
+    /// Two bytes a channel, big-endian, instead of one.
+    sixteen: bool,
+}
+
+impl PixelLayout {
+    /// The layout of expanded output: 8 or 16 bits, never a palette.
+    fn new(color_type: ColorType, bit_depth: BitDepth) -> Result<Self, ImportError> {
+        let sixteen = match bit_depth {
+            BitDepth::Eight => false,
+            BitDepth::Sixteen => true,
+            other => {
+                return Err(ImportError::Unsupported(format!(
+                    "{}-bit samples were not expanded to 8 bits",
+                    other as u8
+                )));
+            }
+        };
+        let colour = match color_type {
+            ColorType::Grayscale | ColorType::GrayscaleAlpha => false,
+            ColorType::Rgb | ColorType::Rgba => true,
+            ColorType::Indexed => {
+                return Err(ImportError::Unsupported(
+                    "the palette was not expanded to colours".to_owned(),
+                ));
+            }
+        };
+        let bytes_per_sample = if sixteen { 2 } else { 1 };
+        Ok(Self {
+            colour,
+            stride: color_type.samples() * bytes_per_sample,
+            sixteen,
+        })
+    }
+
+    /// Fills `heights` (one per pixel) from one decoded row.
+    fn heights(self, row: &[u8], heights: &mut [f64]) -> Result<(), ImportError> {
+        if row.len() < heights.len() * self.stride {
+            return Err(ImportError::Corrupt(
+                "a row of pixels is shorter than the image is wide".to_owned(),
+            ));
+        }
+        let largest = if self.sixteen { 65535.0 } else { 255.0 };
+        let sample = |pixel: &[u8], channel: usize| -> f64 {
+            if self.sixteen {
+                f64::from(u16::from_be_bytes([
+                    pixel[2 * channel],
+                    pixel[2 * channel + 1],
+                ]))
+            } else {
+                f64::from(pixel[channel])
+            }
+        };
+        for (height, pixel) in heights.iter_mut().zip(row.chunks_exact(self.stride)) {
+            *height = if self.colour {
+                let red = sample(pixel, 0) / largest;
+                let green = sample(pixel, 1) / largest;
+                let blue = sample(pixel, 2) / largest;
+                // The weights sum to 1 only up to rounding.
+                luminance(red, green, blue).clamp(0.0, 1.0)
+            } else {
+                sample(pixel, 0) / largest
+            };
+        }
+        Ok(())
+    }
+}
+
+/// Rec. 709 luminance of linear-looking channel values in `[0, 1]`: the
+/// brightness a person sees, so a picture's light areas become its peaks.
+pub fn luminance(red: f64, green: f64, blue: f64) -> f64 {
+    0.2126 * red + 0.7152 * green + 0.0722 * blue
+}
+
+#[cfg(test)]
+mod tests {
+    use png::{BitDepth, ColorType};
+
+    use super::*;
+    use crate::export_png;
+    use crate::test_images::{
+        diamond_square, encode, encode_with, grey8, grey16, hand_made, header, interlaced_grey8,
+    };
+
+    fn heights(bytes: &[u8]) -> Vec<f64> {
+        import_png(bytes).expect("imports").heightmap.into_heights()
+    }
+
+    fn error(bytes: &[u8]) -> ImportError {
+        import_png(bytes).expect_err("refused")
+    }
+
+    /// A valid 8-bit 5 x 5 PNG to damage.
+    fn small_png() -> Vec<u8> {
+        let pixels: Vec<u8> = (0..25).map(|index| index * 10).collect();
+        grey8(5, 5, &pixels)
+    }
+
+    /// Where the first chunk of type `kind` starts (at its length field).
+    fn chunk_start(png: &[u8], kind: &[u8; 4]) -> usize {
+        png.windows(4)
+            .position(|window| window == kind)
+            .expect("chunk")
+            - 4
+    }
+
+    #[test]
+    fn eight_bit_grey_is_value_over_255() {
+        let imported = import_png(&grey8(3, 3, &[0, 51, 255, 1, 2, 3, 4, 5, 6])).expect("imports");
+        assert_eq!(imported.source_format, "8-bit greyscale");
+        assert_eq!((imported.source_width, imported.source_height), (3, 3));
+        let expected: Vec<f64> = [0, 51, 255, 1, 2, 3, 4, 5, 6]
+            .iter()
+            .map(|&value| f64::from(value) / 255.0)
+            .collect();
+        assert_eq!(imported.heightmap.heights(), expected.as_slice());
+    }
+
+    #[test]
+    fn sixteen_bit_grey_is_value_over_65535() {
+        let values = [0, 1, 65535, 32768, 12345, 54321, 7, 8, 9];
+        let imported = import_png(&grey16(3, 3, &values)).expect("imports");
+        assert_eq!(imported.source_format, "16-bit greyscale");
+        let expected: Vec<f64> = values
+            .iter()
+            .map(|&value| f64::from(value) / 65535.0)
+            .collect();
+        assert_eq!(imported.heightmap.heights(), expected.as_slice());
+    }
+
+    #[test]
+    fn grey_with_alpha_ignores_the_alpha() {
+        let pixels = [10, 0, 20, 255, 30, 7, 40, 99];
+        let png = encode(2, 2, ColorType::GrayscaleAlpha, BitDepth::Eight, &pixels);
+        let imported = import_png(&png).expect("imports");
+        assert_eq!(imported.source_format, "8-bit greyscale with alpha");
+        let map = imported.heightmap;
+        assert_eq!(map.get(0, 0), 10.0 / 255.0);
+        assert_eq!(map.get(2, 0), 20.0 / 255.0);
+        assert_eq!(map.get(0, 2), 30.0 / 255.0);
+        assert_eq!(map.get(2, 2), 40.0 / 255.0);
+    }
+
+    #[test]
+    fn rgb_becomes_rec_709_luminance() {
+        // Red, green, blue; white, black, grey; and three mixtures.
+        let colours: [[u8; 3]; 9] = [
+            [255, 0, 0],
+            [0, 255, 0],
+            [0, 0, 255],
+            [255, 255, 255],
+            [0, 0, 0],
+            [51, 51, 51],
+            [255, 255, 0],
+            [10, 200, 30],
+            [128, 64, 32],
+        ];
+        let png = encode(
+            3,
+            3,
+            ColorType::Rgb,
+            BitDepth::Eight,
+            colours.as_flattened(),
+        );
+        let imported = import_png(&png).expect("imports");
+        assert_eq!(imported.source_format, "8-bit RGB");
+        let map = imported.heightmap.heights().to_vec();
+        assert!((map[0] - 0.2126).abs() < 1e-12);
+        assert!((map[1] - 0.7152).abs() < 1e-12);
+        assert!((map[2] - 0.0722).abs() < 1e-12);
+        assert!((map[3] - 1.0).abs() < 1e-12 && map[3] <= 1.0);
+        assert_eq!(map[4], 0.0);
+        assert!((map[5] - 0.2).abs() < 1e-12);
+        assert!((map[6] - 0.9278).abs() < 1e-12);
+        let [red, green, blue] = colours[7].map(|channel| f64::from(channel) / 255.0);
+        assert_eq!(map[7], luminance(red, green, blue));
+    }
+
+    #[test]
+    fn rgba_ignores_the_alpha_and_sixteen_bit_rgb_keeps_its_precision() {
+        let rgba = [255, 0, 0, 0, 0, 255, 0, 17, 0, 0, 255, 128, 0, 0, 0, 255];
+        let imported =
+            import_png(&encode(2, 2, ColorType::Rgba, BitDepth::Eight, &rgba)).expect("imports");
+        assert_eq!(imported.source_format, "8-bit RGBA");
+        let map = imported.heightmap;
+        assert!((map.get(0, 0) - 0.2126).abs() < 1e-12);
+        assert!((map.get(2, 0) - 0.7152).abs() < 1e-12);
+        assert!((map.get(0, 2) - 0.0722).abs() < 1e-12);
+        assert_eq!(map.get(2, 2), 0.0);
+
+        let rgb16: Vec<u8> = [1u16, 1, 1, 65535, 0, 0, 0, 65535, 0, 0, 0, 65535]
+            .iter()
+            .flat_map(|value| value.to_be_bytes())
+            .collect();
+        let imported =
+            import_png(&encode(2, 2, ColorType::Rgb, BitDepth::Sixteen, &rgb16)).expect("imports");
+        assert_eq!(imported.source_format, "16-bit RGB");
+        assert!((imported.heightmap.get(0, 0) - 1.0 / 65535.0).abs() < 1e-15);
+        assert!((imported.heightmap.get(2, 0) - 0.2126).abs() < 1e-12);
+    }
+
+    #[test]
+    fn palette_indices_become_their_colours() {
+        let palette = [0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 255, 0];
+        let png = encode_with(
+            2,
+            2,
+            ColorType::Indexed,
+            BitDepth::Eight,
+            &[0, 1, 2, 3],
+            |encoder| encoder.set_palette(palette.to_vec()),
+        );
+        let imported = import_png(&png).expect("imports");
+        assert_eq!(imported.source_format, "8-bit palette");
+        let map = imported.heightmap;
+        assert_eq!(map.get(0, 0), 0.0);
+        assert!((map.get(2, 0) - 1.0).abs() < 1e-12);
+        assert!((map.get(0, 2) - 0.2126).abs() < 1e-12);
+        assert!((map.get(2, 2) - 0.7152).abs() < 1e-12);
+
+        // A 4-bit palette with transparency decodes the same way.
+        let png = encode_with(
+            2,
+            2,
+            ColorType::Indexed,
+            BitDepth::Four,
+            &[0x01, 0x23],
+            |encoder| {
+                encoder.set_palette(palette.to_vec());
+                encoder.set_trns(vec![0, 128]);
+            },
+        );
+        let imported = import_png(&png).expect("imports");
+        assert_eq!(imported.source_format, "4-bit palette");
+        assert!((imported.heightmap.get(2, 2) - 0.7152).abs() < 1e-12);
+    }
+
+    #[test]
+    fn low_bit_depth_grey_is_value_over_its_largest_value() {
+        // 1 bit: rows 0b10 and 0b01, packed from the high bit.
+        let png = encode(
+            2,
+            2,
+            ColorType::Grayscale,
+            BitDepth::One,
+            &[0b1000_0000, 0b0100_0000],
+        );
+        let imported = import_png(&png).expect("imports");
+        assert_eq!(imported.source_format, "1-bit greyscale");
+        let map = imported.heightmap;
+        assert_eq!(
+            [map.get(0, 0), map.get(2, 0), map.get(0, 2), map.get(2, 2)],
+            [1.0, 0.0, 0.0, 1.0]
+        );
+        assert_eq!(map.get(1, 0), 0.5);
+
+        // 2 bits: 0 to 3; 4 bits: 0 to 15.
+        let png = encode(
+            2,
+            2,
+            ColorType::Grayscale,
+            BitDepth::Two,
+            &[0b0001_0000, 0b1011_0000],
+        );
+        let map = import_png(&png).expect("imports").heightmap;
+        assert_eq!(
+            [map.get(0, 0), map.get(2, 0), map.get(0, 2), map.get(2, 2)],
+            [0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]
+        );
+        let png = encode(2, 2, ColorType::Grayscale, BitDepth::Four, &[0x0F, 0x5A]);
+        let map = import_png(&png).expect("imports").heightmap;
+        assert_eq!(
+            [map.get(0, 0), map.get(2, 0), map.get(0, 2), map.get(2, 2)],
+            [0.0, 1.0, 5.0 / 15.0, 10.0 / 15.0]
+        );
+    }
+
+    #[test]
+    fn grey_with_a_transparent_value_keeps_its_heights() {
+        let png = encode_with(
+            3,
+            3,
+            ColorType::Grayscale,
+            BitDepth::Sixteen,
+            &[0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0],
+            |encoder| encoder.set_trns(vec![1, 0]),
+        );
+        let heights = heights(&png);
+        assert_eq!(heights[1], 256.0 / 65535.0);
+        assert_eq!(heights[8], 2048.0 / 65535.0);
+    }
+
+    #[test]
+    fn an_interlaced_image_reads_the_same_as_a_plain_one() {
+        for (width, height) in [(3, 3), (9, 9), (10, 7), (2, 2)] {
+            let pixels: Vec<u8> = (0..width * height)
+                .map(|index| (index * 7 % 256) as u8)
+                .collect();
+            let interlaced = interlaced_grey8(width, height, &pixels);
+            assert_eq!(
+                heights(&interlaced),
+                heights(&grey8(width, height, &pixels)),
+                "{width} x {height}"
+            );
+        }
+    }
+
+    #[test]
+    fn images_are_resampled_to_the_nearest_side_with_corners_kept() {
+        for (width, height, side) in [(2, 2, 3), (5, 5, 5), (100, 100, 129), (1000, 700, 1025)] {
+            let pixels: Vec<u8> = (0..width * height)
+                .map(|index| ((index * 31 + index / width) % 256) as u8)
+                .collect();
+            let imported = import_png(&grey8(width, height, &pixels)).expect("imports");
+            let map = &imported.heightmap;
+            assert_eq!(map.side(), side, "{width} x {height}");
+            assert_eq!(imported.was_resampled(), width as usize != side);
+            let (last_column, last_row) = (width as usize - 1, height as usize - 1);
+            let pixel = |column: usize, row: usize| {
+                f64::from(pixels[row * width as usize + column]) / 255.0
+            };
+            let last = map.last();
+            assert_eq!(map.get(0, 0), pixel(0, 0));
+            assert_eq!(map.get(last, 0), pixel(last_column, 0));
+            assert_eq!(map.get(0, last), pixel(0, last_row));
+            assert_eq!(map.get(last, last), pixel(last_column, last_row));
+            assert!(
+                map.heights()
+                    .iter()
+                    .all(|height| (0.0..=1.0).contains(height))
+            );
+        }
+    }
+
+    #[test]
+    fn an_image_already_the_right_size_comes_back_bit_for_bit() {
+        let map = diamond_square(6, 77);
+        let values: Vec<u16> = map
+            .heights()
+            .iter()
+            .map(|&height| (height * 65535.0).round() as u16)
+            .collect();
+        let imported = import_png(&grey16(65, 65, &values)).expect("imports");
+        for (&value, &height) in values.iter().zip(imported.heightmap.heights()) {
+            assert_eq!(height, f64::from(value) / 65535.0);
+        }
+    }
+
+    #[test]
+    fn a_non_square_image_is_stretched_to_square() {
+        // 3 wide, 5 tall: a ramp down the rows, the same across.
+        let pixels: Vec<u8> = (0..5).flat_map(|row| [row * 60; 3]).collect();
+        let imported = import_png(&grey8(3, 5, &pixels)).expect("imports");
+        let map = imported.heightmap;
+        assert_eq!(map.side(), 5);
+        assert_eq!((imported.source_width, imported.source_height), (3, 5));
+        for row in 0..5 {
+            for column in 0..5 {
+                assert_eq!(map.get(column, row), f64::from(row as u8 * 60) / 255.0);
+            }
+        }
+    }
+
+    #[test]
+    fn empty_input_says_the_file_is_empty() {
+        let error = error(&[]);
+        assert_eq!(error, ImportError::Empty);
+        assert!(error.to_string().contains("empty"), "{error}");
+    }
+
+    #[test]
+    fn other_kinds_of_file_are_not_png() {
+        let jpeg = [
+            0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, b'J', b'F', b'I', b'F', 0, 1,
+        ];
+        let text = b"height,x,y\n0.5,0,0\n";
+        for bytes in [
+            &jpeg[..],
+            text,
+            b"GIF89a",
+            b"\x89PNG\r\n\x1a\x0b not quite",
+            &[0],
+        ] {
+            let error = error(bytes);
+            assert_eq!(error, ImportError::NotPng);
+            let message = error.to_string();
+            assert!(message.contains("not a PNG"), "{message}");
+            assert!(message.contains("export a PNG"), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_truncated_png_is_corrupt() {
+        let png = small_png();
+        for length in [
+            4,
+            8,
+            12,
+            20,
+            33,
+            40,
+            png.len() - 20,
+            png.len() - 12,
+            png.len() - 1,
+        ] {
+            match error(&png[..length]) {
+                ImportError::Corrupt(detail) => assert!(!detail.is_empty()),
+                other => panic!("cut at {length} of {}: {other:?}", png.len()),
+            }
+        }
+        let message = error(&png[..png.len() - 20]).to_string();
+        assert!(
+            message.starts_with("this PNG image is damaged"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_bad_crc_is_corrupt_and_named() {
+        let mut png = small_png();
+        // The last byte of IHDR's CRC.
+        png[32] ^= 0x55;
+        let message = error(&png).to_string();
+        assert!(message.contains("damaged"), "{message}");
+        assert!(message.contains("CRC"), "{message}");
+
+        let mut png = small_png();
+        let idat = chunk_start(&png, b"IDAT");
+        let length = u32::from_be_bytes([png[idat], png[idat + 1], png[idat + 2], png[idat + 3]]);
+        png[idat + 8 + length as usize] ^= 0x01;
+        assert!(matches!(error(&png), ImportError::Corrupt(_)));
+    }
+
+    #[test]
+    fn damaged_image_data_is_corrupt() {
+        // A zlib stream whose compressed data is garbage, with correct CRCs.
+        let mut png = PNG_SIGNATURE.to_vec();
+        crate::png_export::write_chunk(&mut png, b"IHDR", &header(5, 5, 8, 0, false));
+        crate::png_export::write_chunk(&mut png, b"IDAT", &[0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF]);
+        crate::png_export::write_chunk(&mut png, b"IEND", &[]);
+        assert!(
+            matches!(error(&png), ImportError::Corrupt(_)),
+            "{:?}",
+            error(&png)
+        );
+
+        // Too little data for the rows the header promises.
+        let short = hand_made(&header(5, 5, 8, 0, false), &[0, 1, 2, 3, 4, 5]);
+        assert!(matches!(error(&short), ImportError::Corrupt(_)));
+
+        // An unknown filter type on a row.
+        let bad_filter = hand_made(&header(2, 2, 8, 0, false), &[9, 1, 2, 9, 3, 4]);
+        assert!(matches!(error(&bad_filter), ImportError::Corrupt(_)));
+    }
+
+    #[test]
+    fn huge_dimensions_are_refused_before_decoding() {
+        for (width, height) in [(100_000, 100_000), (9000, 10), (10, 9000), (8193, 8193)] {
+            let png = hand_made(&header(width, height, 8, 0, false), &[]);
+            let error = error(&png);
+            assert_eq!(error, ImportError::TooLarge { width, height });
+            let message = error.to_string();
+            assert!(
+                message.contains(&format!("{width} x {height}")),
+                "{message}"
+            );
+            assert!(message.contains("8192 x 8192"), "{message}");
+        }
+        // The largest allowed size with no data behind it fails on the data,
+        // quickly, without decoding anything.
+        let png = hand_made(&header(8192, 8192, 16, 6, false), &[0; 100]);
+        assert!(matches!(error(&png), ImportError::Corrupt(_)));
+    }
+
+    #[test]
+    fn an_interlaced_image_too_big_to_hold_is_refused() {
+        let png = hand_made(&header(8192, 8192, 16, 6, true), &[]);
+        let error = error(&png);
+        assert_eq!(error, ImportError::TooMuchMemory);
+        assert!(error.to_string().contains("300 MB"), "{error}");
+    }
+
+    #[test]
+    fn images_under_two_pixels_a_side_are_too_small() {
+        for (width, height) in [(1, 1), (1, 5), (5, 1)] {
+            let pixels = vec![0; (width * height) as usize];
+            let error = error(&grey8(width, height, &pixels));
+            assert_eq!(error, ImportError::TooSmall { width, height });
+            assert!(error.to_string().contains("at least 2 x 2"), "{error}");
+        }
+        // Zero is not a valid PNG size at all.
+        assert!(matches!(
+            error(&hand_made(&header(0, 5, 8, 0, false), &[])),
+            ImportError::Corrupt(_)
+        ));
+    }
+
+    #[test]
+    fn every_message_is_one_readable_sentence() {
+        let errors = [
+            ImportError::Empty,
+            ImportError::NotPng,
+            ImportError::Corrupt("CRC error".to_owned()),
+            ImportError::TooLarge {
+                width: 9000,
+                height: 10,
+            },
+            ImportError::TooSmall {
+                width: 1,
+                height: 1,
+            },
+            ImportError::TooMuchMemory,
+            ImportError::Unsupported("something".to_owned()),
+        ];
+        for error in errors {
+            let message = error.to_string();
+            assert!(message.starts_with("this "), "{message}");
+            assert!(!message.ends_with('.'), "{message}");
+            assert!(!message.contains("Error"), "{message}");
+        }
+    }
+
+    #[test]
+    fn our_own_export_reads_back_as_sixteen_bit_greyscale() {
+        let imported = import_png(&export_png(&diamond_square(3, 1))).expect("imports");
+        assert_eq!(imported.source_format, "16-bit greyscale");
+        assert_eq!((imported.source_width, imported.source_height), (9, 9));
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::png_export::crc32;
+    use crate::test_images::{diamond_square, grey8};
+
+    /// Rewrites every chunk's CRC to match its (possibly damaged) contents.
+    #[allow(clippy::unwrap_used)]
+    fn fix_crcs(png: &mut [u8]) {
+        let mut start = 8;
+        while start + 12 <= png.len() {
+            let length = u32::from_be_bytes(png[start..start + 4].try_into().unwrap()) as usize;
+            let Some(end) = (start + 8)
+                .checked_add(length)
+                .filter(|&end| end + 4 <= png.len())
+            else {
+                break;
+            };
+            let crc = crc32(&png[start + 4..end]);
+            png[end..end + 4].copy_from_slice(&crc.to_be_bytes());
+            start = end + 4;
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
+            let _ = import_png(&bytes);
+        }
+
+        #[test]
+        fn arbitrary_bytes_after_the_signature_never_panic(
+            tail in proptest::collection::vec(any::<u8>(), 0..512),
+        ) {
+            let mut bytes = PNG_SIGNATURE.to_vec();
+            bytes.extend(tail);
+            let _ = import_png(&bytes);
+        }
+
+        #[test]
+        fn mutations_of_a_valid_png_never_panic(
+            flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..8),
+            cut in any::<prop::sample::Index>(),
+            truncate in any::<bool>(),
+        ) {
+            let pixels: Vec<u8> = (0..=255).cycle().take(12 * 9).collect();
+            let mut png = grey8(12, 9, &pixels);
+            for (index, value) in flips {
+                let at = index.index(png.len());
+                png[at] = value;
+            }
+            if truncate {
+                png.truncate(cut.index(png.len()));
+            }
+            if let Ok(imported) = import_png(&png) {
+                prop_assert!(imported.heightmap.heights().iter().all(|h| (0.0..=1.0).contains(h)));
+            }
+        }
+
+        #[test]
+        fn mutations_past_the_checksums_never_panic(
+            flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+            seed in any::<u64>(),
+        ) {
+            // With every CRC made right again, the damage reaches the header
+            // fields and the zlib stream instead of stopping at a checksum.
+            let mut png = crate::export_png(&diamond_square(3, seed));
+            for (index, value) in flips {
+                let at = index.index(png.len() - 8) + 8;
+                png[at] = value;
+            }
+            fix_crcs(&mut png);
+            if let Ok(imported) = import_png(&png) {
+                prop_assert!(imported.heightmap.heights().iter().all(|h| (0.0..=1.0).contains(h)));
+            }
+        }
+    }
+}
