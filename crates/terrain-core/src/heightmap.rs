@@ -164,18 +164,17 @@ impl Heightmap {
         )
     }
 
-    /// Stretches or squeezes the heights so they span exactly `[0, 1]`.
+    /// Stretches or squeezes the heights so they span exactly `[0, 1]`: the
+    /// lowest point becomes 0.0 and the highest exactly 1.0 (dividing by the
+    /// span, rather than multiplying by its reciprocal, guarantees that).
     ///
     /// A flat map has no span to divide by; it becomes flat at 0.
     pub fn normalize(&mut self) {
         let (low, high) = self.min_max();
         let span = high - low;
         if span > 0.0 && span.is_finite() {
-            let scale = 1.0 / span;
             for height in &mut self.heights {
-                // Clamp away the last-bit rounding that could land a hair
-                // outside [0, 1].
-                *height = ((*height - low) * scale).clamp(0.0, 1.0);
+                *height = (*height - low) / span;
             }
         } else {
             self.heights.fill(0.0);
@@ -253,6 +252,19 @@ mod tests {
         assert_eq!(map.min_max(), (0.0, 1.0));
         assert_eq!(map.get(1, 0), 0.25);
         assert_eq!(map.get(0, 2), 1.0);
+    }
+
+    #[test]
+    fn normalize_hits_both_ends_exactly() {
+        // 0.1 + 0.2 - 0.1 is not 0.2 in binary: spans like this are where
+        // multiplying by a reciprocal lands a hair below 1.
+        for span_end in [0.3, 0.1 + 0.2, 1.0 / 3.0, 7e-9, 1e300] {
+            let mut map =
+                Heightmap::from_heights(1, vec![0.1, span_end, 0.2, 0.15, 0.1, 0.1, 0.1, 0.1, 0.1])
+                    .expect("valid heights");
+            map.normalize();
+            assert_eq!(map.min_max(), (0.0, 1.0), "span end {span_end}");
+        }
     }
 
     #[test]

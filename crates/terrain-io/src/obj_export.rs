@@ -6,9 +6,9 @@ use terrain_core::Heightmap;
 
 /// The most points written along a side of an OBJ file. Wider maps are
 /// sampled every `k`-th point (`k` a power of two) to stay within it: a
-/// 1025 x 1025 surface is already about 150 MB of text, and more would not
-/// open comfortably in a modelling tool or fit in a browser tab's memory.
-pub const MAX_OBJ_SIDE: usize = 1025;
+/// 513 x 513 surface is about 37 MB of text (1025 x 1025 would be 150 MB,
+/// too much to build in a browser tab and hand over as a download).
+pub const MAX_OBJ_SIDE: usize = 513;
 
 /// How wide the map is drawn, in world units (it spans -50 to 50).
 pub const WORLD_SIZE: f64 = 100.0;
@@ -339,18 +339,18 @@ mod tests {
     }
 
     #[test]
-    fn large_maps_are_sampled_to_at_most_1025_a_side() {
+    fn large_maps_are_sampled_to_at_most_513_a_side() {
         assert_eq!(obj_step(3), 1);
-        assert_eq!(obj_step(1025), 1);
-        assert_eq!(obj_step(2049), 2);
-        assert_eq!(obj_step(4097), 4);
-        let map = Heightmap::new(11).expect("valid");
+        assert_eq!(obj_step(513), 1);
+        assert_eq!(obj_step(1025), 2);
+        assert_eq!(obj_step(4097), 8);
+        let map = Heightmap::new(10).expect("valid");
         let obj = export_obj(&map);
         let vertices = obj.lines().filter(|line| line.starts_with("v ")).count();
-        assert_eq!(vertices, 1025 * 1025);
+        assert_eq!(vertices, 513 * 513);
         assert!(obj.contains("one in 2 along each side"));
         assert!(
-            obj.contains("2049 x 2049"),
+            obj.contains("1025 x 1025"),
             "the header names the map's size"
         );
     }
