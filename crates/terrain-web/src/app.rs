@@ -139,6 +139,33 @@ impl App {
         Ok(())
     }
 
+    /// Gives demo `index`, and every demo linked to it, the seed `seed`.
+    pub fn refresh(&mut self, index: usize, seed: u64) {
+        if let Some(demo) = self.demos.get_mut(index) {
+            demo.set_seed(seed);
+            self.invalidate(index);
+            self.share_seed(index, seed);
+        }
+    }
+
+    /// Passes demo `index`'s new seed on to the demos linked to it.
+    pub fn share_seed(&mut self, index: usize, seed: u64) {
+        let Some(link) = self
+            .demos
+            .get(index)
+            .and_then(|demo| demo.link().map(str::to_owned))
+        else {
+            return;
+        };
+        for other in 0..self.demos.len() {
+            let demo = &mut self.demos[other];
+            if other != index && demo.link() == Some(link.as_str()) && demo.seed() != seed {
+                demo.set_seed(seed);
+                self.invalidate(other);
+            }
+        }
+    }
+
     /// Marks demo `index` for drawing at the next frame.
     pub fn invalidate(&mut self, index: usize) {
         if let Some(demo) = self.demos.get_mut(index) {

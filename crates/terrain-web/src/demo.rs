@@ -1,73 +1,37 @@
 //! One demo: its elements, its terrain, its camera, and what a reader's
 //! clicks, drags, touches and keys do to them.
 
-use terrain_core::{Field, Params, Stage, Terrain, generate};
+use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index};
+use terrain_core::{Algorithm, Params, Stage, Terrain, generate};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
-    CanvasRenderingContext2d, Document, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
-    HtmlInputElement, ImageData, KeyboardEvent, PointerEvent, WheelEvent,
+    CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement, ImageData,
+    KeyboardEvent, PointerEvent, WheelEvent,
 };
 
 use crate::app::{Graphics, unavailable_message, with_app};
 use crate::camera::{self, CameraAction, Orbit};
-use crate::config::{self, DemoConfig};
+use crate::config::{self, Controls, DemoConfig, View};
+use crate::controls::{Input, Panel};
 use crate::dom;
 use crate::gpu::{Gpu, Scene};
+use crate::mesh::{self, Palette};
 use crate::picture;
 
-/// A parameter control under a demo.
-struct Control {
-    field: Field,
-    label: &'static str,
-    input: HtmlInputElement,
-    error: HtmlElement,
-}
+/// Milliseconds between stages while the scrubber plays; slower for
+/// readers who ask for reduced motion.
+const PLAY_INTERVAL: i32 = 900;
+const PLAY_INTERVAL_REDUCED_MOTION: i32 = 2500;
 
-/// What a parameter control looks like and how arrow keys step it.
-struct ControlSpec {
-    field: Field,
-    label: &'static str,
-    hint: &'static str,
-    input_mode: &'static str,
-    step: f64,
-    max: f64,
+/// Where the terrain came from.
+#[derive(Debug, Clone, PartialEq)]
+enum Source {
+    /// The demo's generator, settings and seed.
+    Generated,
+    /// An image the reader imported: its file name and original size.
+    Imported(String),
 }
-
-const CONTROL_SPECS: [ControlSpec; 4] = [
-    ControlSpec {
-        field: Field::Exponent,
-        label: "Exponent",
-        hint: "1 to 12; the map is 2^n + 1 points wide",
-        input_mode: "numeric",
-        step: 1.0,
-        max: 12.0,
-    },
-    ControlSpec {
-        field: Field::Spread,
-        label: "Starting spread",
-        hint: "0 to 5",
-        input_mode: "decimal",
-        step: 0.05,
-        max: 5.0,
-    },
-    ControlSpec {
-        field: Field::SpreadReduction,
-        label: "Spread reduction",
-        hint: "0 to 2; the spread is multiplied by it after each pass",
-        input_mode: "decimal",
-        step: 0.05,
-        max: 2.0,
-    },
-    ControlSpec {
-        field: Field::Seed,
-        label: "Seed",
-        hint: "any whole number from 0",
-        input_mode: "numeric",
-        step: 1.0,
-        max: u64::MAX as f64,
-    },
-];
 
 /// A finger or mouse pressed on the view.
 struct Pointer {
@@ -76,23 +40,31 @@ struct Pointer {
     y: f32,
 }
 
-/// A mounted demo.
-pub struct Demo {
-    index: usize,
+/// The elements every demo has.
+struct Elements {
     canvas: HtmlCanvasElement,
     canvas_2d: CanvasRenderingContext2d,
     status: HtmlElement,
     seed: HtmlElement,
     caption: HtmlElement,
     key: HtmlElement,
-    controls: Vec<Control>,
+    creases: HtmlElement,
+}
+
+/// A mounted demo.
+pub struct Demo {
+    index: usize,
+    elements: Elements,
+    panel: Option<Panel>,
     config: DemoConfig,
+    source: Source,
     terrain: Terrain,
     orbit: Orbit,
     scene: Option<Scene>,
     pointers: Vec<Pointer>,
     width: u32,
     height: u32,
+    playing: bool,
     /// Needs drawing at the next frame.
     pub dirty: bool,
     /// On screen, or close to it.
@@ -100,10 +72,19 @@ pub struct Demo {
 }
 
 impl Demo {
-    /// Builds a demo inside `host` from its `data-*` attributes.
+    /// Builds a demo inside `host` from its `data-*` attributes (and, for a
+    /// demo that mirrors the URL, the page's query).
     pub fn mount(host: &HtmlElement, index: usize, graphics: &Graphics) -> Result<Self, JsValue> {
         let document = dom::document()?;
         let (mut config, problems) = DemoConfig::from_attributes(|name| host.get_attribute(name));
+        let mut messages: Vec<String> = problems
+            .into_iter()
+            .map(|problem| problem.message)
+            .collect();
+        if config.url_state {
+            let query = dom::window()?.location().search().unwrap_or_default();
+            messages.extend(config.apply_query(&query));
+        }
         if !config.seed_given {
             config.params.seed = dom::random_seed();
         }
@@ -114,20 +95,19 @@ impl Demo {
         // Anything inside the host (a "loading" note, say) gives way to the demo.
         host.set_text_content(None);
         host.class_list().add_1("terrain-demo")?;
+        if config.controls == Controls::Full {
+            host.class_list().add_1("terrain-demo-full")?;
+        }
         dom::set(host, "data-terrain-mounted", "");
 
         let notice = dom::create_with_text(&document, "p", "terrain-notice", "")?;
         dom::set(&notice, "role", "status");
-        if problems.is_empty() {
+        if messages.is_empty() {
             dom::show(&notice, false);
         } else {
-            let lines: Vec<String> = problems
-                .iter()
-                .map(|problem| problem.message.clone())
-                .collect();
             notice.set_text_content(Some(&format!(
                 "Using defaults where this demo's settings were invalid: {}.",
-                lines.join("; ")
+                messages.join("; ")
             )));
         }
         host.append_child(&notice)?;
@@ -154,16 +134,35 @@ impl Demo {
         seed_label.append_child(&seed)?;
         let caption = dom::create_with_text(&document, "span", "terrain-caption", "")?;
         let key = dom::create_with_text(&document, "span", "terrain-key", "set by this step")?;
-        bar.append_child(&refresh)?;
-        bar.append_child(&seed_label)?;
-        bar.append_child(&caption)?;
-        bar.append_child(&key)?;
+        let creases = dom::create_with_text(&document, "span", "terrain-creases", "")?;
+        dom::set(
+            &creases,
+            "title",
+            "How much more the surface bends across the borders of the first chunks than along \
+             them: about 1 means no creases",
+        );
+        for child in [
+            &refresh as &HtmlElement,
+            &seed_label,
+            &caption,
+            &key,
+            &creases,
+        ] {
+            bar.append_child(child)?;
+        }
         host.append_child(&bar)?;
 
-        let controls = if config.controls {
-            build_controls(&document, host, index, &config.params)?
-        } else {
-            Vec::new()
+        let panel = match config.controls {
+            Controls::None => None,
+            Controls::Basic | Controls::Full => Some(Panel::build(
+                &document,
+                host,
+                index,
+                &config,
+                move |input| {
+                    update(index, |demo| demo.handle(input));
+                },
+            )?),
         };
 
         let canvas_2d: CanvasRenderingContext2d = canvas
@@ -172,24 +171,29 @@ impl Demo {
             .dyn_into()?;
         let demo = Demo {
             index,
-            canvas,
-            canvas_2d,
-            status,
-            seed,
-            caption,
-            key,
-            controls,
+            elements: Elements {
+                canvas,
+                canvas_2d,
+                status,
+                seed,
+                caption,
+                key,
+                creases,
+            },
+            panel,
+            orbit: start_view(config.palette, config.view),
             config,
+            source: Source::Generated,
             terrain,
-            orbit: start_view(config.palette),
             scene: None,
             pointers: Vec::new(),
             width: 0,
             height: 0,
+            playing: false,
             dirty: true,
             visible: false,
         };
-        demo.update_text();
+        demo.show_state();
         if let Graphics::Unavailable(reason) = graphics {
             demo.show_status(Some(&unavailable_message(reason)));
         }
@@ -197,9 +201,34 @@ impl Demo {
         Ok(demo)
     }
 
+    /// This demo's place among the page's demos.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
     /// The visible canvas.
     pub fn canvas(&self) -> &HtmlCanvasElement {
-        &self.canvas
+        &self.elements.canvas
+    }
+
+    /// The demos this one shares its seed with, by name.
+    pub fn link(&self) -> Option<&str> {
+        self.config.link.as_deref()
+    }
+
+    /// The current seed.
+    pub fn seed(&self) -> u64 {
+        self.config.params.seed
+    }
+
+    /// The terrain on show.
+    pub fn terrain(&self) -> &Terrain {
+        &self.terrain
+    }
+
+    /// The settings behind it.
+    pub fn config(&self) -> &DemoConfig {
+        &self.config
     }
 
     /// Sets the canvas's pixel size; `true` if it changed (which also clears it).
@@ -209,25 +238,29 @@ impl Demo {
         }
         self.width = width;
         self.height = height;
-        self.canvas.set_width(width);
-        self.canvas.set_height(height);
+        self.elements.canvas.set_width(width);
+        self.elements.canvas.set_height(height);
         true
     }
 
-    /// Draws the terrain in 3D with the shared context.
+    /// Draws the demo: in 3D with the shared context, or as a picture.
     pub fn draw(&mut self, gpu: &mut Gpu) -> Result<(), JsValue> {
         if self.width == 0 || self.height == 0 {
             return Ok(());
         }
-        let scene = match self.scene.take() {
+        if !self.config.view.is_3d() {
+            return self.try_draw_picture();
+        }
+        let mut scene = match self.scene.take() {
             Some(scene) if gpu.is_current(&scene) => scene,
-            _ => gpu.scene(&self.terrain, self.config.palette),
+            _ => gpu.scene(&self.terrain, self.config.palette, self.config.wireframe),
         };
         let drawn = gpu.draw(
-            &scene,
+            &mut scene,
             &self.orbit,
             self.config.palette,
-            &self.canvas_2d,
+            self.config.view.is_tiled(),
+            &self.elements.canvas_2d,
             self.width,
             self.height,
         );
@@ -235,8 +268,8 @@ impl Demo {
         drawn
     }
 
-    /// Draws the heightmap from above as a greyscale picture: the view
-    /// without WebGL.
+    /// Draws the heightmap from above as a greyscale picture: the 2D views,
+    /// and every view when there is no WebGL.
     pub fn draw_picture(&mut self) {
         if let Err(error) = self.try_draw_picture() {
             dom::log_error(&format!("drawing a greyscale picture failed: {error:?}"));
@@ -244,37 +277,36 @@ impl Demo {
     }
 
     fn try_draw_picture(&mut self) -> Result<(), JsValue> {
-        let (side, bytes) = picture::greyscale(&self.terrain.heightmap);
-        let side_u32 = side as u32;
+        let picture = picture::greyscale(&self.terrain, self.config.view.is_tiled());
+        let side = picture.side as u32;
         let image = ImageData::new_with_u8_clamped_array_and_sh(
-            wasm_bindgen::Clamped(&bytes),
-            side_u32,
-            side_u32,
+            wasm_bindgen::Clamped(&picture.rgba),
+            side,
+            side,
         )?;
         let document = dom::document()?;
         let scratch: HtmlCanvasElement = dom::create(&document, "canvas", "")?;
-        scratch.set_width(side_u32);
-        scratch.set_height(side_u32);
+        scratch.set_width(side);
+        scratch.set_height(side);
         let scratch_2d: CanvasRenderingContext2d = scratch
             .get_context("2d")?
             .ok_or_else(|| JsValue::from_str("no 2D canvas context"))?
             .dyn_into()?;
         scratch_2d.put_image_data(&image, 0.0, 0.0)?;
         let (width, height) = (f64::from(self.width), f64::from(self.height));
-        let size = width.min(height);
-        self.canvas_2d.set_fill_style_str("#e8eef2");
-        self.canvas_2d.fill_rect(0.0, 0.0, width, height);
+        let size = width.min(height) * 0.94;
+        let context = &self.elements.canvas_2d;
+        context.set_fill_style_str("#e8eef2");
+        context.fill_rect(0.0, 0.0, width, height);
         // Small maps show their points as crisp squares; large ones smooth.
-        self.canvas_2d
-            .set_image_smoothing_enabled(side as f64 > size);
-        self.canvas_2d
-            .draw_image_with_html_canvas_element_and_dw_and_dh(
-                &scratch,
-                (width - size) / 2.0,
-                (height - size) / 2.0,
-                size,
-                size,
-            )
+        context.set_image_smoothing_enabled(f64::from(side) > size);
+        context.draw_image_with_html_canvas_element_and_dw_and_dh(
+            &scratch,
+            (width - size) / 2.0,
+            (height - size) / 2.0,
+            size,
+            size,
+        )
     }
 
     /// Drops the GPU objects (after the context was lost).
@@ -284,30 +316,92 @@ impl Demo {
 
     /// Shows `message` over the view, or hides the status line.
     pub fn show_status(&self, message: Option<&str>) {
-        self.status.set_text_content(message);
-        dom::show(&self.status, message.is_some());
+        self.elements.status.set_text_content(message);
+        dom::show(&self.elements.status, message.is_some());
     }
 
-    fn update_text(&self) {
+    /// Brings every piece of text, every control and the URL up to date.
+    fn show_state(&self) {
         let params = &self.config.params;
-        self.seed.set_text_content(Some(&params.seed.to_string()));
-        self.caption.set_text_content(Some(&config::stage_caption(
-            params.algorithm,
-            self.config.stage,
-            params.exponent,
-        )));
-        // Random noise sets every point at once and `done` sets none: only
-        // the steps in between have points worth pointing at.
-        let marked = match (params.algorithm, self.config.stage) {
-            (terrain_core::Algorithm::RandomNoise, _) | (_, Stage::Done) => 0,
-            _ => self.terrain.new_points.len(),
+        let elements = &self.elements;
+        let generated = self.source == Source::Generated;
+        elements.seed.set_text_content(Some(&if generated {
+            params.seed.to_string()
+        } else {
+            "none".to_owned()
+        }));
+        let caption = match &self.source {
+            Source::Generated => {
+                config::stage_caption(params.algorithm, self.config.stage, params.exponent)
+            }
+            Source::Imported(name) => format!("Imported from {name}"),
         };
-        dom::show(&self.key, marked > 0);
+        elements.caption.set_text_content(Some(&caption));
+        let marked = if mesh::highlights(&self.terrain) {
+            self.terrain.new_points.len()
+        } else {
+            0
+        };
+        dom::show(&elements.key, marked > 0);
+        let provenance = match &self.source {
+            Source::Generated => config::provenance(params, self.config.stage),
+            Source::Imported(name) => format!("imported from {name}"),
+        };
+        let side = self.terrain.heightmap.side();
         dom::set(
-            &self.canvas,
+            &elements.canvas,
             "aria-label",
-            &config::describe(&self.config, marked),
+            &config::describe(self.config.view, side, &provenance, marked),
         );
+
+        let creases = (self.config.creases && self.terrain.stage == Stage::Done)
+            .then(|| crease_index(&self.terrain.heightmap, DEFAULT_CREASE_LEVELS))
+            .flatten();
+        match creases {
+            Some(index) => {
+                elements
+                    .creases
+                    .set_text_content(Some(&format!("crease index {index:.2}")));
+                dom::set(&elements.creases, "data-value", &index.to_string());
+            }
+            None => elements.creases.set_text_content(None),
+        }
+        dom::show(&elements.creases, creases.is_some());
+
+        if let Some(panel) = &self.panel {
+            panel.show_config(&self.config);
+            let details = self.config.stage.details(params);
+            let name = config::stage_caption(params.algorithm, self.config.stage, params.exponent);
+            panel.show_stage(&name, &config::stage_numbers(&details));
+            panel.show_playing(self.playing);
+            panel.show_share_link(&self.share_link());
+        }
+        if self.config.url_state && generated {
+            self.mirror_in_url();
+        }
+    }
+
+    /// The address of this page showing exactly this demo's state.
+    fn share_link(&self) -> String {
+        let Ok(location) = dom::window().map(|window| window.location()) else {
+            return String::new();
+        };
+        let origin = location.origin().unwrap_or_default();
+        let path = location.pathname().unwrap_or_default();
+        format!("{origin}{path}?{}", self.config.to_query())
+    }
+
+    fn mirror_in_url(&self) {
+        let Ok(window) = dom::window() else { return };
+        let query = format!("?{}", self.config.to_query());
+        if window.location().search().ok().as_deref() == Some(query.as_str()) {
+            return;
+        }
+        if let Ok(history) = window.history() {
+            let path = window.location().pathname().unwrap_or_default();
+            let _ =
+                history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{query}")));
+        }
     }
 
     /// Runs the generator again with the current settings. On failure the
@@ -316,43 +410,62 @@ impl Demo {
         match generate(&self.config.params, self.config.stage) {
             Ok(terrain) => {
                 self.terrain = terrain;
+                self.source = Source::Generated;
                 self.scene = None;
-                self.update_text();
+                self.show_status(None);
             }
             Err(error) => self.show_status(Some(&error.to_string())),
         }
+        self.show_state();
     }
 
-    fn refresh(&mut self) -> bool {
-        self.config.params.seed = dom::random_seed();
-        if let Some(control) = self
-            .controls
-            .iter()
-            .find(|control| control.field == Field::Seed)
-        {
-            control
-                .input
-                .set_value(&self.config.params.seed.to_string());
-            show_error(control, None);
-        }
+    /// Takes a seed chosen elsewhere (Refresh, or a linked demo).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.config.params.seed = seed;
         self.regenerate();
-        true
     }
 
-    /// A reader typed in control `which`; `true` if the terrain changed.
-    fn control_changed(&mut self, which: usize) -> bool {
-        let Some(control) = self.controls.get(which) else {
+    fn handle(&mut self, input: Input) -> bool {
+        match input {
+            Input::Field(which) => self.field_changed(which),
+            Input::Step(which, direction) => self.step_field(which, direction),
+            Input::Algorithm => self.algorithm_changed(),
+            Input::Normalize => {
+                self.switch(|config, extras| config.params.normalize = extras.normalize.checked())
+            }
+            Input::Wireframe => {
+                self.switch(|config, extras| config.wireframe = extras.wireframe.checked())
+            }
+            Input::Palette => self.switch(|config, extras| {
+                config.palette = Palette::parse(&extras.palette.value()).unwrap_or_default();
+            }),
+            Input::View => self.view_changed(),
+            Input::Scrub => self.scrubbed(),
+            Input::Play => self.toggle_play(),
+            Input::ExportPng | Input::ExportObj | Input::Import => {
+                crate::files::handle(self, &input);
+                false
+            }
+        }
+    }
+
+    /// A reader typed in field `which`; `true` if the terrain changed.
+    fn field_changed(&mut self, which: usize) -> bool {
+        let Some(panel) = &self.panel else {
+            return false;
+        };
+        let Some(control) = panel.fields.get(which) else {
             return false;
         };
         let mut params = self.config.params;
         match params.set_text(control.field, &control.input.value()) {
             Err(error) => {
-                show_error(control, Some(&error.describe(control.label)));
+                panel.show_field_error(which, Some(&error.describe(control.label)));
                 false
             }
             Ok(()) => {
-                show_error(control, None);
-                if params == self.config.params {
+                panel.show_field_error(which, None);
+                if params == self.config.params && self.source == Source::Generated {
                     return false;
                 }
                 self.config.params = params;
@@ -370,55 +483,187 @@ impl Demo {
         }
     }
 
-    /// Arrow keys step a control's value up or down within its range.
-    fn step_control(&mut self, which: usize, direction: f64) -> bool {
-        let Some(control) = self.controls.get(which) else {
+    fn step_field(&mut self, which: usize, direction: f64) -> bool {
+        let Some(panel) = &self.panel else {
             return false;
         };
-        let Some(spec) = CONTROL_SPECS
-            .iter()
-            .find(|spec| spec.field == control.field)
-        else {
+        let Some(stepped) = panel.stepped_value(which, direction, &self.config.params) else {
             return false;
         };
-        let stepped = match control.field {
-            Field::Seed => {
-                let seed = self.config.params.seed;
-                if direction > 0.0 {
-                    seed.saturating_add(1)
-                } else {
-                    seed.saturating_sub(1)
-                }
-                .to_string()
-            }
-            _ => {
-                let current: f64 = control.input.value().trim().parse().unwrap_or(0.0);
-                let next = ((current + direction * spec.step) / spec.step).round() * spec.step;
-                let next = next.clamp(
-                    if spec.field == Field::Exponent {
-                        1.0
-                    } else {
-                        0.0
-                    },
-                    spec.max,
-                );
-                format!("{}", (next * 100.0).round() / 100.0)
-            }
-        };
-        control.input.set_value(&stepped);
-        self.control_changed(which)
+        panel.fields[which].input.set_value(&stepped);
+        self.field_changed(which)
     }
 
-    fn act(&mut self, action: CameraAction) -> bool {
-        match action {
-            CameraAction::Reset => self.orbit = start_view(self.config.palette),
-            other => self.orbit.act(other),
+    fn algorithm_changed(&mut self) -> bool {
+        let Some(extras) = self.panel.as_ref().and_then(|panel| panel.extras.as_ref()) else {
+            return false;
+        };
+        let Ok(algorithm) = extras.algorithm.value().parse::<Algorithm>() else {
+            return false;
+        };
+        let old = self.config.params;
+        let old_defaults = Params::new(old.algorithm);
+        let new_defaults = Params::new(algorithm);
+        // Spreads the reader left at the old algorithm's defaults follow the
+        // new one's; values they chose stay.
+        let keep = |value: f64, old_default: f64, new_default: f64| {
+            if value == old_default {
+                new_default
+            } else {
+                value
+            }
+        };
+        self.config.params = Params {
+            algorithm,
+            spread: keep(old.spread, old_defaults.spread, new_defaults.spread),
+            spread_reduction: keep(
+                old.spread_reduction,
+                old_defaults.spread_reduction,
+                new_defaults.spread_reduction,
+            ),
+            ..old
+        };
+        if algorithm
+            .check_stage(self.config.stage, old.exponent)
+            .is_err()
+        {
+            self.config.stage = Stage::Done;
+        }
+        self.regenerate();
+        true
+    }
+
+    /// Applies a switch or menu of the playground that only changes the look.
+    fn switch(&mut self, change: impl FnOnce(&mut DemoConfig, &crate::controls::Extras)) -> bool {
+        let Some(extras) = self.panel.as_ref().and_then(|panel| panel.extras.as_ref()) else {
+            return false;
+        };
+        let before = self.config.clone();
+        change(&mut self.config, extras);
+        if self.config.params != before.params {
+            self.regenerate();
+        } else {
+            self.scene = None;
+            self.show_state();
         }
         true
     }
 
+    fn view_changed(&mut self) -> bool {
+        let was_tiled = self.config.view.is_tiled();
+        let changed = self.switch(|config, extras| {
+            config.view = View::parse(&extras.view.value()).unwrap_or_default();
+        });
+        if self.config.view.is_tiled() != was_tiled {
+            self.orbit = start_view(self.config.palette, self.config.view);
+        }
+        changed
+    }
+
+    fn scrubbed(&mut self) -> bool {
+        let Some(panel) = &self.panel else {
+            return false;
+        };
+        let params = self.config.params;
+        let stages = params.algorithm.stages(params.exponent);
+        match panel.scrubbed_stage(&stages) {
+            Some(stage) if stage != self.config.stage || self.source != Source::Generated => {
+                self.config.stage = stage;
+                self.regenerate();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn toggle_play(&mut self) -> bool {
+        self.playing = !self.playing;
+        if self.playing {
+            let params = self.config.params;
+            let stages = params.algorithm.stages(params.exponent);
+            // From the end, play starts over.
+            if stages.last() == Some(&self.config.stage) {
+                self.config.stage = stages[0];
+                self.regenerate();
+            }
+            schedule_tick(self.index);
+        }
+        self.show_state();
+        true
+    }
+
+    /// The scrubber's next step while playing; stops at the end.
+    fn tick(&mut self) -> bool {
+        if !self.playing {
+            return false;
+        }
+        let params = self.config.params;
+        let stages = params.algorithm.stages(params.exponent);
+        let position = stages
+            .iter()
+            .position(|&stage| stage == self.config.stage)
+            .unwrap_or(0);
+        match stages.get(position + 1) {
+            Some(&next) => {
+                self.config.stage = next;
+                self.playing = position + 2 < stages.len();
+                self.regenerate();
+                if self.playing {
+                    schedule_tick(self.index);
+                }
+                true
+            }
+            None => {
+                self.playing = false;
+                self.show_state();
+                false
+            }
+        }
+    }
+
+    /// Shows an imported heightmap.
+    pub fn show_imported(&mut self, terrain: Terrain, name: String) {
+        self.playing = false;
+        self.terrain = terrain;
+        self.source = Source::Imported(name);
+        self.config.stage = Stage::Done;
+        self.scene = None;
+        self.show_status(None);
+        self.show_state();
+    }
+
+    /// The controls, for the file handlers.
+    pub fn panel(&self) -> Option<&Panel> {
+        self.panel.as_ref()
+    }
+
+    /// A file name for downloads: algorithm, exponent and seed.
+    pub fn file_stem(&self) -> String {
+        match &self.source {
+            Source::Generated => {
+                let params = &self.config.params;
+                format!(
+                    "{}-{}-seed-{}",
+                    params.algorithm.name(),
+                    params.exponent,
+                    params.seed
+                )
+            }
+            Source::Imported(name) => format!("imported-{}", name.trim_end_matches(".png")),
+        }
+    }
+
+    fn act(&mut self, action: CameraAction) -> bool {
+        match action {
+            CameraAction::Reset => self.orbit = start_view(self.config.palette, self.config.view),
+            other => self.orbit.act(other),
+        }
+        // Only the 3D views have a camera to move.
+        self.config.view.is_3d()
+    }
+
     fn pointer_down(&mut self, event: &PointerEvent) -> bool {
-        let _ = self.canvas.set_pointer_capture(event.pointer_id());
+        let _ = self.elements.canvas.set_pointer_capture(event.pointer_id());
         self.pointers
             .retain(|pointer| pointer.id != event.pointer_id());
         self.pointers.push(Pointer {
@@ -436,7 +681,7 @@ impl Demo {
         };
         let (x, y) = (event.client_x() as f32, event.client_y() as f32);
         let (dx, dy) = (x - self.pointers[moved].x, y - self.pointers[moved].y);
-        let height = self.canvas.client_height() as f32;
+        let height = self.elements.canvas.client_height() as f32;
         if let Some(other) = self.pointers.iter().find(|pointer| pointer.id != id) {
             // Two fingers: their distance zooms, their midpoint pans.
             let distance = |ax: f32, ay: f32| (ax - other.x).hypot(ay - other.y);
@@ -454,7 +699,7 @@ impl Demo {
         }
         self.pointers[moved].x = x;
         self.pointers[moved].y = y;
-        dx != 0.0 || dy != 0.0
+        (dx != 0.0 || dy != 0.0) && self.config.view.is_3d()
     }
 
     fn pointer_up(&mut self, event: &PointerEvent) -> bool {
@@ -465,9 +710,9 @@ impl Demo {
 
     fn listen(&self, refresh: &HtmlButtonElement) -> Result<(), JsValue> {
         let index = self.index;
-        let canvas = &self.canvas;
+        let canvas = &self.elements.canvas;
         dom::listen(refresh, "click", move |_: Event| {
-            update(index, Demo::refresh)
+            with_app(|app| app.refresh(index, dom::random_seed()));
         })?;
         dom::listen(canvas, "pointerdown", move |event: PointerEvent| {
             update(index, |demo| demo.pointer_down(&event));
@@ -506,104 +751,48 @@ impl Demo {
         })?;
         dom::listen(canvas, "contextmenu", |event: Event| {
             event.prevent_default()
-        })?;
-        for (which, control) in self.controls.iter().enumerate() {
-            dom::listen(&control.input, "input", move |_: Event| {
-                update(index, |demo| demo.control_changed(which));
-            })?;
-            dom::listen(&control.input, "keydown", move |event: KeyboardEvent| {
-                let direction = match event.key().as_str() {
-                    "ArrowUp" => 1.0,
-                    "ArrowDown" => -1.0,
-                    _ => return,
-                };
-                event.prevent_default();
-                update(index, |demo| demo.step_control(which, direction));
-            })?;
-        }
-        Ok(())
+        })
     }
 }
 
-/// The view a demo starts from: the posts' own camera with their look.
-fn start_view(palette: crate::mesh::Palette) -> Orbit {
-    match palette {
-        crate::mesh::Palette::Green => Orbit::posts(),
+/// The view a demo starts from: the posts' own camera with their look, and
+/// twice as far back for four tiles.
+fn start_view(palette: Palette, view: View) -> Orbit {
+    let mut orbit = match palette {
+        Palette::Green => Orbit::posts(),
         _ => Orbit::default(),
+    };
+    if view.is_tiled() {
+        orbit.distance *= 1.65;
+        orbit.target = three_d::vec3(0.0, 0.0, orbit.target.z);
     }
+    orbit
 }
 
 /// Applies `change` to demo `index` and redraws it if it says so.
-fn update(index: usize, change: impl FnOnce(&mut Demo) -> bool) {
+pub fn update(index: usize, change: impl FnOnce(&mut Demo) -> bool) {
     with_app(|app| {
+        let before = app.demos.get(index).map(Demo::seed);
         let changed = app.demos.get_mut(index).is_some_and(change);
         if changed {
             app.invalidate(index);
+            let after = app.demos.get(index).map(Demo::seed);
+            if after != before
+                && let Some(seed) = after
+            {
+                app.share_seed(index, seed);
+            }
         }
     });
 }
 
-fn show_error(control: &Control, message: Option<&str>) {
-    control.error.set_text_content(message);
-    dom::show(&control.error, message.is_some());
-    dom::set(
-        &control.input,
-        "aria-invalid",
-        if message.is_some() { "true" } else { "false" },
-    );
-}
-
-fn build_controls(
-    document: &Document,
-    host: &HtmlElement,
-    index: usize,
-    params: &Params,
-) -> Result<Vec<Control>, JsValue> {
-    let form: HtmlElement = dom::create(document, "div", "terrain-controls")?;
-    dom::set(&form, "role", "group");
-    dom::set(&form, "aria-label", "Parameters");
-    let mut controls = Vec::new();
-    for spec in &CONTROL_SPECS {
-        if !params.algorithm.uses_spread()
-            && matches!(spec.field, Field::Spread | Field::SpreadReduction)
-        {
-            continue;
-        }
-        let id = format!("terrain-{index}-{}", spec.field.option_name());
-        let field: HtmlElement = dom::create(document, "div", "terrain-field")?;
-        let label = dom::create_with_text(document, "label", "", spec.label)?;
-        dom::set(&label, "for", &id);
-        let input: HtmlInputElement = dom::create(document, "input", "")?;
-        input.set_id(&id);
-        for (name, value) in [
-            ("type", "text"),
-            ("inputmode", spec.input_mode),
-            ("autocomplete", "off"),
-            ("spellcheck", "false"),
-            ("name", spec.field.option_name()),
-            ("aria-describedby", &format!("{id}-hint {id}-error")),
-        ] {
-            dom::set(&input, name, value);
-        }
-        input.set_value(&params.text(spec.field));
-        let hint = dom::create_with_text(document, "small", "terrain-hint", spec.hint)?;
-        hint.set_id(&format!("{id}-hint"));
-        let error = dom::create_with_text(document, "p", "terrain-error", "")?;
-        error.set_id(&format!("{id}-error"));
-        dom::set(&error, "role", "alert");
-        dom::show(&error, false);
-        field.append_child(&label)?;
-        field.append_child(&input)?;
-        field.append_child(&hint)?;
-        field.append_child(&error)?;
-        form.append_child(&field)?;
-        controls.push(Control {
-            field: spec.field,
-            label: spec.label,
-            input,
-            error,
-        });
-    }
-    host.append_child(&form)?;
-    Ok(controls)
+/// Asks for the scrubber's next step after a pause.
+fn schedule_tick(index: usize) {
+    let reduced = dom::prefers_reduced_motion();
+    let delay = if reduced {
+        PLAY_INTERVAL_REDUCED_MOTION
+    } else {
+        PLAY_INTERVAL
+    };
+    dom::after(delay, move || update(index, Demo::tick));
 }

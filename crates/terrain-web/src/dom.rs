@@ -89,6 +89,37 @@ pub fn random_seed() -> u64 {
     (js_sys::Math::random() * 4_294_967_296.0) as u64
 }
 
+/// Whether the reader asked their system for reduced motion.
+pub fn prefers_reduced_motion() -> bool {
+    window()
+        .ok()
+        .and_then(|window| {
+            window
+                .match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|query| query.matches())
+}
+
+/// Runs `action` once, `milliseconds` from now.
+pub fn after(milliseconds: i32, action: impl FnOnce() + 'static) {
+    let closure = Closure::once_into_js(action);
+    if let Ok(window) = window() {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            closure.unchecked_ref(),
+            milliseconds,
+        );
+    }
+}
+
+/// A number no other call on this page returns, for element ids.
+pub fn unique_id() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// Logs an error to the console.
 pub fn log_error(message: &str) {
     web_sys::console::error_1(&JsValue::from_str(message));

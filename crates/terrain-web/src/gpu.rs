@@ -12,7 +12,8 @@ use std::sync::Arc;
 use js_sys::{Object, Reflect};
 use terrain_core::Terrain;
 use three_d::{
-    ClearState, Context, CpuMesh, Gm, InstancedMesh, Instances, Mat4, Mesh, RenderTarget, Viewport,
+    ClearState, Context, CpuMesh, Gm, InstancedMesh, Instances, Mat4, Mesh, RenderTarget, Srgba,
+    Viewport, Wireframe,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
@@ -39,7 +40,12 @@ pub struct Scene {
     generation: u32,
     surface: Gm<Mesh, TerrainMaterial>,
     markers: Option<Gm<InstancedMesh, TerrainMaterial>>,
+    wireframe: Option<Wireframe>,
 }
+
+/// The wireframe's line: dark, half transparent, about a pixel wide.
+const WIRE_COLOR: Srgba = Srgba::new(24, 32, 40, 150);
+const WIRE_WIDTH: f32 = 1.1;
 
 impl Gpu {
     /// Makes the offscreen canvas and its context, or says why it can't.
@@ -114,13 +120,22 @@ impl Gpu {
         scene.generation == self.generation
     }
 
-    /// Uploads a terrain's surface and markers.
-    pub fn scene(&self, terrain: &Terrain, palette: Palette) -> Scene {
+    /// Uploads a terrain's surface, its markers and, if asked, a wireframe
+    /// of the surface (without the skirt).
+    pub fn scene(&self, terrain: &Terrain, palette: Palette, wireframe: bool) -> Scene {
         let material = material_for(palette);
         let surface = Gm::new(
             Mesh::new(&self.context, &mesh::surface(terrain, palette, true)),
             material,
         );
+        let wireframe = wireframe.then(|| {
+            Wireframe::new_from_cpu_mesh(
+                &self.context,
+                &mesh::bare_surface(terrain),
+                WIRE_WIDTH,
+                WIRE_COLOR,
+            )
+        });
         let markers = mesh::marker_positions(terrain).map(|positions| {
             let radius = mesh::marker_radius(terrain.heightmap.side());
             let instances = Instances {
@@ -140,16 +155,20 @@ impl Gpu {
             generation: self.generation,
             surface,
             markers,
+            wireframe,
         }
     }
 
-    /// Draws `scene` seen from `orbit` and copies the picture into `target`,
-    /// a 2D canvas `width` x `height` pixels.
+    /// Draws `scene` seen from `orbit` (four copies side by side when
+    /// `tiled`) and copies the picture into `target`, a 2D canvas `width` x
+    /// `height` pixels.
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &mut self,
-        scene: &Scene,
+        scene: &mut Scene,
         orbit: &Orbit,
         palette: Palette,
+        tiled: bool,
         target: &CanvasRenderingContext2d,
         width: u32,
         height: u32,
@@ -174,13 +193,37 @@ impl Gpu {
             1.0,
             1.0,
         );
-        let objects = scene
-            .surface
-            .into_iter()
-            .chain(scene.markers.iter().flat_map(|markers| markers.into_iter()));
-        RenderTarget::screen(&self.context, width, height)
-            .clear(clear)
-            .render(&camera, objects, &[]);
+        let screen = RenderTarget::screen(&self.context, width, height);
+        screen.clear(clear);
+        // A tiled view repeats the map every `PLANE_SIZE` units around the
+        // origin; a single one sits at it.
+        let half = mesh::PLANE_SIZE / 2.0;
+        let offsets: &[(f32, f32)] = if tiled {
+            &[(-half, -half), (half, -half), (-half, half), (half, half)]
+        } else {
+            &[(0.0, 0.0)]
+        };
+        for &(x, y) in offsets {
+            let placement = Mat4::from_translation(three_d::vec3(x, y, 0.0));
+            scene.surface.geometry.set_transformation(placement);
+            if let Some(markers) = &mut scene.markers {
+                markers.geometry.set_transformation(placement);
+            }
+            if let Some(wireframe) = &mut scene.wireframe {
+                wireframe.set_transformation(placement);
+            }
+            let objects = scene
+                .surface
+                .into_iter()
+                .chain(scene.markers.iter().flat_map(|markers| markers.into_iter()))
+                .chain(
+                    scene
+                        .wireframe
+                        .iter()
+                        .flat_map(|wireframe| wireframe.into_iter()),
+                );
+            screen.render(&camera, objects, &[]);
+        }
         // WebGL's origin is the bottom-left corner; the picture is the bottom
         // `height` rows of the offscreen canvas.
         let top = f64::from(self.canvas.height() - height);

@@ -26,9 +26,13 @@ mod api;
 #[cfg(target_arch = "wasm32")]
 mod app;
 #[cfg(target_arch = "wasm32")]
+mod controls;
+#[cfg(target_arch = "wasm32")]
 mod demo;
 #[cfg(target_arch = "wasm32")]
 mod dom;
+#[cfg(target_arch = "wasm32")]
+mod files;
 #[cfg(target_arch = "wasm32")]
 mod gpu;
 
@@ -132,6 +136,51 @@ mod wasm {
             }
         });
         stats.into()
+    }
+
+    /// What demo `index` (in page order) shows, for tests and the curious:
+    /// its settings, the map's side, and a fingerprint of its heights (a
+    /// 64-bit FNV-1a hash of their bit patterns, in hex) that two demos
+    /// share exactly when their maps are equal bit for bit. `undefined` if
+    /// there is no such demo.
+    #[wasm_bindgen(js_name = demoState)]
+    pub fn demo_state(index: u32) -> JsValue {
+        with_app(|app| {
+            let demo = app.demos.get(index as usize)?;
+            let config = demo.config();
+            let terrain = demo.terrain();
+            let params = &config.params;
+            let state = js_sys::Object::new();
+            let entries: [(&str, JsValue); 12] = [
+                (
+                    "algorithm",
+                    terrain
+                        .algorithm
+                        .map_or("imported", |algorithm| algorithm.name())
+                        .into(),
+                ),
+                ("stage", terrain.stage.to_string().into()),
+                ("exponent", terrain.heightmap.exponent().into()),
+                ("side", (terrain.heightmap.side() as u32).into()),
+                ("spread", params.spread.into()),
+                ("spreadReduction", params.spread_reduction.into()),
+                ("seed", params.seed.to_string().into()),
+                ("normalize", params.normalize.into()),
+                ("palette", config.palette.name().into()),
+                ("view", config.view.name().into()),
+                ("wireframe", config.wireframe.into()),
+                (
+                    "fingerprint",
+                    format!("{:016x}", terrain.heightmap.fingerprint()).into(),
+                ),
+            ];
+            for (key, value) in entries {
+                let _ = js_sys::Reflect::set(&state, &key.into(), &value);
+            }
+            Some(JsValue::from(state))
+        })
+        .flatten()
+        .unwrap_or(JsValue::UNDEFINED)
     }
 
     /// Loses the shared WebGL context on purpose (`true`) or asks for it

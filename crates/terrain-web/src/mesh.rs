@@ -227,6 +227,25 @@ pub fn surface(terrain: &Terrain, palette: Palette, highlight: bool) -> CpuMesh 
     }
 }
 
+/// Just the surface's triangles, shared vertices and no skirt or colours:
+/// what the wireframe outlines.
+pub fn bare_surface(terrain: &Terrain) -> CpuMesh {
+    let map = &terrain.heightmap;
+    let side = map.side();
+    let stride = sample_stride(side);
+    let drawn = (side - 1) / stride + 1;
+    let positions = (0..side)
+        .step_by(stride)
+        .flat_map(|y| (0..side).step_by(stride).map(move |x| (x, y)))
+        .map(|(x, y)| world_position(side, x, y, map.get(x, y)))
+        .collect();
+    CpuMesh {
+        positions: Positions::F32(positions),
+        indices: Indices::U32(grid_triangles(drawn)),
+        ..Default::default()
+    }
+}
+
 /// Every triangle with its own three vertices and its face's normal.
 fn faceted(grid: &[Vec3], colors: &[Srgba], triangles: &[u32]) -> Parts {
     let mut parts = Parts::default();

@@ -1,0 +1,129 @@
+//! Heightmaps out and in: download the map as a 16-bit PNG or the surface
+//! as an OBJ mesh, and show a PNG the reader picks as a heightmap. The
+//! formats themselves are `terrain_io`'s business.
+
+use js_sys::{Array, Uint8Array};
+use terrain_core::Terrain;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::{JsFuture, spawn_local};
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
+
+use crate::controls::Input;
+use crate::demo::{Demo, update};
+use crate::dom;
+
+/// Files larger than this are refused before being read at all.
+const MAX_IMPORT_BYTES: f64 = 128.0 * 1024.0 * 1024.0;
+
+/// Carries out an export or import the reader asked for in `demo`.
+pub fn handle(demo: &mut Demo, input: &Input) {
+    let result = match input {
+        Input::ExportPng => {
+            let bytes = terrain_io::export_png(&demo.terrain().heightmap);
+            download(&format!("{}.png", demo.file_stem()), "image/png", &bytes).map(|()| {
+                format!(
+                    "Downloaded {}.png ({} KB).",
+                    demo.file_stem(),
+                    bytes.len().div_ceil(1024)
+                )
+            })
+        }
+        Input::ExportObj => {
+            let text = terrain_io::export_obj(&demo.terrain().heightmap);
+            download(
+                &format!("{}.obj", demo.file_stem()),
+                "model/obj",
+                text.as_bytes(),
+            )
+            .map(|()| {
+                format!(
+                    "Downloaded {}.obj ({} KB).",
+                    demo.file_stem(),
+                    text.len().div_ceil(1024)
+                )
+            })
+        }
+        Input::Import => {
+            start_import(demo);
+            return;
+        }
+        _ => return,
+    };
+    if let Some(panel) = demo.panel() {
+        match result {
+            Ok(message) => panel.show_file_status(&message, false),
+            Err(error) => panel.show_file_status(&format!("The download failed: {error:?}"), true),
+        }
+    }
+}
+
+/// Offers `bytes` to the reader as a file called `name`.
+fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), JsValue> {
+    let parts = Array::of1(&Uint8Array::from(bytes));
+    let options = BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = Blob::new_with_u8_array_sequence_and_options(&parts, &options)?;
+    let url = Url::create_object_url_with_blob(&blob)?;
+    let document = dom::document()?;
+    let link: HtmlAnchorElement = dom::create(&document, "a", "")?;
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    // The browser has the file once the click is handled; free the memory
+    // a moment later.
+    dom::after(10_000, move || {
+        let _ = Url::revoke_object_url(&url);
+    });
+    Ok(())
+}
+
+fn start_import(demo: &Demo) {
+    let Some(panel) = demo.panel() else { return };
+    let Some(extras) = &panel.extras else { return };
+    let Some(file) = extras.import.files().and_then(|files| files.get(0)) else {
+        return;
+    };
+    // Picking the same file again must fire `change` again.
+    extras.import.set_value("");
+    let name = file.name();
+    if file.size() > MAX_IMPORT_BYTES {
+        panel.show_file_status(
+            &format!(
+                "{name} is {:.0} MB; the largest file accepted is 128 MB.",
+                file.size() / 1024.0 / 1024.0
+            ),
+            true,
+        );
+        return;
+    }
+    panel.show_file_status(&format!("Reading {name}…"), false);
+    let index = demo.index();
+    let reading = file.array_buffer();
+    spawn_local(async move {
+        let outcome = match JsFuture::from(reading).await {
+            Ok(buffer) => terrain_io::import_png(&Uint8Array::new(&buffer).to_vec())
+                .map_err(|error| error.to_string()),
+            Err(_) => Err(format!("{name} could not be read.")),
+        };
+        update(index, move |demo| match outcome {
+            Ok(imported) => {
+                let side = imported.heightmap.side();
+                let message = format!(
+                    "Imported {name}: {} × {} pixels, {}, resampled to {side} × {side} points.",
+                    imported.source_width, imported.source_height, imported.source_format
+                );
+                demo.show_imported(Terrain::finished(imported.heightmap), name);
+                if let Some(panel) = demo.panel() {
+                    panel.show_file_status(&message, false);
+                }
+                true
+            }
+            Err(message) => {
+                if let Some(panel) = demo.panel() {
+                    panel.show_file_status(&format!("{name}: {message}"), true);
+                }
+                false
+            }
+        });
+    });
+}
