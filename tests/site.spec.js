@@ -16,7 +16,8 @@ const PAGES = [
   { path: "/", name: "home", demos: 1 },
   { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
   { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
-  { path: "/diamond-square.html", name: "diamond-square", demos: 4 },
+  // The posts' four demos, then the seam and tiling comparisons.
+  { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
 ];
 
 /** Stages whose demos must show highlighted points. */
@@ -52,7 +53,7 @@ for (const { path, name, demos } of PAGES) {
 
 test("the site works under a sub-path", async ({ page }) => {
   await page.goto("/sub/path/diamond-square.html");
-  await waitForAllDemos(page, 4);
+  await waitForAllDemos(page, 8);
   await page.click("text=1. Midpoint displacement");
   await expect(page).toHaveURL(/\/sub\/path\/midpoint-displacement\.html$/);
   await waitForAllDemos(page, 6);
@@ -63,7 +64,7 @@ test.describe("the final diamond-square demo", () => {
 
   test.beforeEach(async ({ page }) => {
     await page.goto("/diamond-square.html");
-    await waitForAllDemos(page, 4);
+    await waitForAllDemos(page, 8);
     await page.locator(".terrain-demo").nth(FINAL).scrollIntoViewIfNeeded();
   });
 
@@ -73,7 +74,7 @@ test.describe("the final diamond-square demo", () => {
     await waitForChange(page, FINAL, before.hash, "Refresh redraws");
     const after = await statsOf(page, FINAL);
     expect(after.seed).not.toBe(before.seed);
-    const seedField = page.locator(".terrain-demo").nth(FINAL).getByLabel("Seed");
+    const seedField = page.locator(".terrain-demo").nth(FINAL).getByLabel("Seed", { exact: true });
     await expect(seedField).toHaveValue(after.seed);
   });
 
@@ -86,7 +87,7 @@ test.describe("the final diamond-square demo", () => {
     test(`changing ${label} re-renders at once`, async ({ page }) => {
       const demo = page.locator(".terrain-demo").nth(FINAL);
       const before = await statsOf(page, FINAL);
-      await demo.getByLabel(label).fill(value);
+      await demo.getByLabel(label, { exact: true }).fill(value);
       await waitForChange(page, FINAL, before.hash, `${label} = ${value} redraws`);
       await expect(demo.locator(".terrain-error:visible")).toHaveCount(0);
       if (label === "Seed") expect((await statsOf(page, FINAL)).seed).toBe(value);
@@ -107,7 +108,7 @@ test.describe("the final diamond-square demo", () => {
   for (const [label, value, message] of BAD) {
     test(`${label} = "${value}" shows a message and keeps the terrain`, async ({ page }) => {
       const demo = page.locator(".terrain-demo").nth(FINAL);
-      const field = demo.getByLabel(label);
+      const field = demo.getByLabel(label, { exact: true });
       const before = await statsOf(page, FINAL);
       await field.fill(value);
       await expect(demo.locator(".terrain-error:visible")).toHaveText(message);

@@ -65,3 +65,5 @@ export const mount = wasm.mount;
 export const renderStats = wasm.renderStats;
 /** Loses (true) or restores (false) the shared WebGL context, for tests. */
 export const simulateContextLoss = wasm.simulateContextLoss;
+/** A demo's settings and a fingerprint of its heights, for tests. */
+export const demoState = wasm.demoState;

@@ -1,0 +1,232 @@
+// Beyond the posts: the playground, the scrubber, tiling, seams, files.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { SCREENS, expect, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+
+/** demoState(index) from the page's own terrain.js. */
+function state(page, index = 0) {
+  return page.evaluate(async (index) => (await import("./terrain.js")).demoState(index), index);
+}
+
+test.describe("the playground", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+  });
+
+  test("every control is there, and the page is saved for people to look at", async ({ page }) => {
+    for (const label of [
+      "Algorithm",
+      "Exponent",
+      "Starting spread",
+      "Spread reduction",
+      "Seed",
+      "Stage",
+      "Colours",
+      "View",
+      "Normalize to 0–1 when done",
+      "Wireframe",
+      "Link to exactly this view",
+    ]) {
+      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await page.screenshot({ path: `${SCREENS}playground-desktop.png`, fullPage: true });
+  });
+
+  test("the scrubber moves the highlight and names the pass", async ({ page }) => {
+    const stage = page.getByLabel("Stage", { exact: true });
+    await stage.fill("0");
+    await expect(page.locator(".terrain-stage-name")).toHaveText("Corners set at random");
+    const corners = await statsOf(page, 0);
+    expect(corners.highlighted, "the corners are marked").toBeGreaterThan(20);
+
+    await stage.fill("4");
+    await expect(page.locator(".terrain-stage-name")).toHaveText("Pass 2 of 7");
+    await expect(page.locator(".terrain-stage-numbers")).toHaveText(
+      "squares 64 cells wide (radius 32) · jitter up to ±0.15",
+    );
+    await waitForChange(page, 0, corners.hash, "the view follows the scrubber");
+    const pass2 = await statsOf(page, 0);
+    expect(pass2.highlighted, "more points are set in pass 2 than there are corners").toBeGreaterThan(
+      corners.highlighted,
+    );
+    expect((await state(page)).stage).toBe("pass-2");
+    await page.screenshot({ path: `${SCREENS}playground-scrubber-pass-2.png` });
+  });
+
+  test("play steps through the passes by itself and stops at the end", async ({ page }) => {
+    await page.getByLabel("Exponent", { exact: true }).fill("3");
+    await page.getByLabel("Stage", { exact: true }).fill("0");
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+    await expect.poll(async () => (await state(page)).stage, { timeout: 15_000 }).toBe("pass-1");
+    await expect.poll(async () => (await state(page)).stage, { timeout: 15_000 }).toBe("done");
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  });
+
+  test("the share link restores exactly the same heights and view", async ({ page, browser }) => {
+    await page.getByLabel("Algorithm", { exact: true }).selectOption("recursive-midpoint-displacement");
+    await page.getByLabel("Exponent", { exact: true }).fill("6");
+    await page.getByLabel("Starting spread", { exact: true }).fill("0.45");
+    await page.getByLabel("Seed", { exact: true }).fill("123456789");
+    await page.getByLabel("Colours", { exact: true }).selectOption("bands");
+    await page.getByLabel("Wireframe", { exact: true }).check();
+    await page.getByLabel("Stage", { exact: true }).fill("5");
+    const original = await state(page);
+    expect(original.stage).toBe("pass-5");
+    const link = await page.getByLabel("Link to exactly this view", { exact: true }).inputValue();
+    expect(page.url(), "the address bar says the same").toBe(link);
+
+    const other = await browser.newPage();
+    await other.goto(link);
+    await waitForAllDemos(other, 1);
+    const restored = await state(other);
+    expect(restored).toEqual(original);
+    await other.close();
+  });
+
+  test("a bad URL parameter is reported and the rest still applies", async ({ page }) => {
+    await page.goto("/playground.html?algorithm=midpoint-displacement&exponent=40&seed=5&view=sideways");
+    await waitForAllDemos(page, 1);
+    await expect(page.locator(".terrain-notice")).toContainText(
+      'URL parameter exponent must be a whole number from 1 to 12; got "40"',
+    );
+    await expect(page.locator(".terrain-notice")).toContainText("URL parameter view must be one of");
+    const restored = await state(page);
+    expect([restored.algorithm, restored.seed, restored.exponent]).toEqual(["midpoint-displacement", "5", 5]);
+  });
+
+  test("the 2D view draws the heightmap in grey", async ({ page }) => {
+    await page.getByLabel("View", { exact: true }).selectOption("2d");
+    await expect
+      .poll(async () =>
+        page.evaluate(() => {
+          const canvas = document.querySelector(".terrain-canvas");
+          const { width, height } = canvas;
+          const data = canvas.getContext("2d").getImageData(width / 2 - 50, height / 2 - 50, 100, 100).data;
+          let grey = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i] === data[i + 1] && data[i + 1] === data[i + 2]) grey++;
+          return grey / (data.length / 4);
+        }),
+      )
+      .toBeGreaterThan(0.95);
+  });
+
+  test("Download PNG gives a 16-bit PNG that imports back to the same map", async ({ page }, testInfo) => {
+    await page.getByLabel("Exponent", { exact: true }).fill("6");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^diamond-square-6-seed-2016\.png$/);
+    const path = testInfo.outputPath("exported.png");
+    await download.saveAs(path);
+    const bytes = readFileSync(path);
+    expect([...bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    expect(bytes.readUInt32BE(16), "width").toBe(65);
+    expect(bytes.readUInt32BE(20), "height").toBe(65);
+    expect(bytes[24], "bit depth").toBe(16);
+    expect(bytes[25], "greyscale").toBe(0);
+
+    const before = await statsOf(page, 0);
+    await page.setInputFiles('.terrain-import input[type="file"]', path);
+    await expect(page.locator(".terrain-file-status")).toContainText(
+      "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points.",
+    );
+    await waitForChange(page, 0, before.hash, "the imported map is drawn");
+    const imported = await state(page);
+    expect([imported.algorithm, imported.side]).toEqual(["imported", 65]);
+    await expect(page.locator(".terrain-caption")).toHaveText("Imported from exported.png");
+
+    // 16-bit quantization is idempotent: exporting the import gives back
+    // the very same file.
+    const [again] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
+    ]);
+    const againPath = testInfo.outputPath("again.png");
+    await again.saveAs(againPath);
+    expect(readFileSync(againPath).equals(bytes), "export → import → export is exact").toBe(true);
+  });
+
+  test("Download OBJ gives a mesh Blender can read", async ({ page }, testInfo) => {
+    await page.getByLabel("Exponent", { exact: true }).fill("4");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download OBJ mesh" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("diamond-square-4-seed-2016.obj");
+    const path = testInfo.outputPath("mesh.obj");
+    await download.saveAs(path);
+    const lines = readFileSync(path, "utf-8").split("\n");
+    const count = (prefix) => lines.filter((line) => line.startsWith(prefix)).length;
+    expect(count("v ")).toBe(17 * 17);
+    expect(count("vn ")).toBe(17 * 17);
+    expect(count("f ")).toBe(16 * 16 * 2);
+  });
+
+  test("a file that is not a PNG gives a clear message and keeps the terrain", async ({ page }, testInfo) => {
+    const path = testInfo.outputPath("not-an-image.png");
+    writeFileSync(path, "these are words, not pixels\n");
+    const before = await state(page);
+    await page.setInputFiles('.terrain-import input[type="file"]', path);
+    await expect(page.locator(".terrain-file-status")).toContainText("not-an-image.png: this file is not a PNG image");
+    await settle(page);
+    expect(await state(page)).toEqual(before);
+  });
+});
+
+test.describe("the diamond-square page's comparisons", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/diamond-square.html");
+    await waitForAllDemos(page, 8);
+  });
+
+  test("midpoint displacement's crease index is higher, and Refresh keeps the pair on one seed", async ({ page }) => {
+    const creases = page.locator(".pair").first().locator(".terrain-creases");
+    await expect(creases).toHaveCount(2);
+    const values = async () => (await creases.evaluateAll((spans) => spans.map((span) => Number(span.dataset.value))));
+    const [midpoint, diamond] = await values();
+    expect(midpoint).toBeGreaterThan(diamond);
+    expect(diamond).toBeGreaterThan(0.8);
+    expect(diamond).toBeLessThan(1.3);
+
+    const pair = page.locator(".pair").first().locator(".terrain-demo");
+    const seedBefore = await pair.nth(0).locator(".terrain-seed-value").textContent();
+    await pair.nth(1).getByRole("button", { name: "Refresh" }).click();
+    await expect(pair.nth(1).locator(".terrain-seed-value")).not.toHaveText(seedBefore);
+    const seed = await pair.nth(1).locator(".terrain-seed-value").textContent();
+    await expect(pair.nth(0).locator(".terrain-seed-value")).toHaveText(seed);
+    const [midpointAfter, diamondAfter] = await values();
+    expect(midpointAfter).toBeGreaterThan(diamondAfter);
+  });
+
+  test("tiled previews: the tileable map's edges match exactly, the plain one's do not", async ({ page }) => {
+    const tiles = page.locator(".pair").nth(1);
+    await tiles.scrollIntoViewIfNeeded();
+    const edges = await page.evaluate(async () => {
+      const { generate, demoState } = await import("./terrain.js");
+      const demos = [...document.querySelectorAll(".terrain-demo")];
+      const result = {};
+      for (const demo of demos.filter((demo) => demo.dataset.view === "tiled")) {
+        const index = demos.indexOf(demo);
+        const shown = demoState(index);
+        const heights = generate({ algorithm: shown.algorithm, exponent: shown.exponent, seed: shown.seed });
+        const side = shown.side;
+        let worst = 0;
+        for (let i = 0; i < side; i++) {
+          worst = Math.max(
+            worst,
+            Math.abs(heights[i] - heights[(side - 1) * side + i]),
+            Math.abs(heights[i * side] - heights[i * side + side - 1]),
+          );
+        }
+        result[shown.algorithm] = { worst, view: shown.view };
+      }
+      return result;
+    });
+    expect(edges["tileable-diamond-square"]).toEqual({ worst: 0, view: "tiled" });
+    expect(edges["diamond-square"].worst).toBeGreaterThan(0.05);
+    await page.screenshot({ path: `${SCREENS}diamond-square-tiles.png` });
+  });
+});
