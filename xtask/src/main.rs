@@ -9,6 +9,8 @@
 //! Only the standard library is used, so this builds in seconds on a fresh
 //! machine before anything else is installed.
 
+mod fuzz;
+
 use std::env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -32,12 +34,14 @@ fn main() -> ExitCode {
         "serve" => serve(&args[1..]),
         "build" => setup(Needs::Build).and_then(|()| release_build()),
         "test" => test(),
+        "fuzz" => fuzz::run(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the site (trunk serve)\n  \
                  test    install what is missing, then run every check and test\n  \
                  build   release build into dist/\n  \
-                 setup   only install what is missing"
+                 setup   only install what is missing\n  \
+                 fuzz    run each fuzz target for 10 minutes (see FUZZING.md)"
             );
             return if command == "help" {
                 ExitCode::SUCCESS

@@ -1,0 +1,215 @@
+//! State from outside the page's own controls: URL queries and a demo's
+//! `data-*` attributes.
+
+use std::collections::HashMap;
+
+use terrain_core::query::{QueryState, decode, encode, from_query, parse_pairs, to_query};
+use terrain_core::{Params, Stage};
+use terrain_web::config::DemoConfig;
+
+use crate::input::decode_embed_attributes;
+use crate::text::MAX_MESSAGE_BYTES;
+
+/// The keys `from_query` reads itself.
+const QUERY_KEYS: [&str; 7] = [
+    "algorithm",
+    "exponent",
+    "spread",
+    "spreadReduction",
+    "seed",
+    "normalize",
+    "stage",
+];
+
+/// The URL keys a demo reads besides [`QUERY_KEYS`].
+const DEMO_QUERY_KEYS: [&str; 3] = ["palette", "view", "wireframe"];
+
+/// The attributes `DemoConfig::from_attributes` reads.
+const ATTRIBUTES: [&str; 14] = [
+    "data-terrain-demo",
+    "data-exponent",
+    "data-spread",
+    "data-spread-reduction",
+    "data-seed",
+    "data-normalize",
+    "data-stage",
+    "data-controls",
+    "data-palette",
+    "data-view",
+    "data-wireframe",
+    "data-url-state",
+    "data-creases",
+    "data-link",
+];
+
+/// Valid params and a stage valid for their algorithm and exponent.
+fn assert_valid(params: &Params, stage: Stage, context: &str) {
+    assert_eq!(params.validate(), Ok(()), "{context}: {params:?}");
+    assert_eq!(
+        params.algorithm.check_stage(stage, params.exponent),
+        Ok(()),
+        "{context}: {stage} for {params:?}"
+    );
+}
+
+/// `query::from_query` on any text, and the helpers it is made of.
+///
+/// Nothing panics. The state read has valid params and a stage valid for
+/// them; every refused value is reported once, about a field; unknown keys
+/// are handed back, decoded; one leading `?` changes nothing. Writing the
+/// state with `to_query` and reading it back gives the same params and
+/// stage with nothing refused (with or without a leading `?`). `decode` undoes `encode` on any text, and
+/// `encode` writes only unreserved characters and `%XX` escapes.
+pub fn query(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let state = from_query(&text);
+    assert_valid(&state.params, state.stage, &text);
+    assert!(state.errors.len() <= QUERY_KEYS.len(), "{:?}", state.errors);
+    for error in &state.errors {
+        let message = error.to_string();
+        assert!(error.field().is_some(), "{text:?}: {message}");
+        assert!(
+            !message.is_empty() && message.len() <= MAX_MESSAGE_BYTES,
+            "{message:?}"
+        );
+    }
+    for (key, _) in &state.other {
+        assert!(
+            !key.is_empty() && !QUERY_KEYS.contains(&key.as_str()),
+            "{key:?}"
+        );
+    }
+    if !text.starts_with('?') {
+        assert_eq!(
+            from_query(&format!("?{text}")),
+            state,
+            "a leading ? changes what {text:?} says"
+        );
+    }
+
+    let written = to_query(&state.params, state.stage);
+    for shared in [written.clone(), format!("?{written}")] {
+        let QueryState {
+            params,
+            stage,
+            other,
+            errors,
+        } = from_query(&shared);
+        assert!(errors.is_empty(), "{shared:?}: {errors:?}");
+        assert!(other.is_empty(), "{shared:?}: {other:?}");
+        assert_eq!((params, stage), (state.params, state.stage), "{shared:?}");
+    }
+
+    let pairs = parse_pairs(&text);
+    assert!(pairs.iter().all(|(key, _)| !key.is_empty()), "{pairs:?}");
+    for piece in [text.as_ref(), decode(&text).as_str()] {
+        let encoded = encode(piece);
+        assert!(
+            encoded
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || b"-._~%".contains(&byte)),
+            "{encoded:?}"
+        );
+        assert_eq!(decode(&encoded), piece, "{encoded:?}");
+    }
+}
+
+/// `DemoConfig::from_attributes` on any set of attributes, then
+/// `DemoConfig::apply_query` with any URL queries.
+///
+/// Nothing panics. After each step the params are valid and the stage
+/// valid for their algorithm and exponent. Every problem is about an
+/// attribute that was given, once, and its message starts with the
+/// attribute's name; every message of a URL query starts with `URL
+/// parameter ` and the key. A query with no pairs changes nothing. The
+/// demo's own `to_query` reads back, through `apply_query`, as the same
+/// params, stage, palette, view and wireframe.
+pub fn embed_attributes(data: &[u8]) {
+    let (attributes, queries) = decode_embed_attributes(data);
+    let given: HashMap<String, String> = attributes.into_iter().collect();
+    let (mut config, problems) = DemoConfig::from_attributes(|name| given.get(name).cloned());
+    let context = format!("{given:?}");
+    assert_valid(&config.params, config.stage, &context);
+    for (index, problem) in problems.iter().enumerate() {
+        assert!(
+            ATTRIBUTES.contains(&problem.attribute),
+            "{context}: unknown attribute {}",
+            problem.attribute
+        );
+        assert!(
+            given.contains_key(problem.attribute),
+            "{context}: {problem:?}"
+        );
+        assert!(
+            problem.message.starts_with(problem.attribute)
+                && problem.message.len() > problem.attribute.len(),
+            "{context}: {problem:?}"
+        );
+        assert!(problem.message.len() <= MAX_MESSAGE_BYTES, "{problem:?}");
+        assert!(
+            problems[..index]
+                .iter()
+                .all(|earlier| earlier.attribute != problem.attribute),
+            "{context}: {} reported twice",
+            problem.attribute
+        );
+    }
+    if given.contains_key("data-seed") && problems.iter().all(|p| p.attribute != "data-seed") {
+        assert!(config.seed_given, "{context}");
+    }
+    if let Some(link) = &config.link {
+        assert!(!link.is_empty() && link.chars().count() <= 40, "{link:?}");
+    }
+    assert_round_trips(&config);
+
+    for query in queries {
+        let before = config.clone();
+        let messages = config.apply_query(&query);
+        let context = format!("{context} then {query:?}");
+        assert_valid(&config.params, config.stage, &context);
+        if parse_pairs(&query).is_empty() {
+            assert_eq!(
+                config, before,
+                "{context}: a query with no pairs changed the demo"
+            );
+            assert!(messages.is_empty(), "{context}: {messages:?}");
+        }
+        for message in &messages {
+            let key = message.strip_prefix("URL parameter ").unwrap_or_default();
+            assert!(
+                QUERY_KEYS
+                    .iter()
+                    .chain(&DEMO_QUERY_KEYS)
+                    .any(|known| key.starts_with(&format!("{known} "))),
+                "{context}: {message:?}"
+            );
+            assert!(message.len() <= MAX_MESSAGE_BYTES, "{message:?}");
+        }
+        assert_round_trips(&config);
+    }
+}
+
+/// A demo's state, shared as a URL, comes back the same.
+fn assert_round_trips(config: &DemoConfig) {
+    let shared = config.to_query();
+    let mut restored = DemoConfig::default();
+    let messages = restored.apply_query(&shared);
+    assert!(messages.is_empty(), "{shared:?}: {messages:?}");
+    assert_eq!(
+        (
+            restored.params,
+            restored.stage,
+            restored.palette,
+            restored.view,
+            restored.wireframe
+        ),
+        (
+            config.params,
+            config.stage,
+            config.palette,
+            config.view,
+            config.wireframe
+        ),
+        "{shared:?}"
+    );
+}
