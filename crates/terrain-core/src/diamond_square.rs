@@ -51,11 +51,25 @@ pub(crate) enum Border {
 /// Runs diamond-square up to `stage`: `corners`, `square`, `diamond`,
 /// `pass-k` or `done`.
 pub fn generate(params: &Params, stage: Stage) -> Heightmap {
-    run(params, stage, Border::Open)
+    run(params, stage, Border::Open, &mut |_| {})
+}
+
+/// [`generate`], reporting the share of the work done after each round.
+pub fn generate_observed(
+    params: &Params,
+    stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Heightmap {
+    run(params, stage, Border::Open, progress)
 }
 
 /// The walk shared with the tileable variant.
-pub(crate) fn run(params: &Params, stage: Stage, border: Border) -> Heightmap {
+pub(crate) fn run(
+    params: &Params,
+    stage: Stage,
+    border: Border,
+    progress: &mut dyn FnMut(f64),
+) -> Heightmap {
     let random = PointRandom::new(params.seed);
     let mut map = Heightmap::zeroed(params.exponent);
     match border {
@@ -77,11 +91,11 @@ pub(crate) fn run(params: &Params, stage: Stage, border: Border) -> Heightmap {
     };
     let mut radius = map.last() / 2;
     let mut spread = params.spread;
-    for _ in 0..rounds {
-        square_step(&mut map, radius, spread, random);
-        diamond_step(&mut map, radius, spread, random, border);
+    for pass in 1..=rounds {
+        round(&mut map, radius, spread, random, border);
         radius /= 2;
         spread *= params.spread_reduction;
+        progress(crate::share_after_pass(pass, params.exponent));
     }
     if stage == Stage::Square {
         square_step(&mut map, radius, spread, random);
@@ -97,25 +111,18 @@ pub(crate) fn run(params: &Params, stage: Stage, border: Border) -> Heightmap {
 /// A square's corners are always inside the map, wrapped or not (a wrapped
 /// map keeps its last row and column equal to the first).
 pub(crate) fn square_step(map: &mut Heightmap, radius: usize, spread: f64, random: PointRandom) {
-    let side = map.side();
     let last = map.last();
-    let up = radius * side;
-    let heights = map.heights_mut();
     for y in (radius..last).step_by(2 * radius) {
-        for x in (radius..last).step_by(2 * radius) {
-            let index = y * side + x;
-            heights[index] = average4(
-                heights[index - up - radius],
-                heights[index - up + radius],
-                heights[index + up - radius],
-                heights[index + up + radius],
-            ) + random.jitter(index, spread);
-        }
+        square_row(map, y, radius, spread, random);
     }
 }
 
 /// Sets the centre of every diamond of half-width `radius`: the points with
 /// one coordinate an odd multiple of `radius` and the other an even one.
+///
+/// The generator runs [`round`], which fuses this step with the square
+/// step; the step on its own is the textbook form the tests compare with.
+#[cfg(test)]
 pub(crate) fn diamond_step(
     map: &mut Heightmap,
     radius: usize,
@@ -123,28 +130,11 @@ pub(crate) fn diamond_step(
     random: PointRandom,
     border: Border,
 ) {
-    let side = map.side();
     let last = map.last();
-    // On a wrapped map only the first `last` rows and columns are its own
-    // points; the last row and column are copies, refreshed below.
-    let end = match border {
-        Border::Open => side,
-        Border::Wrapped => last,
-    };
-    let heights = map.heights_mut();
-    for y in (0..end).step_by(radius) {
-        // Rows through square corners (even multiples of the radius) hold
-        // diamonds between those corners; rows through square centres hold
-        // them from the left border on.
-        let first_x = if (y / radius).is_multiple_of(2) {
-            radius
-        } else {
-            0
-        };
-        for x in (first_x..end).step_by(2 * radius) {
-            let index = y * side + x;
-            let mean = diamond_mean(heights, side, x, y, radius, border);
-            heights[index] = mean + random.jitter(index, spread);
+    for y in (0..=last).step_by(radius) {
+        // A wrapped map's last row is a copy, refreshed below.
+        if !(border == Border::Wrapped && y == last) {
+            diamond_row(map, y, radius, spread, random, border);
         }
     }
     if border == Border::Wrapped {
@@ -152,9 +142,109 @@ pub(crate) fn diamond_step(
     }
 }
 
-/// The mean of the diamond's corners left, right, above and below `(x, y)`.
-#[inline]
-fn diamond_mean(
+/// A square step and the diamond step after it, in one sweep down the map.
+///
+/// Done one after the other, the two steps would each stream the whole map
+/// through the cache. Here each row of square centres is followed at once
+/// by the diamonds that can use it: those on the same row, and those on the
+/// row of corners just above (whose other neighbours, on the row of centres
+/// above that, are already done). Every point gets the same inputs as in
+/// the two separate steps, so the map is the same, bit for bit; only the
+/// order differs. On a wrapped map the top row's diamonds need the bottom
+/// row of centres, so they come last.
+pub(crate) fn round(
+    map: &mut Heightmap,
+    radius: usize,
+    spread: f64,
+    random: PointRandom,
+    border: Border,
+) {
+    let last = map.last();
+    for y in (radius..last).step_by(2 * radius) {
+        square_row(map, y, radius, spread, random);
+        diamond_row(map, y, radius, spread, random, border);
+        let corners_above = y - radius;
+        if !(border == Border::Wrapped && corners_above == 0) {
+            diamond_row(map, corners_above, radius, spread, random, border);
+        }
+    }
+    match border {
+        Border::Open => diamond_row(map, last, radius, spread, random, border),
+        Border::Wrapped => {
+            diamond_row(map, 0, radius, spread, random, border);
+            copy_first_row_and_column(map);
+        }
+    }
+}
+
+/// Sets the square centres on row `y`, from the rows of corners `radius`
+/// above and below it.
+fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f64, random: PointRandom) {
+    let side = map.side();
+    let last = map.last();
+    let row_start = y * side;
+    let (before, from_row) = map.heights_mut().split_at_mut(row_start);
+    let above = &before[(y - radius) * side..][..side];
+    let (row, after) = from_row.split_at_mut(side);
+    let below = &after[(radius - 1) * side..][..side];
+    for x in (radius..last).step_by(2 * radius) {
+        row[x] = average4(
+            above[x - radius],
+            above[x + radius],
+            below[x - radius],
+            below[x + radius],
+        ) + random.jitter(row_start + x, spread);
+    }
+}
+
+/// Sets the diamond centres on row `y`. Rows through square corners (even
+/// multiples of the radius) hold diamonds between those corners; rows
+/// through square centres hold them from the left border on. Inner
+/// diamonds average four corners in a tight loop; the few on the border are
+/// handled on their own.
+fn diamond_row(
+    map: &mut Heightmap,
+    y: usize,
+    radius: usize,
+    spread: f64,
+    random: PointRandom,
+    border: Border,
+) {
+    let side = map.side();
+    let last = map.last();
+    let heights = map.heights_mut();
+    let starts_at_border = !(y / radius).is_multiple_of(2);
+    let row_start = y * side;
+    let first_inner = if starts_at_border { 2 * radius } else { radius };
+    if y >= radius && y + radius <= last {
+        let (before, from_row) = heights.split_at_mut(row_start);
+        let above = &before[(y - radius) * side..][..side];
+        let (row, after) = from_row.split_at_mut(side);
+        let below = &after[(radius - 1) * side..][..side];
+        for x in (first_inner..last).step_by(2 * radius) {
+            row[x] = average4(row[x - radius], row[x + radius], above[x], below[x])
+                + random.jitter(row_start + x, spread);
+        }
+    } else {
+        for x in (first_inner..last).step_by(2 * radius) {
+            heights[row_start + x] = border_mean(heights, side, x, y, radius, border)
+                + random.jitter(row_start + x, spread);
+        }
+    }
+    if starts_at_border {
+        heights[row_start] =
+            border_mean(heights, side, 0, y, radius, border) + random.jitter(row_start, spread);
+        if border == Border::Open {
+            heights[row_start + last] = border_mean(heights, side, last, y, radius, border)
+                + random.jitter(row_start + last, spread);
+        }
+    }
+}
+
+/// The mean of a diamond's corners for a diamond on the map's border (or,
+/// on a wrapped map, whose corners cross it). The corners are summed left,
+/// right, above, below, like the inner diamonds', so the results agree.
+fn border_mean(
     heights: &[f64],
     side: usize,
     x: usize,
@@ -164,15 +254,6 @@ fn diamond_mean(
 ) -> f64 {
     let last = side - 1;
     let at = |x: usize, y: usize| heights[y * side + x];
-    let inside = x >= radius && x + radius <= last && y >= radius && y + radius <= last;
-    if inside {
-        return average4(
-            at(x - radius, y),
-            at(x + radius, y),
-            at(x, y - radius),
-            at(x, y + radius),
-        );
-    }
     match border {
         Border::Wrapped => {
             // Only the left and top neighbours can fall off a wrapped map's
@@ -322,6 +403,35 @@ mod tests {
         assert_eq!(map.get(0, 2), 2.0);
         assert_eq!(map.get(2, 4), map.get(2, 0), "last row copies the first");
         assert_eq!(map.get(4, 2), map.get(0, 2), "last column copies the first");
+    }
+
+    #[test]
+    fn a_fused_round_is_the_two_steps_bit_for_bit() {
+        for border in [Border::Open, Border::Wrapped] {
+            for exponent in 1..=7 {
+                for seed in [0, 3, u64::MAX] {
+                    let params = Params {
+                        exponent,
+                        seed,
+                        ..Params::new(Algorithm::DiamondSquare)
+                    };
+                    let mut fused = run(&params, Stage::Corners, border, &mut |_| {});
+                    let mut stepwise = fused.clone();
+                    let random = PointRandom::new(seed);
+                    let mut radius = fused.last() / 2;
+                    while radius >= 1 {
+                        round(&mut fused, radius, 0.3, random, border);
+                        square_step(&mut stepwise, radius, 0.3, random);
+                        diamond_step(&mut stepwise, radius, 0.3, random, border);
+                        assert_eq!(
+                            fused, stepwise,
+                            "{border:?}, exponent {exponent}, seed {seed}, radius {radius}"
+                        );
+                        radius /= 2;
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -165,16 +165,26 @@ impl Heightmap {
     }
 
     /// Stretches or squeezes the heights so they span exactly `[0, 1]`: the
-    /// lowest point becomes 0.0 and the highest exactly 1.0 (dividing by the
-    /// span, rather than multiplying by its reciprocal, guarantees that).
+    /// lowest point becomes 0.0 and the highest exactly 1.0.
+    ///
+    /// Multiplying by the span's reciprocal is several times faster than
+    /// dividing by the span, but can land the highest point a hair below 1;
+    /// so the highest heights are set to 1.0 outright (a select, not a
+    /// branch), and everything else stays in order below them.
     ///
     /// A flat map has no span to divide by; it becomes flat at 0.
     pub fn normalize(&mut self) {
         let (low, high) = self.min_max();
         let span = high - low;
         if span > 0.0 && span.is_finite() {
+            let scale = 1.0 / span;
             for height in &mut self.heights {
-                *height = (*height - low) / span;
+                let scaled = (*height - low) * scale;
+                *height = if *height == high {
+                    1.0
+                } else {
+                    scaled.min(1.0)
+                };
             }
         } else {
             self.heights.fill(0.0);

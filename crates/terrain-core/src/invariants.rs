@@ -193,6 +193,37 @@ fn random_noise_has_only_a_done_stage_and_no_normalization() {
     assert!(generate(&params, Stage::Corners).is_err());
 }
 
+#[test]
+fn progress_rises_to_one_and_does_not_change_the_map() {
+    for algorithm in Algorithm::ALL {
+        let params = params(algorithm, 7, 5);
+        let mut reports = Vec::new();
+        let observed =
+            crate::generate_with_progress(&params, Stage::Done, &mut |share| reports.push(share))
+                .expect("valid");
+        assert_eq!(
+            observed,
+            generate(&params, Stage::Done).expect("valid"),
+            "{algorithm}"
+        );
+        assert_eq!(reports.last(), Some(&1.0), "{algorithm} ends at 1");
+        assert!(
+            reports.windows(2).all(|pair| pair[0] <= pair[1]),
+            "{algorithm}: {reports:?}"
+        );
+        assert!(
+            reports.iter().all(|share| (0.0..=1.0).contains(share)),
+            "{algorithm}"
+        );
+        let expected_reports = match algorithm {
+            Algorithm::RandomNoise => 1,
+            Algorithm::RecursiveMidpointDisplacement => 17,
+            _ => 8,
+        };
+        assert_eq!(reports.len(), expected_reports, "{algorithm}: {reports:?}");
+    }
+}
+
 fn any_algorithm() -> impl Strategy<Value = Algorithm> {
     (0..Algorithm::ALL.len()).prop_map(|index| Algorithm::ALL[index])
 }

@@ -31,6 +31,7 @@
 //! # Ok::<(), terrain_core::Error>(())
 //! ```
 
+pub mod baseline;
 pub mod diamond_square;
 mod error;
 mod heightmap;
@@ -62,6 +63,14 @@ pub struct Terrain {
     pub stage: Stage,
     /// The points that stage set (highlighted by the demos).
     pub new_points: PointSet,
+}
+
+/// The share of a run done once pass `pass` of an exponent-`exponent` map
+/// is finished: the share of points set by then, scaled to leave a tenth for
+/// the final normalization.
+pub(crate) fn share_after_pass(pass: u32, exponent: u32) -> f64 {
+    let set = ((1u64 << pass) + 1) as f64 / ((1u64 << exponent) + 1) as f64;
+    0.9 * set * set
 }
 
 impl Terrain {
@@ -99,17 +108,34 @@ impl Terrain {
 /// example `square` for midpoint displacement, or `pass-9` on an exponent-5
 /// map) is an [`Error::InvalidStage`].
 pub fn generate(params: &Params, stage: Stage) -> Result<Terrain, Error> {
+    generate_with_progress(params, stage, &mut |_| {})
+}
+
+/// Like [`generate`], and calls `progress` now and then with the share of
+/// the work done, from 0 to 1: after each pass (each of the recursive
+/// algorithm's sixteen second-level views), and once more at the end. For
+/// huge maps, so a page can show how far along a run is.
+pub fn generate_with_progress(
+    params: &Params,
+    stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Terrain, Error> {
     params.validate()?;
     params.algorithm.check_stage(stage, params.exponent)?;
     let heightmap = match params.algorithm {
         Algorithm::RandomNoise => random_noise::generate(params),
-        Algorithm::MidpointDisplacement => midpoint_displacement::generate(params, stage),
-        Algorithm::RecursiveMidpointDisplacement => {
-            recursive_midpoint_displacement::generate(params, stage)
+        Algorithm::MidpointDisplacement => {
+            midpoint_displacement::generate_observed(params, stage, progress)
         }
-        Algorithm::DiamondSquare => diamond_square::generate(params, stage),
-        Algorithm::TileableDiamondSquare => tileable_diamond_square::generate(params, stage),
+        Algorithm::RecursiveMidpointDisplacement => {
+            recursive_midpoint_displacement::generate_observed(params, stage, progress)
+        }
+        Algorithm::DiamondSquare => diamond_square::generate_observed(params, stage, progress),
+        Algorithm::TileableDiamondSquare => {
+            tileable_diamond_square::generate_observed(params, stage, progress)
+        }
     };
+    progress(1.0);
     let new_points = PointSet::for_stage(params.algorithm, stage, params.exponent);
     Ok(Terrain {
         algorithm: Some(params.algorithm),

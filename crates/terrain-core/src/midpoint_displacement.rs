@@ -30,6 +30,15 @@ pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.5;
 /// Runs iterative midpoint displacement up to `stage`, which must be one of
 /// its stages (see [`crate::Algorithm::stages`]).
 pub fn generate(params: &Params, stage: Stage) -> Heightmap {
+    generate_observed(params, stage, &mut |_| {})
+}
+
+/// [`generate`], reporting the share of the work done after each pass.
+pub fn generate_observed(
+    params: &Params,
+    stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Heightmap {
     let random = PointRandom::new(params.seed);
     let mut map = Heightmap::zeroed(params.exponent);
     map.seed_corners(random);
@@ -52,6 +61,7 @@ pub fn generate(params: &Params, stage: Stage) -> Heightmap {
         displace_edges(&mut map, chunk_width, spread, random);
         displace_centres(&mut map, chunk_width, spread, random);
         spread *= params.spread_reduction;
+        progress(crate::share_after_pass(pass, params.exponent));
     }
     if stage == Stage::Done && params.normalize {
         map.normalize();
@@ -77,24 +87,27 @@ fn displace_edges(map: &mut Heightmap, chunk_width: usize, spread: f64, random: 
     let side = map.side();
     let last = map.last();
     let radius = chunk_width / 2;
-    let row_offset = radius * side;
     let heights = map.heights_mut();
     // Horizontal edges lie on rows 0, w, 2w, ...; their midpoints sit halfway
     // between two corners of the same row.
     for y in (0..=last).step_by(chunk_width) {
+        let row_start = y * side;
+        let row = &mut heights[row_start..][..side];
         for x in (radius..last).step_by(chunk_width) {
-            let index = y * side + x;
-            heights[index] = average2(heights[index - radius], heights[index + radius])
-                + random.jitter(index, spread);
+            row[x] =
+                average2(row[x - radius], row[x + radius]) + random.jitter(row_start + x, spread);
         }
     }
     // Vertical edges lie on columns 0, w, 2w, ...; their midpoints sit
     // halfway between a corner above and a corner below.
     for y in (radius..last).step_by(chunk_width) {
+        let row_start = y * side;
+        let (before, from_row) = heights.split_at_mut(row_start);
+        let above = &before[(y - radius) * side..][..side];
+        let (row, after) = from_row.split_at_mut(side);
+        let below = &after[(radius - 1) * side..][..side];
         for x in (0..=last).step_by(chunk_width) {
-            let index = y * side + x;
-            heights[index] = average2(heights[index - row_offset], heights[index + row_offset])
-                + random.jitter(index, spread);
+            row[x] = average2(above[x], below[x]) + random.jitter(row_start + x, spread);
         }
     }
 }
@@ -105,17 +118,16 @@ fn displace_centres(map: &mut Heightmap, chunk_width: usize, spread: f64, random
     let side = map.side();
     let last = map.last();
     let radius = chunk_width / 2;
-    let row_offset = radius * side;
     let heights = map.heights_mut();
     for y in (radius..last).step_by(chunk_width) {
+        let row_start = y * side;
+        let (before, from_row) = heights.split_at_mut(row_start);
+        let above = &before[(y - radius) * side..][..side];
+        let (row, after) = from_row.split_at_mut(side);
+        let below = &after[(radius - 1) * side..][..side];
         for x in (radius..last).step_by(chunk_width) {
-            let index = y * side + x;
-            heights[index] = average4(
-                heights[index - radius],
-                heights[index + radius],
-                heights[index - row_offset],
-                heights[index + row_offset],
-            ) + random.jitter(index, spread);
+            row[x] = average4(row[x - radius], row[x + radius], above[x], below[x])
+                + random.jitter(row_start + x, spread);
         }
     }
 }

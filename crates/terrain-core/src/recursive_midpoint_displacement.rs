@@ -29,6 +29,17 @@ pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.55;
 /// Runs recursive midpoint displacement up to `stage`: `corners`, `pass-k`
 /// (every view at recursion depth `k` displaced) or `done`.
 pub fn generate(params: &Params, stage: Stage) -> Heightmap {
+    generate_observed(params, stage, &mut |_| {})
+}
+
+/// [`generate`], reporting the share of the work done as each of the
+/// sixteen views two levels down is finished (the recursion goes depth
+/// first, so there are no whole passes to report).
+pub fn generate_observed(
+    params: &Params,
+    stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Heightmap {
     let random = PointRandom::new(params.seed);
     let mut map = Heightmap::zeroed(params.exponent);
     map.seed_corners(random);
@@ -43,8 +54,21 @@ pub fn generate(params: &Params, stage: Stage) -> Heightmap {
         _ => 0,
     };
     if depth > 0 {
+        let mut finished = 0;
+        let mut on_finish = |level: u32| {
+            if level == 2 {
+                finished += 1;
+                progress(0.9 * f64::from(finished) / 16.0);
+            }
+        };
         let mut whole = View::whole(&mut map, &mut set);
-        whole.displace(params.spread, params.spread_reduction, depth, random);
+        whole.displace(
+            params.spread,
+            params.spread_reduction,
+            depth,
+            random,
+            &mut on_finish,
+        );
     }
     if stage == Stage::Done && params.normalize {
         map.normalize();
@@ -122,8 +146,29 @@ impl<'a> View<'a> {
     }
 
     /// Displaces this view's edge midpoints and centre, then recurses into
-    /// its quadrants until `depth` levels are done or they are 3 x 3.
-    fn displace(&mut self, spread: f64, reduction: f64, depth: u32, random: PointRandom) {
+    /// its quadrants until `depth` levels are done or they are 3 x 3. Calls
+    /// `finished` with the view's level (0 for the whole map) when its
+    /// whole subtree is done.
+    fn displace(
+        &mut self,
+        spread: f64,
+        reduction: f64,
+        depth: u32,
+        random: PointRandom,
+        finished: &mut dyn FnMut(u32),
+    ) {
+        self.displace_at(0, spread, reduction, depth, random, finished);
+    }
+
+    fn displace_at(
+        &mut self,
+        level: u32,
+        spread: f64,
+        reduction: f64,
+        depth: u32,
+        random: PointRandom,
+        finished: &mut dyn FnMut(u32),
+    ) {
         let last = self.size;
         let middle = last / 2;
         let top_left = self.get(0, 0);
@@ -155,14 +200,17 @@ impl<'a> View<'a> {
         self.set_if_unset(middle, middle, centre, spread, random);
         if last > 2 && depth > 1 {
             for (column, row) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                self.quadrant(column, row).displace(
+                self.quadrant(column, row).displace_at(
+                    level + 1,
                     spread * reduction,
                     reduction,
                     depth - 1,
                     random,
+                    finished,
                 );
             }
         }
+        finished(level);
     }
 }
 
@@ -186,7 +234,7 @@ mod tests {
     #[test]
     fn golden_first_level_matches_the_post() {
         let (mut map, mut set) = post_example();
-        View::whole(&mut map, &mut set).displace(0.0, 0.55, 1, PointRandom::new(0));
+        View::whole(&mut map, &mut set).displace(0.0, 0.55, 1, PointRandom::new(0), &mut |_| {});
         assert_eq!(map.get(2, 0), 5.0);
         assert_eq!(map.get(0, 2), 1.0);
         assert_eq!(map.get(4, 2), 5.5);
@@ -206,7 +254,7 @@ mod tests {
             set.insert(map.index(x, y));
         }
         set.insert(map.index(2, 0));
-        View::whole(&mut map, &mut set).displace(0.0, 0.5, 2, PointRandom::new(0));
+        View::whole(&mut map, &mut set).displace(0.0, 0.5, 2, PointRandom::new(0), &mut |_| {});
         assert_eq!(map.get(2, 0), 0.0, "a set zero stays zero");
         assert_eq!(map.get(0, 2), 1.0, "an unset zero is filled in");
         assert_eq!(
@@ -224,7 +272,7 @@ mod tests {
         for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
             set.insert(map.index(x, y));
         }
-        View::whole(&mut map, &mut set).displace(0.3, 0.55, 5, PointRandom::new(4));
+        View::whole(&mut map, &mut set).displace(0.3, 0.55, 5, PointRandom::new(4), &mut |_| {});
         assert!((0..33 * 33).all(|index| set.contains(index)));
     }
 

@@ -19,7 +19,16 @@ use crate::stage::Stage;
 /// Runs tileable diamond-square up to `stage`: `corners`, `square`,
 /// `diamond`, `pass-k` or `done`.
 pub fn generate(params: &Params, stage: Stage) -> Heightmap {
-    run(params, stage, Border::Wrapped)
+    run(params, stage, Border::Wrapped, &mut |_| {})
+}
+
+/// [`generate`], reporting the share of the work done after each round.
+pub fn generate_observed(
+    params: &Params,
+    stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Heightmap {
+    run(params, stage, Border::Wrapped, progress)
 }
 
 #[cfg(test)]
