@@ -21,7 +21,15 @@ if (!document.querySelector("link[data-terrain-style]")) {
   document.head.append(link);
 }
 
-await init({ module_or_path: new URL("terrain-web_bg.wasm", import.meta.url) });
+// Compile once: the same module runs here and in the worker that makes
+// huge maps.
+const wasmUrl = new URL("terrain-web_bg.wasm", import.meta.url);
+const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async () =>
+  // Some servers send .wasm with the wrong type; compile from bytes then.
+  WebAssembly.compile(await (await fetch(wasmUrl)).arrayBuffer()),
+);
+await init({ module_or_path: module });
+wasm.configureWorker(new URL("worker.js", import.meta.url).href, module);
 
 function mountAll() {
   try {
@@ -65,5 +73,9 @@ export const mount = wasm.mount;
 export const renderStats = wasm.renderStats;
 /** Loses (true) or restores (false) the shared WebGL context, for tests. */
 export const simulateContextLoss = wasm.simulateContextLoss;
+/** The page's WebAssembly memory in bytes (it never shrinks: its peak). */
+export const memoryBytes = wasm.memoryBytes;
 /** A demo's settings and a fingerprint of its heights, for tests. */
 export const demoState = wasm.demoState;
+/** Runs a generator or the memory floor inside wasm, for the benchmark page. */
+export const benchmarkRun = wasm.benchmarkRun;

@@ -144,3 +144,37 @@ fn kind_of(value: &JsValue) -> String {
 fn option_name(error: &Error) -> &'static str {
     error.field().map_or("options", Field::option_name)
 }
+
+/// Runs one generator (an algorithm name) or the memory floor
+/// (`"streaming-floor"`, see `terrain_core::baseline`) on an
+/// exponent-`exponent` map, entirely inside WebAssembly, and returns a
+/// checksum of the result so the work cannot be skipped. For the browser
+/// benchmark: timing this, rather than `generate`, leaves out the copy of
+/// the heights into a `Float64Array`.
+#[wasm_bindgen(js_name = benchmarkRun)]
+pub fn benchmark_run(name: &str, exponent: u32, seed: f64) -> Result<f64, JsError> {
+    let map = if name == "streaming-floor" {
+        let params = Params {
+            exponent,
+            ..Params::default()
+        };
+        params
+            .validate()
+            .map_err(|error| JsError::new(&error.describe("exponent")))?;
+        terrain_core::baseline::streaming_floor(exponent)
+    } else {
+        let algorithm: Algorithm = name
+            .parse()
+            .map_err(|error: Error| JsError::new(&error.describe("name")))?;
+        let params = Params {
+            exponent,
+            seed: seed as u64,
+            ..Params::new(algorithm)
+        };
+        terrain_core::generate(&params, Stage::Done)
+            .map_err(|error| JsError::new(&error.describe(option_name(&error))))?
+            .heightmap
+    };
+    let heights = map.heights();
+    Ok(heights[heights.len() / 3] + heights[heights.len() - 1] + heights.len() as f64)
+}

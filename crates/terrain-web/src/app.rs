@@ -16,6 +16,17 @@ use web_sys::{
 use crate::demo::Demo;
 use crate::dom;
 use crate::gpu::Gpu;
+use crate::jobs::Jobs;
+
+/// Whether the worker for huge maps is running.
+enum Workers {
+    /// Not needed yet.
+    NotStarted,
+    /// Running.
+    Running(Jobs),
+    /// Could not be started: huge maps are made on the page.
+    Unavailable,
+}
 
 /// What the page can draw with.
 pub enum Graphics {
@@ -40,6 +51,7 @@ pub struct App {
     pub draws: u32,
     visibility: IntersectionObserver,
     sizes: ResizeObserver,
+    workers: Workers,
 }
 
 /// The `requestAnimationFrame` callback, made once and reused.
@@ -123,6 +135,7 @@ impl App {
             draws: 0,
             visibility,
             sizes,
+            workers: Workers::NotStarted,
         })
     }
 
@@ -136,7 +149,73 @@ impl App {
         self.visibility.observe(demo.canvas());
         self.sizes.observe(demo.canvas());
         self.demos.push(demo);
+        self.dispatch_jobs();
         Ok(())
+    }
+
+    /// Sends every wanted huge map to the worker, starting it if needed;
+    /// without a worker they are made here.
+    pub fn dispatch_jobs(&mut self) {
+        for index in 0..self.demos.len() {
+            let Some(request) = self.demos[index].take_job_request() else {
+                continue;
+            };
+            if matches!(self.workers, Workers::NotStarted) {
+                self.workers = Jobs::start().map_or(Workers::Unavailable, Workers::Running);
+            }
+            let submitted = match &mut self.workers {
+                Workers::Running(jobs) => jobs.submit(&request).ok(),
+                _ => None,
+            };
+            match submitted {
+                Some(id) => self.demos[index].job_started(id),
+                None => self.demos[index].generate_now(),
+            }
+            self.invalidate(index);
+        }
+    }
+
+    /// A message from the worker: progress, a finished map, or an error.
+    pub fn job_message(&mut self, data: &JsValue) {
+        let field = |name: &str| {
+            js_sys::Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+        };
+        let Some(id) = field("id").as_f64().map(|id| id as u32) else {
+            return;
+        };
+        let Some(index) = self
+            .demos
+            .iter()
+            .position(|demo| demo.running_job() == Some(id))
+        else {
+            // An answer nobody waits for any more (the settings changed).
+            return;
+        };
+        let demo = &mut self.demos[index];
+        if let Some(share) = field("progress").as_f64() {
+            demo.show_progress(share, &field("words").as_string().unwrap_or_default());
+        } else if let Some(message) = field("error").as_string() {
+            demo.job_failed(&format!("This map could not be made: {message}"));
+        } else if demo.accept_job(&field("result")) {
+            self.invalidate(index);
+        }
+    }
+
+    /// The worker itself failed: make the waiting maps here instead.
+    pub fn job_failed_everywhere(&mut self, message: &str) {
+        dom::log_error(message);
+        self.workers = Workers::Unavailable;
+        for index in 0..self.demos.len() {
+            if self.demos[index].is_waiting() {
+                self.demos[index].generate_now();
+                self.invalidate(index);
+            }
+        }
+    }
+
+    /// How many demos wait for the worker.
+    pub fn waiting(&self) -> usize {
+        self.demos.iter().filter(|demo| demo.is_waiting()).count()
     }
 
     /// Gives demo `index`, and every demo linked to it, the seed `seed`.
@@ -145,6 +224,7 @@ impl App {
             demo.set_seed(seed);
             self.invalidate(index);
             self.share_seed(index, seed);
+            self.dispatch_jobs();
         }
     }
 

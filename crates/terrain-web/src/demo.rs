@@ -1,13 +1,14 @@
 //! One demo: its elements, its terrain, its camera, and what a reader's
 //! clicks, drags, touches and keys do to them.
 
+use js_sys::{Float32Array, Float64Array, Object, Reflect, Uint8Array, Uint32Array};
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index};
-use terrain_core::{Algorithm, Params, Stage, Terrain, generate};
+use terrain_core::{Algorithm, Heightmap, Params, PointSet, Stage, Terrain, generate};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
-    CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement, ImageData,
-    KeyboardEvent, PointerEvent, WheelEvent,
+    CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
+    HtmlProgressElement, ImageData, KeyboardEvent, PointerEvent, WheelEvent,
 };
 
 use crate::app::{Graphics, unavailable_message, with_app};
@@ -16,7 +17,8 @@ use crate::config::{self, Controls, DemoConfig, View};
 use crate::controls::{Input, Panel};
 use crate::dom;
 use crate::gpu::{Gpu, Scene};
-use crate::mesh::{self, Palette};
+use crate::jobs::WORKER_FROM_EXPONENT;
+use crate::mesh::{self, Palette, Surface};
 use crate::picture;
 
 /// Milliseconds between stages while the scrubber plays; slower for
@@ -31,6 +33,17 @@ enum Source {
     Generated,
     /// An image the reader imported: its file name and original size.
     Imported(String),
+}
+
+/// Where a huge map's generation in the worker stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Job {
+    /// Nothing asked of the worker.
+    Idle,
+    /// A map is wanted; the app sends the request.
+    Wanted,
+    /// Request number `id` is running.
+    Running(u32),
 }
 
 /// A finger or mouse pressed on the view.
@@ -49,6 +62,9 @@ struct Elements {
     caption: HtmlElement,
     key: HtmlElement,
     creases: HtmlElement,
+    progress: HtmlElement,
+    progress_bar: HtmlProgressElement,
+    progress_text: HtmlElement,
 }
 
 /// A mounted demo.
@@ -59,6 +75,9 @@ pub struct Demo {
     config: DemoConfig,
     source: Source,
     terrain: Terrain,
+    /// The surface a worker built, for maps too big to mesh on the page.
+    built: Option<Surface>,
+    job: Job,
     orbit: Orbit,
     scene: Option<Scene>,
     pointers: Vec<Pointer>,
@@ -88,9 +107,17 @@ impl Demo {
         if !config.seed_given {
             config.params.seed = dom::random_seed();
         }
-        let terrain = generate(&config.params, config.stage)
-            .or_else(|_| generate(&Params::default(), Stage::Done))
-            .map_err(|error| JsValue::from_str(&error.to_string()))?;
+        // Huge maps are made in the worker; until then a flat placeholder.
+        let offload = config.params.exponent >= WORKER_FROM_EXPONENT;
+        let terrain = if offload {
+            Ok(Terrain::finished(
+                Heightmap::new(1).map_err(|error| JsValue::from_str(&error.to_string()))?,
+            ))
+        } else {
+            generate(&config.params, config.stage)
+                .or_else(|_| generate(&Params::default(), Stage::Done))
+        }
+        .map_err(|error| JsValue::from_str(&error.to_string()))?;
 
         // Anything inside the host (a "loading" note, say) gives way to the demo.
         host.set_text_content(None);
@@ -120,7 +147,23 @@ impl Demo {
         let status = dom::create_with_text(&document, "p", "terrain-status", "")?;
         dom::set(&status, "aria-live", "polite");
         dom::show(&status, false);
+        let progress: HtmlElement = dom::create(&document, "div", "terrain-progress")?;
+        let progress_bar: HtmlProgressElement = dom::create(&document, "progress", "")?;
+        progress_bar.set_max(100.0);
+        let progress_text = dom::create_with_text(&document, "span", "terrain-progress-text", "")?;
+        dom::set(&progress_text, "aria-live", "polite");
+        progress_bar.set_id(&format!("terrain-{index}-progress"));
+        dom::set(
+            &progress_bar,
+            "aria-labelledby",
+            &format!("terrain-{index}-progress-text"),
+        );
+        progress_text.set_id(&format!("terrain-{index}-progress-text"));
+        progress.append_child(&progress_bar)?;
+        progress.append_child(&progress_text)?;
+        dom::show(&progress, false);
         view.append_child(&canvas)?;
+        view.append_child(&progress)?;
         view.append_child(&status)?;
         host.append_child(&view)?;
 
@@ -169,7 +212,7 @@ impl Demo {
             .get_context("2d")?
             .ok_or_else(|| JsValue::from_str("no 2D canvas context"))?
             .dyn_into()?;
-        let demo = Demo {
+        let mut demo = Demo {
             index,
             elements: Elements {
                 canvas,
@@ -179,12 +222,17 @@ impl Demo {
                 caption,
                 key,
                 creases,
+                progress,
+                progress_bar,
+                progress_text,
             },
             panel,
             orbit: start_view(config.palette, config.view),
             config,
             source: Source::Generated,
             terrain,
+            built: None,
+            job: Job::Idle,
             scene: None,
             pointers: Vec::new(),
             width: 0,
@@ -193,6 +241,9 @@ impl Demo {
             dirty: true,
             visible: false,
         };
+        if offload {
+            demo.want_job();
+        }
         demo.show_state();
         if let Graphics::Unavailable(reason) = graphics {
             demo.show_status(Some(&unavailable_message(reason)));
@@ -253,7 +304,12 @@ impl Demo {
         }
         let mut scene = match self.scene.take() {
             Some(scene) if gpu.is_current(&scene) => scene,
-            _ => gpu.scene(&self.terrain, self.config.palette, self.config.wireframe),
+            _ => gpu.scene(
+                &self.terrain,
+                self.built.as_ref(),
+                self.config.palette,
+                self.config.wireframe,
+            ),
         };
         let drawn = gpu.draw(
             &mut scene,
@@ -330,12 +386,24 @@ impl Demo {
         } else {
             "none".to_owned()
         }));
-        let caption = match &self.source {
+        let mut caption = match &self.source {
             Source::Generated => {
                 config::stage_caption(params.algorithm, self.config.stage, params.exponent)
             }
             Source::Imported(name) => format!("Imported from {name}"),
         };
+        if let Some(Surface {
+            max_error: Some(bound),
+            surface_triangles,
+            ..
+        }) = &self.built
+        {
+            caption.push_str(&format!(
+                " · {} triangles, within {} of every point",
+                group_thousands(*surface_triangles),
+                config::round_for_display(f64::from(*bound))
+            ));
+        }
         elements.caption.set_text_content(Some(&caption));
         let marked = if mesh::highlights(&self.terrain) {
             self.terrain.new_points.len()
@@ -404,12 +472,26 @@ impl Demo {
         }
     }
 
-    /// Runs the generator again with the current settings. On failure the
-    /// last good terrain stays and the reason is shown.
+    /// Runs the generator again with the current settings: here, or for a
+    /// huge map in the worker (the last terrain stays on show meanwhile).
     fn regenerate(&mut self) {
+        if self.config.params.exponent >= WORKER_FROM_EXPONENT {
+            self.want_job();
+            self.show_state();
+        } else {
+            self.generate_now();
+        }
+    }
+
+    /// Runs the generator on the page. On failure the last good terrain
+    /// stays and the reason is shown.
+    pub fn generate_now(&mut self) {
+        self.job = Job::Idle;
+        dom::show(&self.elements.progress, false);
         match generate(&self.config.params, self.config.stage) {
             Ok(terrain) => {
                 self.terrain = terrain;
+                self.built = None;
                 self.source = Source::Generated;
                 self.scene = None;
                 self.show_status(None);
@@ -417,6 +499,115 @@ impl Demo {
             Err(error) => self.show_status(Some(&error.to_string())),
         }
         self.show_state();
+    }
+
+    fn want_job(&mut self) {
+        self.job = Job::Wanted;
+        self.show_progress(0.0, "Waiting to start");
+    }
+
+    /// The request for the worker, if this demo wants one.
+    pub fn take_job_request(&mut self) -> Option<JsValue> {
+        if self.job != Job::Wanted {
+            return None;
+        }
+        let request = Object::new();
+        let query = terrain_core::query::to_query(&self.config.params, self.config.stage);
+        let _ = Reflect::set(&request, &"query".into(), &query.into());
+        let _ = Reflect::set(
+            &request,
+            &"palette".into(),
+            &self.config.palette.name().into(),
+        );
+        let _ = Reflect::set(&request, &"maxError".into(), &JsValue::NULL);
+        Some(request.into())
+    }
+
+    /// The worker took request `id`.
+    pub fn job_started(&mut self, id: u32) {
+        self.job = Job::Running(id);
+    }
+
+    /// The request this demo waits for, if any.
+    pub fn running_job(&self) -> Option<u32> {
+        match self.job {
+            Job::Running(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Whether this demo waits for the worker.
+    pub fn is_waiting(&self) -> bool {
+        self.job != Job::Idle
+    }
+
+    /// Shows how far the worker has got.
+    pub fn show_progress(&self, share: f64, words: &str) {
+        let percent = (share * 100.0).round().clamp(0.0, 100.0);
+        self.elements.progress_bar.set_value(percent);
+        let side = self.config.params.side();
+        self.elements.progress_text.set_text_content(Some(&format!(
+            "{words}: {side} × {side} points, {percent}%"
+        )));
+        dom::show(&self.elements.progress, true);
+    }
+
+    /// Takes the worker's map and surface; `true` if it was the one awaited.
+    pub fn accept_job(&mut self, result: &JsValue) -> bool {
+        let field = |name: &str| {
+            Reflect::get(result, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+        };
+        let heights: Vec<f64> = field("heights").unchecked_into::<Float64Array>().to_vec();
+        let params = self.config.params;
+        let heightmap = match Heightmap::from_heights(params.exponent, heights) {
+            Ok(heightmap) => heightmap,
+            Err(error) => {
+                self.job_failed(&format!("the worker's map was unusable: {error}"));
+                return false;
+            }
+        };
+        let vectors = |name: &str| -> Vec<three_d::Vec3> {
+            field(name)
+                .unchecked_into::<Float32Array>()
+                .to_vec()
+                .chunks_exact(3)
+                .map(|xyz| three_d::vec3(xyz[0], xyz[1], xyz[2]))
+                .collect()
+        };
+        let colors = field("colors")
+            .unchecked_into::<Uint8Array>()
+            .to_vec()
+            .chunks_exact(4)
+            .map(|rgba| three_d::Srgba::new(rgba[0], rgba[1], rgba[2], rgba[3]))
+            .collect();
+        self.built = Some(Surface {
+            positions: vectors("positions"),
+            normals: vectors("normals"),
+            colors,
+            indices: field("indices").unchecked_into::<Uint32Array>().to_vec(),
+            surface_triangles: field("surfaceTriangles").as_f64().unwrap_or(0.0) as usize,
+            max_error: field("maxError").as_f64().map(|bound| bound as f32),
+        });
+        self.terrain = Terrain {
+            algorithm: Some(params.algorithm),
+            heightmap,
+            stage: self.config.stage,
+            new_points: PointSet::for_stage(params.algorithm, self.config.stage, params.exponent),
+        };
+        self.source = Source::Generated;
+        self.job = Job::Idle;
+        self.scene = None;
+        dom::show(&self.elements.progress, false);
+        self.show_status(None);
+        self.show_state();
+        true
+    }
+
+    /// The worker could not make the map: say why, keep the last terrain.
+    pub fn job_failed(&mut self, message: &str) {
+        self.job = Job::Idle;
+        dom::show(&self.elements.progress, false);
+        self.show_status(Some(message));
     }
 
     /// Takes a seed chosen elsewhere (Refresh, or a linked demo).
@@ -540,7 +731,9 @@ impl Demo {
         };
         let before = self.config.clone();
         change(&mut self.config, extras);
-        if self.config.params != before.params {
+        // A worker-built surface has its colours baked in.
+        let recolour = self.built.is_some() && self.config.palette != before.palette;
+        if self.config.params != before.params || recolour {
             self.regenerate();
         } else {
             self.scene = None;
@@ -625,6 +818,9 @@ impl Demo {
     pub fn show_imported(&mut self, terrain: Terrain, name: String) {
         self.playing = false;
         self.terrain = terrain;
+        self.built = None;
+        self.job = Job::Idle;
+        dom::show(&self.elements.progress, false);
         self.source = Source::Imported(name);
         self.config.stage = Stage::Done;
         self.scene = None;
@@ -755,6 +951,19 @@ impl Demo {
     }
 }
 
+/// 1234567 as "1 234 567".
+fn group_thousands(number: usize) -> String {
+    let digits = number.to_string();
+    let mut grouped = String::new();
+    for (position, digit) in digits.chars().enumerate() {
+        if position > 0 && (digits.len() - position).is_multiple_of(3) {
+            grouped.push('\u{202f}');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
 /// The view a demo starts from: the posts' own camera with their look, and
 /// twice as far back for four tiles.
 fn start_view(palette: Palette, view: View) -> Orbit {
@@ -774,6 +983,7 @@ pub fn update(index: usize, change: impl FnOnce(&mut Demo) -> bool) {
     with_app(|app| {
         let before = app.demos.get(index).map(Demo::seed);
         let changed = app.demos.get_mut(index).is_some_and(change);
+        app.dispatch_jobs();
         if changed {
             app.invalidate(index);
             let after = app.demos.get(index).map(Demo::seed);

@@ -120,18 +120,32 @@ impl Gpu {
         scene.generation == self.generation
     }
 
-    /// Uploads a terrain's surface, its markers and, if asked, a wireframe
-    /// of the surface (without the skirt).
-    pub fn scene(&self, terrain: &Terrain, palette: Palette, wireframe: bool) -> Scene {
+    /// Uploads a terrain's surface (built here, or already built by a
+    /// worker), its markers and, if asked, a wireframe of the surface.
+    pub fn scene(
+        &self,
+        terrain: &Terrain,
+        built: Option<&mesh::Surface>,
+        palette: Palette,
+        wireframe: bool,
+    ) -> Scene {
         let material = material_for(palette);
+        let built_here;
+        let surface_data = match built {
+            Some(surface) => surface,
+            None => {
+                built_here = mesh::build_surface(terrain, palette, true, mesh::Detail::Automatic);
+                &built_here
+            }
+        };
         let surface = Gm::new(
-            Mesh::new(&self.context, &mesh::surface(terrain, palette, true)),
+            Mesh::new(&self.context, &surface_data.to_cpu_mesh()),
             material,
         );
         let wireframe = wireframe.then(|| {
             Wireframe::new_from_cpu_mesh(
                 &self.context,
-                &mesh::bare_surface(terrain),
+                &surface_data.wireframe_mesh(),
                 WIRE_WIDTH,
                 WIRE_COLOR,
             )

@@ -17,6 +17,7 @@
 
 pub mod camera;
 pub mod config;
+pub mod lod;
 pub mod material;
 pub mod mesh;
 pub mod picture;
@@ -35,6 +36,10 @@ mod dom;
 mod files;
 #[cfg(target_arch = "wasm32")]
 mod gpu;
+#[cfg(target_arch = "wasm32")]
+mod jobs;
+#[cfg(target_arch = "wasm32")]
+mod worker;
 
 #[cfg(target_arch = "wasm32")]
 pub use api::generate_heights;
@@ -125,11 +130,13 @@ mod wasm {
     pub fn render_stats() -> JsValue {
         let stats = js_sys::Object::new();
         with_app(|app| {
-            let entries: [(&str, JsValue); 4] = [
+            let entries: [(&str, JsValue); 6] = [
                 ("frames", app.frames.into()),
                 ("draws", app.draws.into()),
                 ("demos", (app.demos.len() as u32).into()),
                 ("graphics", app.graphics_state().into()),
+                ("waiting", (app.waiting() as u32).into()),
+                ("memory", crate::worker::memory_bytes().into()),
             ];
             for (key, value) in entries {
                 let _ = js_sys::Reflect::set(&stats, &key.into(), &value);

@@ -5,6 +5,8 @@
 //! height of 1 stands 50 units tall (half the plane's width). `z` is up.
 
 use terrain_core::{PointSet, Terrain};
+
+use crate::lod::Rtin;
 use three_d::{CpuMesh, Indices, InnerSpace, Positions, Srgba, Vec3, vec3};
 
 /// Width and depth of the plane the map is drawn on.
@@ -13,9 +15,9 @@ pub const PLANE_SIZE: f32 = 100.0;
 /// How tall a height of 1 is drawn.
 pub const HEIGHT_SCALE: f32 = 50.0;
 
-/// The most points per side drawn as they are. Larger maps are drawn from
-/// an evenly spaced sample of their points, so that exponent 12 stays within
-/// what a browser's WebGL renders smoothly.
+/// The most points per side drawn as they are. Larger maps are drawn as a
+/// level-of-detail mesh (see [`crate::lod`]), so that exponent 12 stays
+/// within what a browser's WebGL renders smoothly.
 pub const MAX_DRAWN_SIDE: usize = 513;
 
 /// The most highlighted points drawn as markers; past that, their colour
@@ -149,19 +151,29 @@ pub fn world_position(side: usize, x: usize, y: usize, height: f64) -> Vec3 {
     )
 }
 
-/// The stride between drawn points: 1, or a power of two for large maps.
-pub fn sample_stride(side: usize) -> usize {
-    let mut stride = 1;
-    while (side - 1) / stride + 1 > MAX_DRAWN_SIDE {
-        stride *= 2;
-    }
-    stride
-}
-
 /// Maps this many points wide or fewer are drawn with flat facets: on a
 /// small, spiky map smooth normals smear into blotches, while facets show
 /// each cell plainly (as the posts' demos did).
 pub const MAX_FACETED_SIDE: usize = 65;
+
+/// The most triangles an automatic level of detail draws: about what
+/// WebGL renders smoothly, even without a GPU.
+pub const TRIANGLE_BUDGET: usize = 1_000_000;
+
+/// The error bounds (world units) an automatic level of detail tries, in
+/// order; it keeps the first whose surface fits the budget.
+pub const LOD_BOUNDS: [f32; 8] = [0.0125, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6];
+
+/// How much detail a map wider than [`MAX_DRAWN_SIDE`] is drawn with.
+/// Smaller maps are always drawn exactly, point for point.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum Detail {
+    /// The finest of [`LOD_BOUNDS`] within [`TRIANGLE_BUDGET`].
+    #[default]
+    Automatic,
+    /// Every drawn point within this many world units of its true height.
+    MaxError(f32),
+}
 
 /// Whether a stage's new points are worth pointing at: not when it set
 /// none, nor when it set all of them (random noise).
@@ -172,133 +184,197 @@ pub fn highlights(terrain: &Terrain) -> bool {
     )
 }
 
-/// Triangles being assembled, with a normal and a colour per vertex.
-#[derive(Default)]
-struct Parts {
-    positions: Vec<Vec3>,
-    normals: Vec<Vec3>,
-    colors: Vec<Srgba>,
-    indices: Vec<u32>,
+/// A surface ready for the GPU: plain arrays, so a worker can build one and
+/// hand it over.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Surface {
+    /// Vertex positions, world units.
+    pub positions: Vec<Vec3>,
+    /// Unit normals, one per vertex.
+    pub normals: Vec<Vec3>,
+    /// sRGB colours, one per vertex.
+    pub colors: Vec<Srgba>,
+    /// Three vertex indices per triangle: the surface's first, then the skirt's.
+    pub indices: Vec<u32>,
+    /// How many of the triangles belong to the surface itself.
+    pub surface_triangles: usize,
+    /// The error bound a level-of-detail surface keeps, or `None` when
+    /// every point is drawn as it is.
+    pub max_error: Option<f32>,
 }
 
-/// The surface of `terrain`, coloured by `palette`, with a skirt. Points
-/// not set yet are grey. With `highlight`, points set by the last step are
-/// tinted, but only when there are too many of them for markers (see
-/// [`marker_positions`]), which show them better.
-pub fn surface(terrain: &Terrain, palette: Palette, highlight: bool) -> CpuMesh {
-    let map = &terrain.heightmap;
-    let side = map.side();
-    let stride = sample_stride(side);
-    let drawn = (side - 1) / stride + 1;
-    let tint = highlight && highlights(terrain) && terrain.new_points.len() > MAX_MARKERS;
-    let mut grid = Vec::with_capacity(drawn * drawn);
-    let mut colors = Vec::with_capacity(drawn * drawn);
-    for y in (0..side).step_by(stride) {
-        for x in (0..side).step_by(stride) {
-            let height = map.get(x, y);
-            grid.push(world_position(side, x, y, height));
-            colors.push(if tint && terrain.new_points.contains(x, y) {
-                HIGHLIGHT
-            } else if terrain.is_set(x, y) {
-                palette.color(height)
-            } else {
-                UNSET
-            });
+impl Surface {
+    /// The surface and skirt as a three-d mesh.
+    pub fn to_cpu_mesh(&self) -> CpuMesh {
+        CpuMesh {
+            positions: Positions::F32(self.positions.clone()),
+            indices: Indices::U32(self.indices.clone()),
+            normals: Some(self.normals.clone()),
+            colors: Some(self.colors.clone()),
+            ..Default::default()
         }
     }
-    let triangles = grid_triangles(drawn);
-    let mut parts = if drawn <= MAX_FACETED_SIDE {
-        faceted(&grid, &colors, &triangles)
-    } else {
-        Parts {
-            normals: grid_normals(&grid, drawn),
-            positions: grid.clone(),
-            colors: colors.clone(),
-            indices: triangles,
+
+    /// Just the surface's triangles (no skirt, no colours): what a
+    /// wireframe outlines.
+    pub fn wireframe_mesh(&self) -> CpuMesh {
+        CpuMesh {
+            positions: Positions::F32(self.positions.clone()),
+            indices: Indices::U32(self.indices[..self.surface_triangles * 3].to_vec()),
+            ..Default::default()
+        }
+    }
+}
+
+/// The surface of `terrain`, coloured by `palette`, with a skirt, as a
+/// three-d mesh (see [`build_surface`]).
+pub fn surface(terrain: &Terrain, palette: Palette, highlight: bool) -> CpuMesh {
+    build_surface(terrain, palette, highlight, Detail::Automatic).to_cpu_mesh()
+}
+
+/// The surface of `terrain`, coloured by `palette`, standing on a skirt.
+/// Points not set yet are grey. With `highlight`, points set by the last
+/// step are tinted, but only when there are too many for markers (see
+/// [`marker_positions`]), which show them better. Maps up to
+/// [`MAX_DRAWN_SIDE`] points wide are drawn point for point (faceted up to
+/// [`MAX_FACETED_SIDE`]); wider ones as a level-of-detail mesh (see
+/// [`crate::lod`]) within the error bound `detail` asks for.
+pub fn build_surface(
+    terrain: &Terrain,
+    palette: Palette,
+    highlight: bool,
+    detail: Detail,
+) -> Surface {
+    let map = &terrain.heightmap;
+    let side = map.side();
+    let last = side - 1;
+    let tint = highlight && highlights(terrain) && terrain.new_points.len() > MAX_MARKERS;
+    let color_at = |x: usize, y: usize| {
+        if tint && terrain.new_points.contains(x, y) {
+            HIGHLIGHT
+        } else if terrain.is_set(x, y) {
+            palette.color(map.get(x, y))
+        } else {
+            UNSET
         }
     };
-    add_skirt(drawn, &grid, &colors, &mut parts);
-    CpuMesh {
-        positions: Positions::F32(parts.positions),
-        indices: Indices::U32(parts.indices),
-        normals: Some(parts.normals),
-        colors: Some(parts.colors),
-        ..Default::default()
+    let mut surface = Surface::default();
+    // Each side of the border, walked so that the skirt's triangles face out.
+    let mut borders: [Vec<(usize, usize)>; 4] = Default::default();
+    if side <= MAX_DRAWN_SIDE {
+        let mut grid = Vec::with_capacity(side * side);
+        let mut colors = Vec::with_capacity(side * side);
+        for y in 0..side {
+            for x in 0..side {
+                grid.push(world_position(side, x, y, map.get(x, y)));
+                colors.push(color_at(x, y));
+            }
+        }
+        let triangles = grid_triangles(side);
+        if side <= MAX_FACETED_SIDE {
+            add_faceted(&grid, &colors, &triangles, &mut surface);
+        } else {
+            surface.normals = grid_normals(&grid, side);
+            surface.positions = grid;
+            surface.colors = colors;
+            surface.indices = triangles;
+        }
+        borders = [
+            (0..side).map(|x| (x, last)).collect(),
+            (0..side).rev().map(|x| (x, 0)).collect(),
+            (0..side).map(|y| (0, y)).collect(),
+            (0..side).rev().map(|y| (last, y)).collect(),
+        ];
+    } else {
+        let rtin = Rtin::new(map.heights(), side, f64::from(HEIGHT_SCALE));
+        let (mesh, bound) = match detail {
+            Detail::MaxError(bound) => (rtin.mesh(bound.max(0.0)), bound.max(0.0)),
+            Detail::Automatic => LOD_BOUNDS
+                .iter()
+                .map(|&bound| (rtin.mesh(bound), bound))
+                .find(|(mesh, _)| mesh.triangles.len() / 3 <= TRIANGLE_BUDGET)
+                .unwrap_or_else(|| (rtin.mesh(f32::MAX), f32::MAX)),
+        };
+        surface.max_error = Some(bound);
+        for &index in &mesh.vertices {
+            let (x, y) = (index as usize % side, index as usize / side);
+            surface
+                .positions
+                .push(world_position(side, x, y, map.get(x, y)));
+            surface.normals.push(grid_normal(map, x, y));
+            surface.colors.push(color_at(x, y));
+            if y == last {
+                borders[0].push((x, y));
+            }
+            if y == 0 {
+                borders[1].push((x, y));
+            }
+            if x == 0 {
+                borders[2].push((x, y));
+            }
+            if x == last {
+                borders[3].push((x, y));
+            }
+        }
+        surface.indices = mesh.triangles;
+        borders[0].sort_unstable_by_key(|&(x, _)| x);
+        borders[1].sort_unstable_by_key(|&(x, _)| std::cmp::Reverse(x));
+        borders[2].sort_unstable_by_key(|&(_, y)| y);
+        borders[3].sort_unstable_by_key(|&(_, y)| std::cmp::Reverse(y));
     }
-}
-
-/// Just the surface's triangles, shared vertices and no skirt or colours:
-/// what the wireframe outlines.
-pub fn bare_surface(terrain: &Terrain) -> CpuMesh {
-    let map = &terrain.heightmap;
-    let side = map.side();
-    let stride = sample_stride(side);
-    let drawn = (side - 1) / stride + 1;
-    let positions = (0..side)
-        .step_by(stride)
-        .flat_map(|y| (0..side).step_by(stride).map(move |x| (x, y)))
-        .map(|(x, y)| world_position(side, x, y, map.get(x, y)))
-        .collect();
-    CpuMesh {
-        positions: Positions::F32(positions),
-        indices: Indices::U32(grid_triangles(drawn)),
-        ..Default::default()
-    }
+    surface.surface_triangles = surface.indices.len() / 3;
+    add_skirt(map, &borders, &color_at, &mut surface);
+    surface
 }
 
 /// Every triangle with its own three vertices and its face's normal.
-fn faceted(grid: &[Vec3], colors: &[Srgba], triangles: &[u32]) -> Parts {
-    let mut parts = Parts::default();
+fn add_faceted(grid: &[Vec3], colors: &[Srgba], triangles: &[u32], surface: &mut Surface) {
     for triangle in triangles.chunks_exact(3) {
         let [a, b, c] = [0, 1, 2].map(|corner| triangle[corner] as usize);
         let normal = (grid[b] - grid[a]).cross(grid[c] - grid[a]).normalize();
         for vertex in [a, b, c] {
-            parts.indices.push(parts.positions.len() as u32);
-            parts.positions.push(grid[vertex]);
-            parts.normals.push(normal);
-            parts.colors.push(colors[vertex]);
+            surface.indices.push(surface.positions.len() as u32);
+            surface.positions.push(grid[vertex]);
+            surface.normals.push(normal);
+            surface.colors.push(colors[vertex]);
         }
     }
-    parts
 }
 
 /// Walls from the map's border down to a flat base, so the map reads as a
 /// solid block rather than a sheet, and points at height 0 still show
 /// against the ground. Each side gets its own vertices, with normals facing
 /// out, in a darker shade of the border's colours.
-fn add_skirt(side: usize, grid: &[Vec3], colors: &[Srgba], parts: &mut Parts) {
-    let lowest = grid.iter().map(|position| position.z).fold(0.0, f32::min);
-    let base = lowest - SKIRT_DEPTH;
-    let last = side - 1;
-    // Each side as (grid points in order, outward normal), walked so that
-    // the wall's triangles face out.
-    let sides: [(Vec<(usize, usize)>, Vec3); 4] = [
-        ((0..side).map(|x| (x, last)).collect(), vec3(0.0, -1.0, 0.0)),
-        (
-            (0..side).rev().map(|x| (x, 0)).collect(),
-            vec3(0.0, 1.0, 0.0),
-        ),
-        ((0..side).map(|y| (0, y)).collect(), vec3(-1.0, 0.0, 0.0)),
-        (
-            (0..side).rev().map(|y| (last, y)).collect(),
-            vec3(1.0, 0.0, 0.0),
-        ),
+fn add_skirt(
+    map: &terrain_core::Heightmap,
+    borders: &[Vec<(usize, usize)>; 4],
+    color_at: &dyn Fn(usize, usize) -> Srgba,
+    surface: &mut Surface,
+) {
+    let side = map.side();
+    let (lowest, _) = map.min_max();
+    let base = (lowest as f32 * HEIGHT_SCALE).min(0.0) - SKIRT_DEPTH;
+    let outward = [
+        vec3(0.0, -1.0, 0.0),
+        vec3(0.0, 1.0, 0.0),
+        vec3(-1.0, 0.0, 0.0),
+        vec3(1.0, 0.0, 0.0),
     ];
     let shade = |channel: u8| (f32::from(channel) * 0.62) as u8;
-    for (points, outward) in sides {
-        let first = parts.positions.len() as u32;
-        for &(x, y) in &points {
-            let top = grid[y * side + x];
-            let color = colors[y * side + x];
+    for (points, normal) in borders.iter().zip(outward) {
+        let first = surface.positions.len() as u32;
+        for &(x, y) in points {
+            let top = world_position(side, x, y, map.get(x, y));
+            let color = color_at(x, y);
             let wall = Srgba::new_opaque(shade(color.r), shade(color.g), shade(color.b));
-            parts.positions.extend([top, vec3(top.x, top.y, base)]);
-            parts.normals.extend([outward, outward]);
-            parts.colors.extend([wall, wall]);
+            surface.positions.extend([top, vec3(top.x, top.y, base)]);
+            surface.normals.extend([normal, normal]);
+            surface.colors.extend([wall, wall]);
         }
-        for step in 0..points.len() as u32 - 1 {
+        for step in 0..(points.len() as u32).saturating_sub(1) {
             let (top, bottom) = (first + 2 * step, first + 2 * step + 1);
             let (next_top, next_bottom) = (top + 2, bottom + 2);
-            parts.indices.extend_from_slice(&[
+            surface.indices.extend_from_slice(&[
                 top,
                 bottom,
                 next_bottom,
@@ -308,6 +384,21 @@ fn add_skirt(side: usize, grid: &[Vec3], colors: &[Srgba], parts: &mut Parts) {
             ]);
         }
     }
+}
+
+/// The surface normal at grid point `(x, y)`, from central differences of
+/// the heights in world units (one-sided at the border).
+fn grid_normal(map: &terrain_core::Heightmap, x: usize, y: usize) -> Vec3 {
+    let side = map.side();
+    let last = side - 1;
+    let spacing = PLANE_SIZE / last as f32;
+    let height = |x: usize, y: usize| map.get(x, y) as f32 * HEIGHT_SCALE;
+    let (left, right) = (x.saturating_sub(1), (x + 1).min(last));
+    let (up, down) = (y.saturating_sub(1), (y + 1).min(last));
+    // World y runs against the rows.
+    let slope_x = (height(right, y) - height(left, y)) / ((right - left) as f32 * spacing);
+    let slope_y = (height(x, up) - height(x, down)) / ((down - up) as f32 * spacing);
+    vec3(-slope_x, -slope_y, 1.0).normalize()
 }
 
 /// Two counter-clockwise (seen from above) triangles per grid cell.
@@ -426,16 +517,41 @@ mod tests {
     }
 
     #[test]
-    fn large_maps_are_sampled_down_to_the_drawable_side() {
-        assert_eq!(sample_stride(513), 1);
-        assert_eq!(sample_stride(1025), 2);
-        assert_eq!(sample_stride(4097), 8);
-        let mesh = surface(
-            &terrain(Algorithm::RandomNoise, 10, Stage::Done),
-            Palette::Green,
-            false,
+    fn large_maps_get_a_level_of_detail_mesh_within_budget_and_bound() {
+        let big = terrain(Algorithm::DiamondSquare, 10, Stage::Done);
+        let automatic = build_surface(&big, Palette::Terrain, true, Detail::Automatic);
+        assert!(
+            automatic.surface_triangles <= TRIANGLE_BUDGET,
+            "{}",
+            automatic.surface_triangles
         );
-        assert_eq!(mesh.positions.len(), 513 * 513 + 4 * 513 * 2);
+        let bound = automatic.max_error.expect("a level-of-detail mesh");
+        assert!(LOD_BOUNDS.contains(&bound));
+        let finer = LOD_BOUNDS
+            .iter()
+            .rev()
+            .find(|&&candidate| candidate < bound);
+        if let Some(&finer) = finer {
+            let too_many = build_surface(&big, Palette::Terrain, true, Detail::MaxError(finer));
+            assert!(
+                too_many.surface_triangles > TRIANGLE_BUDGET,
+                "the automatic bound is the finest that fits"
+            );
+        }
+        let coarse = build_surface(&big, Palette::Terrain, true, Detail::MaxError(1.0));
+        assert!(coarse.surface_triangles < automatic.surface_triangles);
+        assert_eq!(coarse.max_error, Some(1.0));
+        let small = build_surface(
+            &terrain(Algorithm::DiamondSquare, 9, Stage::Done),
+            Palette::Terrain,
+            true,
+            Detail::MaxError(1.0),
+        );
+        assert_eq!(
+            small.max_error, None,
+            "513 points and fewer are drawn exactly"
+        );
+        assert_eq!(small.surface_triangles, 2 * 512 * 512);
     }
 
     #[test]
