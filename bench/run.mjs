@@ -1,0 +1,359 @@
+// Runs the benchmark page (bench/index.html) in headless Chromium against the
+// release build in dist/, prints the tables and writes them to
+// bench/results/latest.json (everything) and bench/results/latest.md (the
+// tables, ready for BENCHMARKS.md).
+//
+//   cargo xtask build && node bench/run.mjs            # full: exponents 4 to 12
+//   node bench/run.mjs --quick                         # exponents 4 to 10, fewer samples
+//   node bench/run.mjs --exponents 8-10                # any range within 1-12
+//
+// Options: --quick, --exponents A-B, --out FILE (instead of
+// bench/results/latest.json), --timeout MINUTES (default 60; 15 with
+// --quick), --help. It uses Debian's Chromium ($CHROMIUM, else `chromium` on
+// the PATH) and never downloads a browser. Exits non-zero if the build is
+// missing, the page fails, the self-check fails or the run times out.
+
+import { createServer } from "node:http";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { cpus, loadavg, totalmem } from "node:os";
+import { dirname, extname, join, normalize, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const root = resolve(here, "..");
+const dist = join(root, "dist");
+const benchDir = here;
+
+const ALGORITHMS = [
+  "random-noise",
+  "midpoint-displacement",
+  "recursive-midpoint-displacement",
+  "diamond-square",
+  "tileable-diamond-square",
+];
+const SHORT = {
+  "random-noise": "noise",
+  "midpoint-displacement": "mpd",
+  "recursive-midpoint-displacement": "rmpd",
+  "diamond-square": "ds",
+  "tileable-diamond-square": "tds",
+};
+// The targets the generators are being optimized towards (see BENCHMARKS.md).
+const TARGET = { exponent: 10, postsOverWasmAtLeast: 15, wasmOverFloorAtMost: 2 };
+
+function usage(message) {
+  if (message) console.error(`run.mjs: ${message}`);
+  console.error(
+    "usage: node bench/run.mjs [--quick] [--exponents A-B] [--out FILE] [--timeout MINUTES]",
+  );
+  process.exit(message ? 2 : 0);
+}
+
+function parseArguments(argv) {
+  const options = { quick: false, exponents: null, out: null, timeoutMinutes: null };
+  for (let i = 0; i < argv.length; i++) {
+    const argument = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) usage(`${argument} needs a value`);
+      return next;
+    };
+    if (argument === "--quick") options.quick = true;
+    else if (argument === "--exponents") options.exponents = value();
+    else if (argument === "--out") options.out = resolve(value());
+    else if (argument === "--timeout") options.timeoutMinutes = Number(value());
+    else if (argument === "--help" || argument === "-h") usage();
+    else usage(`unknown option ${argument}`);
+  }
+  if (options.exponents !== null && !/^\d+(-\d+)?$/.test(options.exponents)) {
+    usage(`--exponents must look like 4-10; got ${options.exponents}`);
+  }
+  if (options.timeoutMinutes !== null && !(options.timeoutMinutes > 0)) {
+    usage("--timeout must be a positive number of minutes");
+  }
+  options.timeoutMinutes ??= options.quick ? 15 : 60;
+  options.out ??= join(benchDir, "results", "latest.json");
+  return options;
+}
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+// dist/ at /, bench/ at /bench/. Cross-origin isolation (COOP + COEP) gives
+// the page a finer performance.now(); everything it loads is same-origin.
+function startServer() {
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
+    const [base, relative] = path.startsWith("/bench/")
+      ? [benchDir, path.slice("/bench/".length)]
+      : [dist, path.slice(1)];
+    let file = join(base, normalize(relative).replace(/^([/\\])+/, ""));
+    if (!file.startsWith(base)) {
+      response.writeHead(403).end("forbidden");
+      return;
+    }
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, "index.html");
+      const body = await readFile(file);
+      response.writeHead(200, {
+        "content-type": types[extname(file)] || "application/octet-stream",
+        "cache-control": "no-store",
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-embedder-policy": "require-corp",
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404, { "content-type": "text/plain" }).end(`not found: ${path}`);
+    }
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolvePromise(server));
+  });
+}
+
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"]).toString().trim();
+  } catch {
+    throw new Error("Chromium not found: install Debian's chromium package (cargo xtask test does it as root)");
+  }
+}
+
+async function checkBuild() {
+  let script;
+  try {
+    script = await readFile(join(dist, "terrain.js"), "utf-8");
+  } catch {
+    throw new Error("dist/terrain.js is missing: run `cargo xtask build` first");
+  }
+  if (!script.includes("benchmarkRun")) {
+    throw new Error("dist/terrain.js does not export benchmarkRun: rebuild with `cargo xtask build`");
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Tables, as aligned text for the terminal and as Markdown for BENCHMARKS.md.
+
+const COLUMNS = [
+  ...ALGORITHMS.map((a) => ({ id: `wasm:${a}`, short: SHORT[a] })),
+  { id: "generate:diamond-square", short: "gen ds" },
+  ...["random-noise", "midpoint-displacement", "recursive-midpoint-displacement", "diamond-square"].map((a) => ({
+    id: `posts:${a}`,
+    short: `js ${SHORT[a]}`,
+  })),
+  { id: "floor", short: "floor" },
+];
+
+function format(value, digits = 3) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "-";
+  if (value >= 1000) return value.toFixed(0);
+  return value.toPrecision(digits);
+}
+
+function find(results, id, exponent) {
+  return results.measurements.find((m) => m.id === id && m.exponent === exponent);
+}
+
+function measured(results, id, exponent, field) {
+  const m = find(results, id, exponent);
+  if (!m || m.medianMs === undefined) return "skip";
+  return format(m[field]) + (m.capped ? "*" : "");
+}
+
+function tables(results) {
+  const exponents = results.settings.exponents;
+  const head = ["exp", ...COLUMNS.map((c) => c.short)];
+  const withPosts = ["random-noise", "midpoint-displacement", "recursive-midpoint-displacement", "diamond-square"];
+  return [
+    {
+      title: "Median time per run, ms",
+      head,
+      rows: exponents.map((e) => [String(e), ...COLUMNS.map((c) => measured(results, c.id, e, "medianMs"))]),
+    },
+    {
+      title: "Median ns per point",
+      head,
+      rows: exponents.map((e) => [String(e), ...COLUMNS.map((c) => measured(results, c.id, e, "nsPerPoint"))]),
+    },
+    {
+      title: "Ratios of medians: posts' JS / our wasm (higher is better for us); our wasm / floor (1 is the floor); generate() / wasm (the copy out)",
+      head: [
+        "exp",
+        ...withPosts.map((a) => `js/wasm ${SHORT[a]}`),
+        ...ALGORITHMS.map((a) => `${SHORT[a]}/floor`),
+        "gen/wasm ds",
+      ],
+      rows: results.ratios.map((row) => [
+        String(row.exponent),
+        ...withPosts.map((a) => format(row.postsOverWasm[a])),
+        ...ALGORITHMS.map((a) => format(row.wasmOverFloor[a])),
+        format(row.generateOverWasm),
+      ]),
+    },
+    {
+      title: "Growth: ns per point at the largest exponent / at the smallest (1 = cost linear in points)",
+      head: ["case", ...[exponents[0], exponents.at(-1)].map((e) => `ns/pt @${e}`), "ratio"],
+      rows: COLUMNS.map((c) => {
+        const first = find(results, c.id, exponents[0]);
+        // The largest exponent this case was measured at.
+        const last = [...exponents]
+          .reverse()
+          .map((e) => find(results, c.id, e))
+          .find((m) => m && m.medianMs !== undefined);
+        const suffix = last && last.exponent !== exponents.at(-1) ? ` (@${last.exponent})` : "";
+        return [
+          c.short,
+          format(first?.nsPerPoint),
+          format(last?.nsPerPoint) + suffix,
+          format(first && last ? last.nsPerPoint / first.nsPerPoint : null),
+        ];
+      }),
+    },
+  ];
+}
+
+function textTable({ title, head, rows }) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  return [title, line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+function markdownTable({ title, head, rows }) {
+  return [
+    `**${title}**`,
+    "",
+    `| ${head.join(" | ")} |`,
+    `|${head.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+}
+
+function targetLines(results) {
+  const row = results.ratios.find((r) => r.exponent === TARGET.exponent);
+  if (!row) return [`(exponent ${TARGET.exponent} not measured: no target check)`];
+  const vsPosts = row.postsOverWasm["diamond-square"];
+  const vsFloor = row.wasmOverFloor["diamond-square"];
+  const verdict = (ok) => (ok ? "met" : "NOT met");
+  return [
+    `diamond-square at exponent ${TARGET.exponent}: posts' JS / our wasm = ${format(vsPosts)}x ` +
+      `(target at least ${TARGET.postsOverWasmAtLeast}x: ${verdict(vsPosts >= TARGET.postsOverWasmAtLeast)})`,
+    `diamond-square at exponent ${TARGET.exponent}: our wasm / floor = ${format(vsFloor)}x ` +
+      `(target at most ${TARGET.wasmOverFloorAtMost}x: ${verdict(vsFloor <= TARGET.wasmOverFloorAtMost)})`,
+  ];
+}
+
+function notes(results) {
+  return results.measurements
+    .filter((m) => m.capped || m.skipped)
+    .map((m) => `${m.label}, exponent ${m.exponent}: ${m.capped || m.skipped}`);
+}
+
+function header(results) {
+  const m = results.machine;
+  return [
+    `${results.date}  ${results.settings.mode} run, exponents ${results.settings.exponents[0]}-${results.settings.exponents.at(-1)}, ${results.durationSeconds} s`,
+    `Chromium ${results.chromiumVersion}, ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ` +
+      `load average ${m.loadAverageBefore.join(" ")} before, ${m.loadAverageAfter.join(" ")} after`,
+    `timer: crossOriginIsolated=${results.crossOriginIsolated}; medians of interleaved samples, ratios from the same run`,
+  ];
+}
+
+function markdown(results) {
+  return [
+    ...header(results).map((line) => `${line}  `),
+    "",
+    ...tables(results).flatMap((t) => [markdownTable(t), ""]),
+    ...targetLines(results).map((line) => `- ${line}`),
+    ...notes(results).map((line) => `- ${line}`),
+    "",
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  await checkBuild();
+  const server = await startServer();
+  const { port } = server.address();
+  const query = new URLSearchParams({ auto: "1" });
+  if (options.quick) query.set("quick", "1");
+  if (options.exponents) query.set("exponents", options.exponents);
+  const url = `http://127.0.0.1:${port}/bench/index.html?${query}`;
+
+  const loadAverageBefore = loadavg().map((l) => l.toFixed(2));
+  const started = Date.now();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    // Without these, Chromium keeps trying to reach Google's servers.
+    args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const pageErrors = [];
+  try {
+    const page = await browser.newPage();
+    page.on("console", (message) => {
+      const text = message.text();
+      if (text.startsWith("[bench] ")) console.error(text.slice(8));
+      else if (message.type() === "error") {
+        console.error(`page console error: ${text}`);
+      }
+    });
+    page.on("pageerror", (error) => pageErrors.push(String(error?.stack || error)));
+    console.error(`benchmark page: ${url}`);
+    await page.goto(url);
+    await page.waitForFunction(
+      () => window.benchmarkStatus === "done" || window.benchmarkStatus === "error",
+      null,
+      { timeout: options.timeoutMinutes * 60_000, polling: 1000 },
+    );
+    const status = await page.evaluate(() => window.benchmarkStatus);
+    if (status !== "done") {
+      throw new Error(`the benchmark page failed: ${await page.evaluate(() => window.benchmarkError)}`);
+    }
+    if (pageErrors.length) throw new Error(`errors on the page:\n${pageErrors.join("\n")}`);
+    const results = await page.evaluate(() => window.benchmarkResults);
+    results.chromiumVersion = browser.version();
+    results.durationSeconds = Math.round((Date.now() - started) / 1000);
+    results.machine = {
+      cores: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      loadAverageBefore,
+      loadAverageAfter: loadavg().map((l) => l.toFixed(2)),
+      node: process.version,
+    };
+    results.targets = TARGET;
+
+    console.log(header(results).join("\n"));
+    for (const table of tables(results)) console.log(`\n${textTable(table)}`);
+    console.log("");
+    for (const line of [...targetLines(results), ...notes(results)]) console.log(line);
+    if (results.measurements.some((m) => m.capped)) console.log("(* = timed once: a single run was over the cap)");
+
+    await mkdir(dirname(options.out), { recursive: true });
+    await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
+    const markdownFile = options.out.replace(/\.json$/, "") + ".md";
+    await writeFile(markdownFile, markdown(results));
+    console.log(`\nwrote ${options.out} and ${markdownFile}`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(`run.mjs: ${error?.message || error}`);
+  process.exit(1);
+});
