@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 
 export { expect };
 
-export const SITE = "http://127.0.0.1:4173";
-export const BLOG = "http://127.0.0.1:4174";
+export const SITE = `http://127.0.0.1:${process.env.SITE_PORT || 4173}`;
+export const BLOG = `http://127.0.0.1:${process.env.BLOG_PORT || 4174}`;
 
 /** Where screenshots for people to look at go (not compared by the tests). */
 export const SCREENS = fileURLToPath(new URL("./artifacts/screens/", import.meta.url));

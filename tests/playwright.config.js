@@ -3,8 +3,9 @@
 import { defineConfig } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 
-const SITE_PORT = 4173;
-const BLOG_PORT = 4174;
+// Override with SITE_PORT and BLOG_PORT when something else uses these.
+const SITE_PORT = Number(process.env.SITE_PORT || 4173);
+const BLOG_PORT = Number(process.env.BLOG_PORT || 4174);
 
 function chromiumPath() {
   if (process.env.CHROMIUM) return process.env.CHROMIUM;
@@ -34,6 +35,12 @@ export default defineConfig({
     },
     viewport: { width: 1280, height: 900 },
   },
+  projects: [
+    { name: "browser", testIgnore: /performance\.spec\.js/ },
+    // Timing checks run last, one at a time, so the other tests' browsers
+    // do not compete with them for the machine's cores.
+    { name: "timing", testMatch: /performance\.spec\.js/, dependencies: ["browser"], fullyParallel: false },
+  ],
   webServer: {
     command: "node tests/server.mjs",
     cwd: "..",

@@ -1,0 +1,102 @@
+// Huge maps stay responsive; an idle page is idle.
+
+import { BLOG, SCREENS, demoStats, expect, renderStats, settle, test, waitForAllDemos } from "./helpers.js";
+
+test("exponent 12 on the playground: progress, a responsive page, then the terrain", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=8&seed=7");
+  await waitForAllDemos(page, 1);
+  await page.getByLabel("Exponent", { exact: true }).fill("12");
+  const progress = page.locator(".terrain-progress");
+  await expect(progress).toBeVisible();
+  await expect(page.locator(".terrain-progress-text")).toContainText("4097 × 4097 points");
+  expect((await renderStats(page)).waiting, "the worker is on it").toBe(1);
+
+  // While the worker runs, the page does no heavy work of its own: the
+  // browser reports every task longer than 50 ms, and none may come near
+  // the seconds that making this map on the page would take. (A probe of
+  // event-loop gaps is logged too; on a busy machine those also count the
+  // time the browser simply was not scheduled.)
+  await page.evaluate(async () => {
+    const { renderStats } = await import("./terrain.js");
+    window.__longestTask = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (renderStats().waiting) window.__longestTask = Math.max(window.__longestTask, entry.duration);
+      }
+    }).observe({ type: "longtask" });
+    window.__longestGap = 0;
+    let last = performance.now();
+    window.__probe = setInterval(() => {
+      const now = performance.now();
+      if (renderStats().waiting) window.__longestGap = Math.max(window.__longestGap, now - last);
+      last = now;
+    }, 20);
+  });
+  // Input is handled at once: a bad value is refused with a message, the
+  // good one put back, the share link selected for copying. (None of it
+  // asks for a redraw, which without a GPU would be the browser's software
+  // rasterizer at work, not ours.)
+  const spread = page.getByLabel("Starting spread", { exact: true });
+  await spread.fill("abc");
+  await expect(page.locator(".terrain-error:visible")).toHaveText(/Starting spread must be a number from 0 to 5/);
+  await spread.fill("0.3");
+  await expect(page.locator(".terrain-error:visible")).toHaveCount(0);
+  const share = page.getByLabel("Link to exactly this view", { exact: true });
+  await share.click();
+  expect(await share.evaluate((input) => input.selectionEnd - input.selectionStart)).toBeGreaterThan(20);
+  expect((await renderStats(page)).waiting, "all of that while the map was still being made").toBe(1);
+
+  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  const { longestTask, longestGap } = await page.evaluate(() => {
+    clearInterval(window.__probe);
+    return { longestTask: window.__longestTask, longestGap: window.__longestGap };
+  });
+  console.log(
+    `while generating exponent 12: longest main-thread task ${longestTask.toFixed(0)} ms, ` +
+      `longest event-loop gap ${longestGap.toFixed(0)} ms`,
+  );
+  expect(longestTask, "no long task on the page while the worker ran").toBeLessThan(1000);
+  await expect(progress).toBeHidden();
+  const state = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
+  expect([state.exponent, state.side]).toEqual([12, 4097]);
+  await expect(page.locator(".terrain-caption")).toContainText(/triangles, within [\d.]+ of every point/);
+  await expect.poll(async () => (await demoStats(page))[0].foreground).toBeGreaterThan(0.05);
+  const stats = await renderStats(page);
+  console.log(`page wasm memory after exponent 12: ${(stats.memory / 2 ** 20).toFixed(0)} MiB`);
+  await page.screenshot({ path: `${SCREENS}playground-exponent-12.png` });
+});
+
+test("all eleven post demos on screen and nothing moving: no frames, no timers", async ({ page }) => {
+  await page.addInitScript(() => {
+    // Count every way a page can schedule work for later.
+    window.__scheduled = { timeouts: 0, intervals: 0, frames: 0 };
+    const wrap = (name, key) => {
+      const original = window[name].bind(window);
+      window[name] = (...args) => {
+        window.__scheduled[key] += 1;
+        return original(...args);
+      };
+    };
+    wrap("setTimeout", "timeouts");
+    wrap("setInterval", "intervals");
+    wrap("requestAnimationFrame", "frames");
+  });
+  await page.setViewportSize({ width: 1600, height: 2200 });
+  await page.goto(`${BLOG}/all-post-demos.html`);
+  await waitForAllDemos(page, 11);
+  const below = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(below, "all eleven fit on one screen").toBeLessThanOrEqual(0);
+  for (const stats of await demoStats(page)) expect(stats.foreground).toBeGreaterThan(0.05);
+  await settle(page);
+  await page.waitForTimeout(300);
+  const before = await page.evaluate(() => ({ ...window.__scheduled }));
+  const drawnBefore = await renderStats(page);
+  await page.waitForTimeout(3000);
+  const after = await page.evaluate(() => ({ ...window.__scheduled }));
+  const drawnAfter = await renderStats(page);
+  expect(drawnAfter.frames, "no animation frames ran").toBe(drawnBefore.frames);
+  expect(drawnAfter.draws, "nothing was drawn").toBe(drawnBefore.draws);
+  expect(after, "no timer or frame was even scheduled").toEqual(before);
+  await page.screenshot({ path: `${SCREENS}all-post-demos.png` });
+});
