@@ -63,7 +63,11 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
   await expect(page.locator(".terrain-caption")).toContainText(/triangles, within [\d.]+ of every point/);
   await expect.poll(async () => (await demoStats(page))[0].foreground).toBeGreaterThan(0.05);
   const stats = await renderStats(page);
-  console.log(`page wasm memory after exponent 12: ${(stats.memory / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `wasm memory after exponent 12: page ${(stats.memory / 2 ** 20).toFixed(0)} MiB, ` +
+      `worker ${(stats.workerMemory / 2 ** 20).toFixed(0)} MiB`,
+  );
+  expect(stats.workerMemory, "the worker reports its memory").toBeGreaterThan(134e6);
   await page.screenshot({ path: `${SCREENS}playground-exponent-12.png` });
 });
 

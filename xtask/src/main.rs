@@ -35,12 +35,14 @@ fn main() -> ExitCode {
         "build" => setup(Needs::Build).and_then(|()| release_build()),
         "test" => test(),
         "fuzz" => fuzz::run(&args[1..]),
+        "bench" => bench(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the site (trunk serve)\n  \
                  test    install what is missing, then run every check and test\n  \
                  build   release build into dist/\n  \
                  setup   only install what is missing\n  \
+                 bench   release build, then the browser benchmark (see BENCHMARKS.md; --quick for a short run)\n  \
                  fuzz    run each fuzz target for 10 minutes (see FUZZING.md)"
             );
             return if command == "help" {
@@ -245,6 +247,16 @@ fn serve(args: &[String]) -> Result {
     trunk.args(args);
     println!("\nServing the site at http://127.0.0.1:8080/ (Ctrl+C stops it)");
     step("trunk serve", trunk)
+}
+
+/// The browser benchmark: our wasm, the posts' JavaScript and the memory
+/// floor, timed side by side in one headless Chromium page.
+fn bench(args: &[String]) -> Result {
+    setup(Needs::Browser)?;
+    release_build()?;
+    let mut run = command("node", &["bench/run.mjs"]);
+    run.args(args);
+    step("browser benchmark (bench/run.mjs)", run)
 }
 
 fn release_build() -> Result {

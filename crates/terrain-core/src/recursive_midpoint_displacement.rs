@@ -101,35 +101,42 @@ impl SetMask {
 /// coordinates: `(0, 0)` is its top-left corner. Like an ndarray slice, it
 /// owns no heights; quadrants are views of views.
 struct View<'a> {
-    map: &'a mut Heightmap,
+    heights: &'a mut [f64],
     set: &'a mut SetMask,
-    left: usize,
-    top: usize,
+    /// The buffer index of the view's `(0, 0)`.
+    origin: usize,
+    /// How far apart rows are in the buffer: the whole map's side.
+    stride: usize,
     size: usize,
 }
 
 impl<'a> View<'a> {
     fn whole(map: &'a mut Heightmap, set: &'a mut SetMask) -> Self {
-        let size = map.last();
+        let (size, stride) = (map.last(), map.side());
         Self {
-            map,
+            heights: map.heights_mut(),
             set,
-            left: 0,
-            top: 0,
+            origin: 0,
+            stride,
             size,
         }
     }
 
+    /// The buffer index of the view's point `(x, y)`.
+    fn index(&self, x: usize, y: usize) -> usize {
+        self.origin + y * self.stride + x
+    }
+
     fn get(&self, x: usize, y: usize) -> f64 {
-        self.map.get(self.left + x, self.top + y)
+        self.heights[self.index(x, y)]
     }
 
     /// Sets `(x, y)` to `mean` plus its jitter, unless already set.
     fn set_if_unset(&mut self, x: usize, y: usize, mean: f64, spread: f64, random: PointRandom) {
-        let index = self.map.index(self.left + x, self.top + y);
+        let index = self.index(x, y);
         if !self.set.contains(index) {
             self.set.insert(index);
-            self.map.heights_mut()[index] = mean + random.jitter(index, spread);
+            self.heights[index] = mean + random.jitter(index, spread);
         }
     }
 
@@ -137,18 +144,50 @@ impl<'a> View<'a> {
     fn quadrant(&mut self, column: usize, row: usize) -> View<'_> {
         let half = self.size / 2;
         View {
-            map: self.map,
+            origin: self.index(column * half, row * half),
+            heights: self.heights,
             set: self.set,
-            left: self.left + column * half,
-            top: self.top + row * half,
+            stride: self.stride,
             size: half,
+        }
+    }
+
+    /// Displaces the 3 x 3 view whose top-left point is at buffer index
+    /// `origin`: the same steps as [`View::displace_at`], written out.
+    fn displace_three_by_three(&mut self, origin: usize, spread: f64, random: PointRandom) {
+        let stride = self.stride;
+        let at = |x: usize, y: usize| origin + y * stride + x;
+        let (top_left, top_right) = (self.heights[at(0, 0)], self.heights[at(2, 0)]);
+        let (bottom_left, bottom_right) = (self.heights[at(0, 2)], self.heights[at(2, 2)]);
+        for (index, mean) in [
+            (at(1, 0), average2(top_left, top_right)),
+            (at(0, 1), average2(top_left, bottom_left)),
+            (at(2, 1), average2(top_right, bottom_right)),
+            (at(1, 2), average2(bottom_left, bottom_right)),
+        ] {
+            if !self.set.contains(index) {
+                self.set.insert(index);
+                self.heights[index] = mean + random.jitter(index, spread);
+            }
+        }
+        let centre = at(1, 1);
+        if !self.set.contains(centre) {
+            let mean = average4(
+                self.heights[at(0, 1)],
+                self.heights[at(2, 1)],
+                self.heights[at(1, 0)],
+                self.heights[at(1, 2)],
+            );
+            self.set.insert(centre);
+            self.heights[centre] = mean + random.jitter(centre, spread);
         }
     }
 
     /// Displaces this view's edge midpoints and centre, then recurses into
     /// its quadrants until `depth` levels are done or they are 3 x 3. Calls
     /// `finished` with the view's level (0 for the whole map) when its
-    /// whole subtree is done.
+    /// whole subtree is done, for the top three levels (below that there
+    /// are millions of views, and nobody to tell).
     fn displace(
         &mut self,
         spread: f64,
@@ -198,7 +237,14 @@ impl<'a> View<'a> {
             self.get(middle, last),
         );
         self.set_if_unset(middle, middle, centre, spread, random);
-        if last > 2 && depth > 1 {
+        if last == 4 && depth > 1 {
+            // The base case, 3 x 3 views, are most of the views: set their
+            // points directly rather than through another level of calls.
+            let spread = spread * reduction;
+            for (column, row) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                self.displace_three_by_three(self.index(2 * column, 2 * row), spread, random);
+            }
+        } else if last > 2 && depth > 1 {
             for (column, row) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
                 self.quadrant(column, row).displace_at(
                     level + 1,
@@ -210,7 +256,9 @@ impl<'a> View<'a> {
                 );
             }
         }
-        finished(level);
+        if level <= 2 {
+            finished(level);
+        }
     }
 }
 

@@ -52,6 +52,8 @@ pub struct App {
     visibility: IntersectionObserver,
     sizes: ResizeObserver,
     workers: Workers,
+    /// The largest WebAssembly memory the worker has reported, in bytes.
+    pub worker_memory: f64,
 }
 
 /// The `requestAnimationFrame` callback, made once and reused.
@@ -136,6 +138,7 @@ impl App {
             visibility,
             sizes,
             workers: Workers::NotStarted,
+            worker_memory: 0.0,
         })
     }
 
@@ -196,8 +199,15 @@ impl App {
             demo.show_progress(share, &field("words").as_string().unwrap_or_default());
         } else if let Some(message) = field("error").as_string() {
             demo.job_failed(&format!("This map could not be made: {message}"));
-        } else if demo.accept_job(&field("result")) {
-            self.invalidate(index);
+        } else {
+            let result = field("result");
+            let memory = js_sys::Reflect::get(&result, &"memory".into())
+                .ok()
+                .and_then(|value| value.as_f64());
+            self.worker_memory = self.worker_memory.max(memory.unwrap_or(0.0));
+            if self.demos[index].accept_job(&result) {
+                self.invalidate(index);
+            }
         }
     }
 

@@ -125,18 +125,21 @@ mod wasm {
     }
 
     /// Counters for tests: animation frames run, demo pictures drawn, demos
-    /// mounted, and the graphics state (`ready`, `lost` or `unavailable`).
+    /// mounted, the graphics state (`ready`, `lost` or `unavailable`),
+    /// demos waiting for the worker, and the page's and the worker's
+    /// WebAssembly memory in bytes (both only grow: their peaks).
     #[wasm_bindgen(js_name = renderStats)]
     pub fn render_stats() -> JsValue {
         let stats = js_sys::Object::new();
         with_app(|app| {
-            let entries: [(&str, JsValue); 6] = [
+            let entries: [(&str, JsValue); 7] = [
                 ("frames", app.frames.into()),
                 ("draws", app.draws.into()),
                 ("demos", (app.demos.len() as u32).into()),
                 ("graphics", app.graphics_state().into()),
                 ("waiting", (app.waiting() as u32).into()),
                 ("memory", crate::worker::memory_bytes().into()),
+                ("workerMemory", app.worker_memory.into()),
             ];
             for (key, value) in entries {
                 let _ = js_sys::Reflect::set(&stats, &key.into(), &value);
