@@ -56,16 +56,25 @@ fn run_corpus(target: &str) {
 }
 
 #[test]
-fn every_target_has_a_corpus_and_a_fuzz_target() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
+fn every_target_has_a_corpus_a_fuzz_target_and_a_long_run() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let read = |path: PathBuf| {
+        std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path:?}: {error}"))
+    };
+    let manifest = read(root.join("fuzz/Cargo.toml"));
+    let long_run = read(root.join("xtask/src/fuzz.rs"));
     for (target, _) in terrain_fuzz::TARGETS {
         assert!(corpus_folder(target).is_dir(), "no corpus for {target}");
-        let source = root.join("fuzz_targets").join(format!("{target}.rs"));
-        let text = std::fs::read_to_string(&source).expect("a fuzz target");
+        let source = read(root.join(format!("fuzz/fuzz_targets/{target}.rs")));
         assert!(
-            text.contains(&format!("terrain_fuzz::{target}(data)")),
-            "{source:?}"
+            source.contains(&format!("terrain_fuzz::{target}(data)")),
+            "{target}"
         );
+        assert!(
+            manifest.contains(&format!("name = \"{target}\"")),
+            "{target}"
+        );
+        assert!(long_run.contains(&format!("\"{target}\",")), "{target}");
     }
 }
 
