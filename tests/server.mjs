@@ -6,7 +6,10 @@
 //   BLOG_PORT: a different origin, standing in for someone's blog: the pages
 //              in tests/fixtures/, which embed demos from the site origin.
 //              Fixture files named *.csp.html are served with a strict
-//              Content-Security-Policy header.
+//              Content-Security-Policy header. The built site is also served
+//              here, at /site/ and (every response under the strict
+//              Content-Security-Policy) at /strict/: under 'self', a page's
+//              scripts must come from its own origin.
 
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -62,8 +65,21 @@ function site(request, response) {
   send(response, dist, path, cors);
 }
 
+/** Prefixes of the blog origin that serve the built site, and the headers
+ * each adds. */
+const SITE_COPIES = [
+  ["/site/", {}],
+  ["/strict/", { "content-security-policy": STRICT_CSP }],
+];
+
 function blog(request, response) {
   const url = new URL(request.url, "http://localhost");
+  for (const [prefix, headers] of SITE_COPIES) {
+    if (url.pathname.startsWith(prefix)) {
+      send(response, dist, url.pathname.slice(prefix.length - 1), headers);
+      return;
+    }
+  }
   const headers = url.pathname.endsWith(".csp.html") ? { "content-security-policy": STRICT_CSP } : {};
   // Fixtures write the site's origin as SITE_ORIGIN; fill it in on the way out.
   const fillIn = (body, file) =>
