@@ -1,0 +1,361 @@
+// Accessibility: axe on every page, labels on every control, a text
+// alternative on every canvas that says what it shows, everything done
+// with the keyboard alone, and motion that respects prefers-reduced-motion.
+
+import { expectNoSeriousViolations } from "./axe.js";
+import { SCREENS, expect, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+
+const PAGES = [
+  { path: "/", name: "home", demos: 1 },
+  { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
+  { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
+  { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
+  { path: "/playground.html", name: "playground", demos: 1 },
+];
+
+/** demoState(index) from the page's own terrain.js. */
+function state(page, index) {
+  return page.evaluate(async (index) => (await import("./terrain.js")).demoState(index), index);
+}
+
+
+// axe runs on every page at desktop width with the labels below, and at
+// phone width in phone.spec.js.
+test("axe finds nothing serious on the playground with every kind of message showing", async ({ page }) => {
+  // A bad URL parameter (the notice), a bad field (its error), and the
+  // graphics context lost (the status over the view).
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      const context = getContext.call(this, type, ...rest);
+      if (context && type === "webgl2") window.loseContextExtension = context.getExtension("WEBGL_lose_context");
+      return context;
+    };
+  });
+  await page.goto("/playground.html?exponent=40&seed=3");
+  await waitForAllDemos(page, 1);
+  await expect(page.locator(".terrain-notice")).toBeVisible();
+  await page.getByLabel("Seed", { exact: true }).fill("abc");
+  await expect(page.locator(".terrain-error:visible")).toHaveCount(1);
+  await page.evaluate(() => window.loseContextExtension.loseContext());
+  await expect(page.locator(".terrain-status")).toBeVisible();
+  await expectNoSeriousViolations(page, "playground with messages");
+  await page.screenshot({ path: `${SCREENS}playground-messages.png` });
+  await page.evaluate(() => window.loseContextExtension.restoreContext());
+  await expect(page.locator(".terrain-status")).toBeHidden();
+});
+
+/** The words a demo's text alternative must contain, from its state. */
+function expectedWords({ algorithm, stage, exponent, side, seed }) {
+  const title = {
+    "random-noise": "random noise",
+    "midpoint-displacement": "midpoint displacement",
+    "recursive-midpoint-displacement": "recursive midpoint displacement",
+    "diamond-square": "diamond-square",
+    "tileable-diamond-square": "tileable diamond-square",
+  }[algorithm];
+  const pass = /^pass-(\d+)$/.exec(stage);
+  const step =
+    algorithm === "random-noise"
+      ? "every point random"
+      : pass
+        ? `pass ${pass[1]} of ${exponent}`
+        : {
+            corners: "corners set at random",
+            edges: "edge midpoints set",
+            center: "centre set",
+            square: "first square step",
+            diamond: "first diamond step",
+            done: "finished",
+          }[stage];
+  return [title, step, `${side} by ${side}`, `seed ${seed}`];
+}
+
+test.describe("labels and text alternatives", () => {
+  for (const { path, name, demos } of PAGES) {
+    test(`${name}: axe finds nothing serious, every control has a label, every canvas says what it shows`, async ({ page }) => {
+      await page.goto(path);
+      await waitForAllDemos(page, demos);
+      await expectNoSeriousViolations(page, `${name} at 1280 px`);
+      const controls = page.locator(".terrain-demo :is(button, input, select, canvas)");
+      const count = await controls.count();
+      for (let index = 0; index < count; index++) {
+        const control = controls.nth(index);
+        const what = await control.evaluate((element) => element.outerHTML.slice(0, 120));
+        await expect(control, `${what} has a name`).toHaveAccessibleName(/\S/);
+        const labelled = await control.evaluate((element) =>
+          element.localName === "input" || element.localName === "select" ? element.labels.length > 0 : true,
+        );
+        expect(labelled, `${what} has a <label>`).toBe(true);
+      }
+      for (let index = 0; index < demos; index++) {
+        const canvas = page.locator(".terrain-demo").nth(index).locator("canvas");
+        await expect(canvas).toHaveAttribute("role", "img");
+        const label = (await canvas.getAttribute("aria-label")).toLowerCase();
+        for (const words of expectedWords(await state(page, index))) {
+          expect(label, `demo ${index} mentions "${words}"`).toContain(words);
+        }
+      }
+    });
+  }
+
+  test("the text alternative follows Refresh, the settings and the scrubber", async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    const canvas = page.locator("canvas.terrain-canvas");
+    const check = async (what) => {
+      const label = (await canvas.getAttribute("aria-label")).toLowerCase();
+      for (const words of expectedWords(await state(page, 0))) expect(label, `${what}: "${words}"`).toContain(words);
+    };
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await check("after Refresh");
+    await page.getByLabel("Algorithm", { exact: true }).selectOption("midpoint-displacement");
+    await page.getByLabel("Exponent", { exact: true }).fill("4");
+    await check("after a new algorithm and exponent");
+    await page.getByLabel("Stage", { exact: true }).fill("1");
+    await check("at the edges step");
+    await page.getByLabel("Stage", { exact: true }).fill("4");
+    await check("at pass 2");
+  });
+
+  // BUG (crates/terrain-web/src/config.rs, stage_caption): the "done" stage
+  // is always "Finished and normalized", in the caption under the demo and
+  // in the canvas's text alternative, even with normalization switched off.
+  test.fixme("with normalization off, nothing claims the map is normalized", async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    await page.getByLabel("Normalize to 0–1 when done", { exact: true }).uncheck();
+    await expect.poll(async () => (await state(page, 0)).normalize).toBe(false);
+    await expect(page.locator("canvas.terrain-canvas")).not.toHaveAttribute("aria-label", /normalized/);
+    await expect(page.locator(".terrain-caption")).not.toContainText("normalized");
+  });
+});
+
+/** Presses Tab (or Shift+Tab) until the focused element matches `selector`;
+ * keyboard only. Returns how many presses it took. */
+async function tabTo(page, selector, { back = false, limit = 200 } = {}) {
+  for (let presses = 1; presses <= limit; presses++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, selector)) {
+      return presses;
+    }
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Whether the focused element (or the label wrapping a hidden file input)
+ * shows a focus ring. */
+function focusIsVisible(page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    const shown = focused.type === "file" ? focused.closest("label") : focused;
+    const style = getComputedStyle(shown);
+    return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+  });
+}
+
+test.describe("the keyboard alone", () => {
+  test("an article: Tab to a demo's Refresh and its view, then Enter, Space, arrows, + - and 0", async ({ page }) => {
+    await page.goto("/diamond-square.html");
+    await waitForAllDemos(page, 8);
+    const FINAL = 3;
+    const demo = page.locator(".terrain-demo").nth(FINAL);
+    // Focus starts at the top of the page; Tab through to the final demo's
+    // Refresh button, the fourth on the page.
+    await page.evaluate(() => document.activeElement?.blur());
+    let reached = 0;
+    while (reached < FINAL + 1) {
+      await tabTo(page, ".terrain-refresh");
+      reached++;
+    }
+    expect(await demo.locator(".terrain-refresh").evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await focusIsVisible(page), "Refresh shows it has focus").toBe(true);
+
+    for (const key of ["Enter", "Space"]) {
+      const before = await statsOf(page, FINAL);
+      await page.keyboard.press(key);
+      await expect(demo.locator(".terrain-seed-value"), `${key} on Refresh`).not.toHaveText(before.seed);
+      await waitForChange(page, FINAL, before.hash, `${key} on Refresh redraws`);
+    }
+
+    // Back to the view.
+    await tabTo(page, "canvas.terrain-canvas", { back: true });
+    expect(await demo.locator("canvas").evaluate((canvas) => canvas === document.activeElement)).toBe(true);
+    expect(await focusIsVisible(page), "the view shows it has focus").toBe(true);
+    const start = await statsOf(page, FINAL);
+    const scrollY = await page.evaluate(() => window.scrollY);
+    for (const key of ["ArrowLeft", "ArrowUp", "Shift+ArrowRight", "Shift+ArrowDown", "+", "-", "-"]) {
+      const before = await statsOf(page, FINAL);
+      await page.keyboard.press(key);
+      await waitForChange(page, FINAL, before.hash, `${key} moves the camera`);
+    }
+    expect(await page.evaluate(() => window.scrollY), "the arrows moved the view, not the page").toBe(scrollY);
+    await page.keyboard.press("0");
+    await expect.poll(async () => (await statsOf(page, FINAL)).hash, { message: "0 goes back to the first view" }).toBe(start.hash);
+  });
+
+  test("the playground: every control reached with Tab and worked with keys", async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    const demo = page.locator(".terrain-demo");
+    await page.evaluate(() => document.activeElement?.blur());
+    const focus = async (selector, what) => {
+      await tabTo(page, selector);
+      expect(await focusIsVisible(page), `${what} shows it has focus`).toBe(true);
+    };
+
+    await focus("canvas.terrain-canvas", "the view");
+    let before = await statsOf(page, 0);
+    await page.keyboard.press("ArrowRight");
+    await waitForChange(page, 0, before.hash, "arrow keys turn the view");
+
+    await focus(".terrain-refresh", "Refresh");
+    const seed = (await state(page, 0)).seed;
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await state(page, 0)).seed).not.toBe(seed);
+
+    await focus('select[id$="-algorithm"]', "Algorithm");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(async () => (await state(page, 0)).algorithm).toBe("recursive-midpoint-displacement");
+
+    await focus('input[id$="-exponent"]', "Exponent");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("6");
+    await expect.poll(async () => (await state(page, 0)).exponent).toBe(6);
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(async () => (await state(page, 0)).exponent, { message: "ArrowUp steps" }).toBe(7);
+
+    await focus('input[id$="-spread"]', "Starting spread");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(async () => (await state(page, 0)).spread).toBe(0.25);
+
+    await focus('input[id$="-spreadReduction"]', "Spread reduction");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("0.7");
+    await expect.poll(async () => (await state(page, 0)).spreadReduction).toBe(0.7);
+
+    await focus('input[id$="-seed"]', "Seed");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("31337");
+    await expect.poll(async () => (await state(page, 0)).seed).toBe("31337");
+
+    await focus(".terrain-play", "Play");
+    await page.keyboard.press("Space");
+    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Space");
+    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "false");
+
+    await focus(".terrain-range", "the Stage slider");
+    await page.keyboard.press("Home");
+    await expect.poll(async () => (await state(page, 0)).stage).toBe("corners");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await state(page, 0)).stage).toBe("pass-1");
+    await page.keyboard.press("End");
+    await expect.poll(async () => (await state(page, 0)).stage).toBe("done");
+
+    await focus('select[id$="-palette"]', "Colours");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(async () => (await state(page, 0)).palette).toBe("bands");
+
+    await focus('select[id$="-view"]', "View");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(async () => (await state(page, 0)).view).toBe("2d");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(async () => (await state(page, 0)).view).toBe("3d");
+
+    await focus(".terrain-switch input", "Normalize");
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await state(page, 0)).normalize).toBe(false);
+
+    await focus(".terrain-switch:nth-of-type(2) input", "Wireframe");
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await state(page, 0)).wireframe).toBe(true);
+
+    await focus(".terrain-files .terrain-button:nth-of-type(1)", "Download PNG");
+    let [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    await focus(".terrain-files .terrain-button:nth-of-type(2)", "Download OBJ");
+    [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Space")]);
+    expect(download.suggestedFilename()).toMatch(/\.obj$/);
+
+    await focus('.terrain-import input[type="file"]', "Import a PNG");
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    expect(chooser.isMultiple()).toBe(false);
+
+    await focus('.terrain-share input', "the link");
+    expect(
+      await page.evaluate(() => {
+        const input = document.activeElement;
+        return input.selectionStart === 0 && input.selectionEnd === input.value.length && input.value.length > 0;
+      }),
+      "the link is selected, ready to copy",
+    ).toBe(true);
+    expect(await page.evaluate(() => document.activeElement.value)).toBe(page.url());
+  });
+});
+
+test.describe("reduced motion", () => {
+  /** Milliseconds from pressing Play to the first step, measured in the page. */
+  async function firstStepAfterPlay(page) {
+    await page.getByLabel("Exponent", { exact: true }).fill("3");
+    await page.getByLabel("Stage", { exact: true }).fill("0");
+    return page.evaluate(async () => {
+      const { demoState } = await import("./terrain.js");
+      const start = demoState(0).stage;
+      const pressed = performance.now();
+      document.querySelector(".terrain-play").click();
+      while (demoState(0).stage === start) await new Promise((resolve) => setTimeout(resolve, 20));
+      return performance.now() - pressed;
+    });
+  }
+
+  test("Play steps slowly when the reader asks for reduced motion", async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    const normal = await firstStepAfterPlay(page);
+    expect(normal, "a step about every 0.9 s").toBeGreaterThan(800);
+    expect(normal).toBeLessThan(1800);
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.reload();
+    await waitForAllDemos(page, 1);
+    const reduced = await firstStepAfterPlay(page);
+    expect(reduced, "a step about every 2.5 s").toBeGreaterThan(2300);
+    expect(reduced).toBeLessThan(4000);
+  });
+
+  // BUG (crates/terrain-web/src/demo.rs, toggle_play and schedule_tick):
+  // Pause does not cancel the pending timer, and Play starts a new one. So
+  // Pause then Play within one interval steps early (whatever the motion
+  // preference), and from then on two timer chains run: the scrubber moves
+  // twice as fast, as long as it plays.
+  test.fixme("Pause then Play keeps one step per interval", async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    await page.getByLabel("Exponent", { exact: true }).fill("6");
+    await page.getByLabel("Stage", { exact: true }).fill("0");
+    const gaps = await page.evaluate(async () => {
+      const { demoState } = await import("./terrain.js");
+      const play = document.querySelector(".terrain-play");
+      const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+      play.click();
+      await sleep(300);
+      play.click(); // pause
+      play.click(); // and play again
+      let last = performance.now();
+      let stage = demoState(0).stage;
+      const gaps = [];
+      while (gaps.length < 3) {
+        await sleep(20);
+        if (demoState(0).stage !== stage) {
+          stage = demoState(0).stage;
+          gaps.push(performance.now() - last);
+          last = performance.now();
+        }
+      }
+      play.click();
+      return gaps;
+    });
+    for (const gap of gaps) expect(gap, `steps ${gaps.map(Math.round).join(", ")} ms apart`).toBeGreaterThan(800);
+  });
+});
