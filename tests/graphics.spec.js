@@ -1,0 +1,271 @@
+// When WebGL goes away (a lost context) or never comes (WebGL disabled):
+// every demo says so, keeps or draws a picture of its heightmap, never a
+// blank box, and comes back with the same terrain.
+
+import { expectNoSeriousViolations } from "./axe.js";
+import { fingerprintsOf } from "./battery.js";
+import { demoStats, expect, renderStats, test, waitForAllDemos } from "./helpers.js";
+
+/** demoState(index) from the page's own terrain.js. */
+function state(page, index) {
+  return page.evaluate(async (index) => (await import("./terrain.js")).demoState(index), index);
+}
+
+/** Every demo's state, in page order. */
+function states(page) {
+  return page.evaluate(async () => {
+    const { demoState } = await import("./terrain.js");
+    return [...document.querySelectorAll(".terrain-demo")].map((_, index) => demoState(index));
+  });
+}
+
+/** Runs before the page's scripts: keeps every WebGL context the page
+ * makes, so a test can take the demos' shared one away through the
+ * WEBGL_lose_context extension, as a browser or a GPU reset would. */
+function keepWebGLContexts() {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  window.webglContexts = [];
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    const context = getContext.call(this, type, ...rest);
+    if (context && type.startsWith("webgl")) window.webglContexts.push(context);
+    return context;
+  };
+}
+
+function loseContext(page, lose) {
+  return page.evaluate((lose) => {
+    // A lost context hands out no extensions, so keep the one from before.
+    window.loseContextExtension ??= window.webglContexts[0].getExtension("WEBGL_lose_context");
+    const extension = window.loseContextExtension;
+    if (lose) extension.loseContext();
+    else extension.restoreContext();
+  }, lose);
+}
+
+const LOST = /graphics context.*Restoring it/;
+
+test.describe("a lost WebGL context", () => {
+  const DEMOS = 8;
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(keepWebGLContexts);
+    await page.goto("/diamond-square.html");
+    await waitForAllDemos(page, DEMOS);
+    expect(await page.evaluate(() => window.webglContexts.length), "one context for every demo").toBe(1);
+  });
+
+  test("is announced in every demo, which keeps its picture, then comes back with the same terrain", async ({ page }) => {
+    const before = await states(page);
+    const pictures = await demoStats(page);
+    const draws = (await renderStats(page)).draws;
+
+    await loseContext(page, true);
+    await expect.poll(async () => (await renderStats(page)).graphics).toBe("lost");
+    const statuses = page.locator(".terrain-demo .terrain-status");
+    for (let index = 0; index < DEMOS; index++) {
+      await expect(statuses.nth(index), `demo ${index} says so`).toBeVisible();
+      await expect(statuses.nth(index)).toHaveText(LOST);
+    }
+    const kept = await demoStats(page);
+    expect(kept.map(({ hash }) => hash), "the last pictures stay").toEqual(pictures.map(({ hash }) => hash));
+
+    await loseContext(page, false);
+    await expect.poll(async () => (await renderStats(page)).graphics).toBe("ready");
+    for (let index = 0; index < DEMOS; index++) {
+      await expect(statuses.nth(index), `demo ${index} is back`).toBeHidden();
+    }
+    // Every demo draws again (each when it scrolls into view) ...
+    await waitForAllDemos(page, DEMOS);
+    expect((await renderStats(page)).draws - draws, "each demo redrawn").toBeGreaterThanOrEqual(DEMOS);
+    // ... the very same terrain, and the same picture of it.
+    expect(await states(page)).toEqual(before);
+    const after = await demoStats(page);
+    for (const [index, stats] of after.entries()) {
+      expect(stats.foreground, `demo ${index} shows a terrain`).toBeGreaterThan(0.05);
+      expect(stats.hash, `demo ${index} looks as before`).toBe(pictures[index].hash);
+    }
+  });
+
+  // BUG (crates/terrain-web/src/demo.rs, Demo::regenerate): a new terrain
+  // calls show_status(None), so Refresh (or any change) while the context
+  // is lost hides the "graphics context ... Restoring it" note, though the
+  // demo still shows its old picture under the new seed.
+  test.fixme("Refresh while it is lost keeps the note, and the new terrain appears when it returns", async ({ page }) => {
+    const FINAL = 3;
+    const demo = page.locator(".terrain-demo").nth(FINAL);
+    await loseContext(page, true);
+    await expect(demo.locator(".terrain-status")).toHaveText(LOST);
+    const seedBefore = (await state(page, FINAL)).seed;
+    await demo.getByRole("button", { name: "Refresh" }).press("Enter");
+    await expect(demo.locator(".terrain-seed-value")).not.toHaveText(seedBefore);
+    await expect(demo.locator(".terrain-status"), "still lost, still said").toHaveText(LOST);
+    await loseContext(page, false);
+    await expect(demo.locator(".terrain-status")).toBeHidden();
+    const shown = await state(page, FINAL);
+    const [expected] = await fingerprintsOf(page, [{ algorithm: "diamond-square", exponent: 5, seed: shown.seed }]);
+    expect(shown.fingerprint).toBe(expected);
+  });
+
+  // BUG (crates/terrain-web/src/gpu.rs, Gpu::new): the WEBGL_lose_context
+  // extension is cast with dyn_into::<WebglLoseContext>(), an instanceof
+  // check against a global `WEBGL_lose_context` that Chromium does not
+  // define, so lose_context is always None and terrain.js's
+  // simulateContextLoss(true) returns false and does nothing.
+  test.fixme("terrain.js's simulateContextLoss() loses and restores the context", async ({ page }) => {
+    const simulate = (lose) =>
+      page.evaluate(async (lose) => (await import("./terrain.js")).simulateContextLoss(lose), lose);
+    const before = await states(page);
+    expect(await simulate(true), "the extension is there").toBe(true);
+    await expect.poll(async () => (await renderStats(page)).graphics).toBe("lost");
+    await expect(page.locator(".terrain-demo .terrain-status").first()).toHaveText(LOST);
+    expect(await simulate(false)).toBe(true);
+    await expect.poll(async () => (await renderStats(page)).graphics).toBe("ready");
+    await expect(page.locator(".terrain-demo .terrain-status:visible")).toHaveCount(0);
+    await waitForAllDemos(page, DEMOS);
+    expect(await states(page)).toEqual(before);
+  });
+});
+
+/** Chromium without WebGL: getContext("webgl2") returns null. */
+const withoutWebGL = test.extend({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), "--disable-3d-apis"] });
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** Colours the greyscale picture uses besides greys: points not set yet,
+ * and the points the step set (see crates/terrain-web/src/picture.rs). */
+const UNSET = [176, 196, 232];
+const HIGHLIGHT = [255, 96, 16];
+
+/** Runs in the page: compares demo `index`'s canvas, cell by cell, with the
+ * greyscale picture of `heights` (lowest set point black, highest white).
+ * Returns how many cells match and how many there are. */
+const COMPARE_PICTURE = ({ index, heights, tiled, done, unset, highlight }) => {
+  const canvas = document.querySelectorAll("canvas.terrain-canvas")[index];
+  const { width, height } = canvas;
+  const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+  const side = Math.round(Math.sqrt(heights.length));
+  // Points a stage has not reached are 0 in generate()'s heights; a set
+  // point is exactly 0 only as the minimum of a normalized, finished map.
+  const isSet = (x, y) => done || heights[y * side + x] !== 0;
+  let low = Infinity;
+  let high = -Infinity;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if (isSet(x, y)) {
+        low = Math.min(low, heights[y * side + x]);
+        high = Math.max(high, heights[y * side + x]);
+      }
+    }
+  }
+  const period = side - 1;
+  const cells = tiled ? 2 * period + 1 : side;
+  const wrap = (i) => (!tiled ? i : i === 2 * period ? period : i % period);
+  const size = Math.min(width, height) * 0.94;
+  const left = (width - size) / 2;
+  const top = (height - size) / 2;
+  const near = (pixel, colour, tolerance) => pixel.every((value, i) => Math.abs(value - colour[i]) <= tolerance);
+  let matches = 0;
+  for (let row = 0; row < cells; row++) {
+    for (let column = 0; column < cells; column++) {
+      const px = Math.floor(left + ((column + 0.5) * size) / cells);
+      const py = Math.floor(top + ((row + 0.5) * size) / cells);
+      const offset = (py * width + px) * 4;
+      const pixel = [data[offset], data[offset + 1], data[offset + 2]];
+      const [x, y] = [wrap(column), wrap(row)];
+      let ok;
+      if (!isSet(x, y)) {
+        ok = near(pixel, unset, 2);
+      } else {
+        const level = high > low ? Math.round(((heights[y * side + x] - low) / (high - low)) * 255) : 128;
+        ok = near(pixel, [level, level, level], 2) || (!done && near(pixel, highlight, 2));
+      }
+      if (ok) matches++;
+    }
+  }
+  return { matches, cells: cells * cells };
+};
+
+withoutWebGL.describe("without WebGL", () => {
+  const PAGES = [
+    { path: "/", demos: 1 },
+    { path: "/midpoint-displacement.html", demos: 6 },
+    { path: "/recursive-midpoint-displacement.html", demos: 1 },
+    { path: "/diamond-square.html", demos: 8 },
+    { path: "/playground.html", demos: 1 },
+  ];
+
+  for (const { path, demos } of PAGES) {
+    withoutWebGL(`${path}: every demo explains, and shows its heightmap as a greyscale picture`, async ({ page }) => {
+      await page.goto(path);
+      await waitForAllDemos(page, demos);
+      expect((await renderStats(page)).graphics).toBe("unavailable");
+      const all = await states(page);
+      const views = await page.evaluate(() =>
+        [...document.querySelectorAll(".terrain-demo")].map((demo) => demo.dataset.view ?? "3d"),
+      );
+      for (let index = 0; index < demos; index++) {
+        const demo = page.locator(".terrain-demo").nth(index);
+        const status = demo.locator(".terrain-status");
+        await expect(status, `demo ${index} explains`).toBeVisible();
+        await expect(status).toHaveText(/3D view unavailable: .*greyscale picture \(black is the lowest point, white the highest\)/);
+        const shown = all[index];
+        const heights = await page.evaluate(async (options) => {
+          const { generate } = await import("./terrain.js");
+          return Array.from(generate(options));
+        }, { algorithm: shown.algorithm, exponent: shown.exponent, spread: shown.spread, spreadReduction: shown.spreadReduction, seed: shown.seed, normalize: shown.normalize, stage: shown.stage });
+        const compared = await page.evaluate(COMPARE_PICTURE, {
+          index,
+          heights,
+          tiled: views[index].startsWith("tiled"),
+          done: shown.stage === "done",
+          unset: UNSET,
+          highlight: HIGHLIGHT,
+        });
+        expect(compared.matches / compared.cells, `demo ${index} (${shown.algorithm}, ${shown.stage}) pictures its heights`).toBeGreaterThan(0.99);
+      }
+      for (const [index, stats] of (await demoStats(page)).entries()) {
+        expect(stats.foreground, `demo ${index} is not a blank box`).toBeGreaterThan(0.3);
+      }
+    });
+  }
+
+  withoutWebGL("the explanation and the picture pass axe", async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    await expect(page.locator(".terrain-status")).toBeVisible();
+    await expectNoSeriousViolations(page, "playground without WebGL");
+  });
+
+  // BUG (crates/terrain-web/src/demo.rs, Demo::regenerate): a new terrain
+  // calls show_status(None), which also hides the "3D view unavailable"
+  // explanation for good: after one Refresh or one changed setting the
+  // greyscale picture stands there unexplained.
+  withoutWebGL.fixme("the explanation stays after Refresh and after a changed setting", async ({ page }) => {
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    const status = page.locator(".terrain-status");
+    await expect(status).toBeVisible();
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(status, "after Refresh").toBeVisible();
+    await page.getByLabel("Exponent", { exact: true }).fill("4");
+    await expect(status, "after a new exponent").toBeVisible();
+    await expect(status).toHaveText(/3D view unavailable/);
+  });
+
+  // BUG (crates/terrain-web/src/config.rs, describe, called from
+  // Demo::show_state): without WebGL the canvas shows a flat greyscale
+  // picture, but its text alternative still says "3D view of ... Drag or
+  // use the arrow keys to turn it", which it cannot do.
+  withoutWebGL.fixme("the canvas's text alternative describes the greyscale picture it shows", async ({ page }) => {
+    await page.goto("/");
+    await waitForAllDemos(page, 1);
+    const canvas = page.locator("canvas.terrain-canvas");
+    await expect(canvas).toHaveAttribute("aria-label", /^Greyscale picture/);
+    await expect(canvas).not.toHaveAttribute("aria-label", /turn it/);
+  });
+});
