@@ -3,45 +3,35 @@
 // with the keyboard alone, and motion that respects prefers-reduced-motion.
 
 import { expectNoSeriousViolations } from "./axe.js";
-import { SCREENS, expect, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
-
-const PAGES = [
-  { path: "/", name: "home", demos: 1 },
-  { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
-  { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
-  { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
-  { path: "/playground.html", name: "playground", demos: 1 },
-];
-
-/** demoState(index) from the page's own terrain.js. */
-function state(page, index) {
-  return page.evaluate(async (index) => (await import("./terrain.js")).demoState(index), index);
-}
-
+import {
+  SCREENS,
+  SITE_PAGES,
+  demoState,
+  expect,
+  keepWebGLContexts,
+  loseWebGLContext,
+  statsOf,
+  test,
+  waitForAllDemos,
+  waitForChange,
+} from "./helpers.js";
 
 // axe runs on every page at desktop width with the labels below, and at
 // phone width in phone.spec.js.
 test("axe finds nothing serious on the playground with every kind of message showing", async ({ page }) => {
   // A bad URL parameter (the notice), a bad field (its error), and the
   // graphics context lost (the status over the view).
-  await page.addInitScript(() => {
-    const getContext = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-      const context = getContext.call(this, type, ...rest);
-      if (context && type === "webgl2") window.loseContextExtension = context.getExtension("WEBGL_lose_context");
-      return context;
-    };
-  });
+  await page.addInitScript(keepWebGLContexts);
   await page.goto("/playground.html?exponent=40&seed=3");
   await waitForAllDemos(page, 1);
   await expect(page.locator(".terrain-notice")).toBeVisible();
   await page.getByLabel("Seed", { exact: true }).fill("abc");
   await expect(page.locator(".terrain-error:visible")).toHaveCount(1);
-  await page.evaluate(() => window.loseContextExtension.loseContext());
+  await loseWebGLContext(page, true);
   await expect(page.locator(".terrain-status")).toBeVisible();
   await expectNoSeriousViolations(page, "playground with messages");
   await page.screenshot({ path: `${SCREENS}playground-messages.png` });
-  await page.evaluate(() => window.loseContextExtension.restoreContext());
+  await loseWebGLContext(page, false);
   await expect(page.locator(".terrain-status")).toBeHidden();
 });
 
@@ -72,7 +62,7 @@ function expectedWords({ algorithm, stage, exponent, side, seed }) {
 }
 
 test.describe("labels and text alternatives", () => {
-  for (const { path, name, demos } of PAGES) {
+  for (const { path, name, demos } of SITE_PAGES) {
     test(`${name}: axe finds nothing serious, every control has a label, every canvas says what it shows`, async ({ page }) => {
       await page.goto(path);
       await waitForAllDemos(page, demos);
@@ -92,7 +82,7 @@ test.describe("labels and text alternatives", () => {
         const canvas = page.locator(".terrain-demo").nth(index).locator("canvas");
         await expect(canvas).toHaveAttribute("role", "img");
         const label = (await canvas.getAttribute("aria-label")).toLowerCase();
-        for (const words of expectedWords(await state(page, index))) {
+        for (const words of expectedWords(await demoState(page, index))) {
           expect(label, `demo ${index} mentions "${words}"`).toContain(words);
         }
       }
@@ -105,7 +95,7 @@ test.describe("labels and text alternatives", () => {
     const canvas = page.locator("canvas.terrain-canvas");
     const check = async (what) => {
       const label = (await canvas.getAttribute("aria-label")).toLowerCase();
-      for (const words of expectedWords(await state(page, 0))) expect(label, `${what}: "${words}"`).toContain(words);
+      for (const words of expectedWords(await demoState(page, 0))) expect(label, `${what}: "${words}"`).toContain(words);
     };
     await page.getByRole("button", { name: "Refresh" }).click();
     await check("after Refresh");
@@ -125,7 +115,7 @@ test.describe("labels and text alternatives", () => {
     await page.goto("/playground.html");
     await waitForAllDemos(page, 1);
     await page.getByLabel("Normalize to 0–1 when done", { exact: true }).uncheck();
-    await expect.poll(async () => (await state(page, 0)).normalize).toBe(false);
+    await expect.poll(async () => (await demoState(page, 0)).normalize).toBe(false);
     await expect(page.locator("canvas.terrain-canvas")).not.toHaveAttribute("aria-label", /normalized/);
     await expect(page.locator(".terrain-caption")).not.toContainText("normalized");
   });
@@ -210,34 +200,34 @@ test.describe("the keyboard alone", () => {
     await waitForChange(page, 0, before.hash, "arrow keys turn the view");
 
     await focus(".terrain-refresh", "Refresh");
-    const seed = (await state(page, 0)).seed;
+    const seed = (await demoState(page, 0)).seed;
     await page.keyboard.press("Enter");
-    await expect.poll(async () => (await state(page, 0)).seed).not.toBe(seed);
+    await expect.poll(async () => (await demoState(page, 0)).seed).not.toBe(seed);
 
     await focus('select[id$="-algorithm"]', "Algorithm");
     await page.keyboard.press("ArrowUp");
-    await expect.poll(async () => (await state(page, 0)).algorithm).toBe("recursive-midpoint-displacement");
+    await expect.poll(async () => (await demoState(page, 0)).algorithm).toBe("recursive-midpoint-displacement");
 
     await focus('input[id$="-exponent"]', "Exponent");
     await page.keyboard.press("Control+A");
     await page.keyboard.type("6");
-    await expect.poll(async () => (await state(page, 0)).exponent).toBe(6);
+    await expect.poll(async () => (await demoState(page, 0)).exponent).toBe(6);
     await page.keyboard.press("ArrowUp");
-    await expect.poll(async () => (await state(page, 0)).exponent, { message: "ArrowUp steps" }).toBe(7);
+    await expect.poll(async () => (await demoState(page, 0)).exponent, { message: "ArrowUp steps" }).toBe(7);
 
     await focus('input[id$="-spread"]', "Starting spread");
     await page.keyboard.press("ArrowDown");
-    await expect.poll(async () => (await state(page, 0)).spread).toBe(0.25);
+    await expect.poll(async () => (await demoState(page, 0)).spread).toBe(0.25);
 
     await focus('input[id$="-spreadReduction"]', "Spread reduction");
     await page.keyboard.press("Control+A");
     await page.keyboard.type("0.7");
-    await expect.poll(async () => (await state(page, 0)).spreadReduction).toBe(0.7);
+    await expect.poll(async () => (await demoState(page, 0)).spreadReduction).toBe(0.7);
 
     await focus('input[id$="-seed"]', "Seed");
     await page.keyboard.press("Control+A");
     await page.keyboard.type("31337");
-    await expect.poll(async () => (await state(page, 0)).seed).toBe("31337");
+    await expect.poll(async () => (await demoState(page, 0)).seed).toBe("31337");
 
     await focus(".terrain-play", "Play");
     await page.keyboard.press("Space");
@@ -247,29 +237,29 @@ test.describe("the keyboard alone", () => {
 
     await focus(".terrain-range", "the Stage slider");
     await page.keyboard.press("Home");
-    await expect.poll(async () => (await state(page, 0)).stage).toBe("corners");
+    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("corners");
     await page.keyboard.press("ArrowRight");
-    await expect.poll(async () => (await state(page, 0)).stage).toBe("pass-1");
+    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("pass-1");
     await page.keyboard.press("End");
-    await expect.poll(async () => (await state(page, 0)).stage).toBe("done");
+    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("done");
 
     await focus('select[id$="-palette"]', "Colours");
     await page.keyboard.press("ArrowDown");
-    await expect.poll(async () => (await state(page, 0)).palette).toBe("bands");
+    await expect.poll(async () => (await demoState(page, 0)).palette).toBe("bands");
 
     await focus('select[id$="-view"]', "View");
     await page.keyboard.press("ArrowDown");
-    await expect.poll(async () => (await state(page, 0)).view).toBe("2d");
+    await expect.poll(async () => (await demoState(page, 0)).view).toBe("2d");
     await page.keyboard.press("ArrowUp");
-    await expect.poll(async () => (await state(page, 0)).view).toBe("3d");
+    await expect.poll(async () => (await demoState(page, 0)).view).toBe("3d");
 
     await focus(".terrain-switch input", "Normalize");
     await page.keyboard.press("Space");
-    await expect.poll(async () => (await state(page, 0)).normalize).toBe(false);
+    await expect.poll(async () => (await demoState(page, 0)).normalize).toBe(false);
 
     await focus(".terrain-switch:nth-of-type(2) input", "Wireframe");
     await page.keyboard.press("Space");
-    await expect.poll(async () => (await state(page, 0)).wireframe).toBe(true);
+    await expect.poll(async () => (await demoState(page, 0)).wireframe).toBe(true);
 
     await focus(".terrain-files .terrain-button:nth-of-type(1)", "Download PNG");
     let [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);

@@ -4,12 +4,17 @@
 
 import { expectNoSeriousViolations } from "./axe.js";
 import { fingerprintsOf } from "./battery.js";
-import { demoStats, expect, renderStats, test, waitForAllDemos } from "./helpers.js";
-
-/** demoState(index) from the page's own terrain.js. */
-function state(page, index) {
-  return page.evaluate(async (index) => (await import("./terrain.js")).demoState(index), index);
-}
+import {
+  SITE_PAGES,
+  demoState,
+  demoStats,
+  expect,
+  keepWebGLContexts,
+  loseWebGLContext,
+  renderStats,
+  test,
+  waitForAllDemos,
+} from "./helpers.js";
 
 /** Every demo's state, in page order. */
 function states(page) {
@@ -17,29 +22,6 @@ function states(page) {
     const { demoState } = await import("./terrain.js");
     return [...document.querySelectorAll(".terrain-demo")].map((_, index) => demoState(index));
   });
-}
-
-/** Runs before the page's scripts: keeps every WebGL context the page
- * makes, so a test can take the demos' shared one away through the
- * WEBGL_lose_context extension, as a browser or a GPU reset would. */
-function keepWebGLContexts() {
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  window.webglContexts = [];
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    const context = getContext.call(this, type, ...rest);
-    if (context && type.startsWith("webgl")) window.webglContexts.push(context);
-    return context;
-  };
-}
-
-function loseContext(page, lose) {
-  return page.evaluate((lose) => {
-    // A lost context hands out no extensions, so keep the one from before.
-    window.loseContextExtension ??= window.webglContexts[0].getExtension("WEBGL_lose_context");
-    const extension = window.loseContextExtension;
-    if (lose) extension.loseContext();
-    else extension.restoreContext();
-  }, lose);
 }
 
 const LOST = /graphics context.*Restoring it/;
@@ -59,7 +41,7 @@ test.describe("a lost WebGL context", () => {
     const pictures = await demoStats(page);
     const draws = (await renderStats(page)).draws;
 
-    await loseContext(page, true);
+    await loseWebGLContext(page, true);
     await expect.poll(async () => (await renderStats(page)).graphics).toBe("lost");
     const statuses = page.locator(".terrain-demo .terrain-status");
     for (let index = 0; index < DEMOS; index++) {
@@ -69,7 +51,7 @@ test.describe("a lost WebGL context", () => {
     const kept = await demoStats(page);
     expect(kept.map(({ hash }) => hash), "the last pictures stay").toEqual(pictures.map(({ hash }) => hash));
 
-    await loseContext(page, false);
+    await loseWebGLContext(page, false);
     await expect.poll(async () => (await renderStats(page)).graphics).toBe("ready");
     for (let index = 0; index < DEMOS; index++) {
       await expect(statuses.nth(index), `demo ${index} is back`).toBeHidden();
@@ -93,15 +75,15 @@ test.describe("a lost WebGL context", () => {
   test.fixme("Refresh while it is lost keeps the note, and the new terrain appears when it returns", async ({ page }) => {
     const FINAL = 3;
     const demo = page.locator(".terrain-demo").nth(FINAL);
-    await loseContext(page, true);
+    await loseWebGLContext(page, true);
     await expect(demo.locator(".terrain-status")).toHaveText(LOST);
-    const seedBefore = (await state(page, FINAL)).seed;
+    const seedBefore = (await demoState(page, FINAL)).seed;
     await demo.getByRole("button", { name: "Refresh" }).press("Enter");
     await expect(demo.locator(".terrain-seed-value")).not.toHaveText(seedBefore);
     await expect(demo.locator(".terrain-status"), "still lost, still said").toHaveText(LOST);
-    await loseContext(page, false);
+    await loseWebGLContext(page, false);
     await expect(demo.locator(".terrain-status")).toBeHidden();
-    const shown = await state(page, FINAL);
+    const shown = await demoState(page, FINAL);
     const [expected] = await fingerprintsOf(page, [{ algorithm: "diamond-square", exponent: 5, seed: shown.seed }]);
     expect(shown.fingerprint).toBe(expected);
   });
@@ -191,15 +173,7 @@ const COMPARE_PICTURE = ({ index, heights, tiled, done, unset, highlight }) => {
 };
 
 withoutWebGL.describe("without WebGL", () => {
-  const PAGES = [
-    { path: "/", demos: 1 },
-    { path: "/midpoint-displacement.html", demos: 6 },
-    { path: "/recursive-midpoint-displacement.html", demos: 1 },
-    { path: "/diamond-square.html", demos: 8 },
-    { path: "/playground.html", demos: 1 },
-  ];
-
-  for (const { path, demos } of PAGES) {
+  for (const { path, demos } of SITE_PAGES) {
     withoutWebGL(`${path}: every demo explains, and shows its heightmap as a greyscale picture`, async ({ page }) => {
       await page.goto(path);
       await waitForAllDemos(page, demos);

@@ -22,18 +22,10 @@ import {
   fingerprintsOf,
   outcome,
 } from "./battery.js";
-import { BLOG, expect, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+import { BLOG, demoState, expect, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
 /** Node.TEXT_NODE, for checking a message is plain text. */
 const TEXT_NODE = 3;
-
-/** demoState(index) from the page's own terrain.js. */
-function state(page, index) {
-  return page.evaluate(async (index) => {
-    const script = document.querySelector('script[type="module"][src$="terrain.js"]');
-    return (await import(script.src)).demoState(index);
-  }, index);
-}
 
 /** The generate() options that give a demo's terrain. */
 function optionsOf({ algorithm, exponent, spread, spreadReduction, seed, normalize, stage }) {
@@ -97,7 +89,7 @@ test.describe("the battery in every text field", () => {
 
         for (const value of BAD_VALUES) {
           const what = `${field.label} = ${JSON.stringify(value)}`;
-          const before = await state(page, 0);
+          const before = await demoState(page, 0);
           const pixels = await statsOf(page, 0);
           const address = page.url();
           await input.fill(value);
@@ -106,14 +98,14 @@ test.describe("the battery in every text field", () => {
             await expect(error, `${what} is fine`).toBeHidden();
             await expect(input).toHaveAttribute("aria-invalid", "false");
             const [expected] = await fingerprintsOf(page, [{ ...optionsOf(before), [field.option]: result.value }]);
-            await expect.poll(async () => (await state(page, 0)).fingerprint, { message: `${what} is used` }).toBe(expected);
+            await expect.poll(async () => (await demoState(page, 0)).fingerprint, { message: `${what} is used` }).toBe(expected);
             if (expected !== before.fingerprint) await waitForChange(page, 0, pixels.hash, `${what} redraws`);
           } else {
             await expect(error, `${what} is refused`).toBeVisible();
             await expect(error).toHaveText(result.message);
             await expect(input).toHaveAttribute("aria-invalid", "true");
             await settle(page);
-            expect(await state(page, 0), `${what} keeps the last good terrain`).toEqual(before);
+            expect(await demoState(page, 0), `${what} keeps the last good terrain`).toEqual(before);
             expect((await statsOf(page, 0)).hash, `${what} keeps the last good picture`).toBe(pixels.hash);
             expect(page.url(), `${what} leaves the address alone`).toBe(address);
             // The value is shown as text, never parsed as markup.
@@ -143,16 +135,16 @@ test.describe("the battery in every text field", () => {
         // the values that step to small maps.
         if (label === "Exponent" && ["40", "1e309", TWO_TO_THE_64].includes(value)) continue;
         await input.fill(value);
-        const before = await state(page, 0);
+        const before = await demoState(page, 0);
         await input.press("ArrowUp");
         const stepped = await input.inputValue();
         const what = `${label}: ${JSON.stringify(value)} then ArrowUp gives ${JSON.stringify(stepped)}`;
         if (await error.isVisible()) {
           await expect(error, what).toHaveText(new RegExp(`^${label} (must be ${spec.allowed}; got|is empty)`));
-          expect(await state(page, 0), `${what} keeps the terrain`).toEqual(before);
+          expect(await demoState(page, 0), `${what} keeps the terrain`).toEqual(before);
         } else {
           // Big maps are made in a worker, so the new terrain may take a moment.
-          await expect.poll(async () => String((await state(page, 0))[option]), { message: `${what} is used` }).toBe(stepped);
+          await expect.poll(async () => String((await demoState(page, 0))[option]), { message: `${what} is used` }).toBe(stepped);
         }
         expect(await demo.evaluate(JUNK_IN, id), what).toEqual([]);
       }
@@ -244,7 +236,7 @@ test.describe("the battery in the playground's URL", () => {
       }
       if (refused === 0) await expect(notice).toBeHidden();
       else expect((await notice.textContent()).split("URL parameter ").length - 1, query).toBe(refused);
-      const shown = await state(page, 0);
+      const shown = await demoState(page, 0);
       const [expected] = await fingerprintsOf(page, [options]);
       expect(shown.fingerprint, `${query}: defaults for what was refused`).toBe(expected);
       expect({ palette: shown.palette, view: shown.view, wireframe: shown.wireframe }).toEqual(look);

@@ -86,6 +86,52 @@ export function renderStats(page) {
   });
 }
 
+/** demoState(index) from the terrain.js the page itself loaded: a demo's
+ * settings and the fingerprint of its heights. */
+export function demoState(page, index = 0) {
+  return page.evaluate(async (index) => {
+    const script = document.querySelector('script[type="module"][src$="terrain.js"]');
+    const module = await import(script ? script.src : "./terrain.js");
+    return module.demoState(index);
+  }, index);
+}
+
+/** The site's pages, and how many demos each has. */
+export const SITE_PAGES = [
+  { path: "/", name: "home", demos: 1 },
+  { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
+  { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
+  { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
+  { path: "/playground.html", name: "playground", demos: 1 },
+];
+
+/** For page.addInitScript: keeps every WebGL context the page makes in
+ * window.webglContexts, each with its WEBGL_lose_context extension, so a
+ * test can take the demos' shared context away as a GPU reset would. */
+export function keepWebGLContexts() {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  window.webglContexts = [];
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    const context = getContext.call(this, type, ...rest);
+    if (context && type.startsWith("webgl") && !window.webglContexts.includes(context)) {
+      window.webglContexts.push(context);
+      // A lost context hands out no extensions, so take this one now.
+      context.loseContextExtension = context.getExtension("WEBGL_lose_context");
+    }
+    return context;
+  };
+}
+
+/** Loses (`true`) or restores (`false`) the page's first WebGL context;
+ * the page must have been opened with keepWebGLContexts. */
+export function loseWebGLContext(page, lose) {
+  return page.evaluate((lose) => {
+    const extension = window.webglContexts[0].loseContextExtension;
+    if (lose) extension.loseContext();
+    else extension.restoreContext();
+  }, lose);
+}
+
 /** Scrolls each demo into view and waits until it shows a terrain. */
 export async function waitForAllDemos(page, expectedCount) {
   const demos = page.locator(".terrain-demo");

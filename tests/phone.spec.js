@@ -4,19 +4,11 @@
 // everything a finger needs to hit is at least 44 x 44 CSS pixels.
 
 import { expectNoSeriousViolations } from "./axe.js";
-import { SCREENS, demoStats, expect, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+import { SCREENS, SITE_PAGES, demoStats, expect, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
 const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-
-const PAGES = [
-  { path: "/", name: "home", demos: 1 },
-  { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
-  { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
-  { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
-  { path: "/playground.html", name: "playground", demos: 1 },
-];
 
 /** The smallest a tap target may be, in CSS pixels (WCAG 2.5.5, and the
  * size Apple and Google ask for). */
@@ -63,7 +55,7 @@ async function touchscreen(page) {
   };
 }
 
-for (const { path, name, demos } of PAGES) {
+for (const { path, name, demos } of SITE_PAGES) {
   test(`${name}: nothing scrolls sideways, demos fit the width, targets are ${TAP} px, axe is happy`, async ({ page }) => {
     await page.goto(path);
     await waitForAllDemos(page, demos);
