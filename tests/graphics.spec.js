@@ -68,10 +68,11 @@ test.describe("a lost WebGL context", () => {
     }
   });
 
-  // BUG (crates/terrain-web/src/demo.rs, Demo::regenerate): a new terrain
-  // calls show_status(None), so Refresh (or any change) while the context
-  // is lost hides the "graphics context ... Restoring it" note, though the
-  // demo still shows its old picture under the new seed.
+  // BUG (crates/terrain-web/src/demo.rs: Demo::generate_now, also
+  // accept_job and show_imported): a new terrain calls show_status(None),
+  // so Refresh (or any change) while the context is lost hides the
+  // "graphics context ... Restoring it" note, though the demo still shows
+  // its old picture under the new seed.
   test.fixme("Refresh while it is lost keeps the note, and the new terrain appears when it returns", async ({ page }) => {
     const FINAL = 3;
     const demo = page.locator(".terrain-demo").nth(FINAL);
@@ -215,10 +216,11 @@ withoutWebGL.describe("without WebGL", () => {
     await expectNoSeriousViolations(page, "playground without WebGL");
   });
 
-  // BUG (crates/terrain-web/src/demo.rs, Demo::regenerate): a new terrain
-  // calls show_status(None), which also hides the "3D view unavailable"
-  // explanation for good: after one Refresh or one changed setting the
-  // greyscale picture stands there unexplained.
+  // BUG (crates/terrain-web/src/demo.rs: Demo::generate_now, also
+  // accept_job and show_imported): a new terrain calls show_status(None),
+  // which also hides the "3D view unavailable" explanation for good: after
+  // one Refresh or one changed setting the greyscale picture stands there
+  // unexplained.
   withoutWebGL.fixme("the explanation stays after Refresh and after a changed setting", async ({ page }) => {
     await page.goto("/playground.html");
     await waitForAllDemos(page, 1);
