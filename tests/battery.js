@@ -75,6 +75,8 @@ export const STAGE = {
   emptyIsWrong: true,
 };
 export const NORMALIZE = { allowed: "true or false", accepts: { 0: false }, emptyIsWrong: true };
+/** data-normalize, like the other attribute switches: present and empty is on. */
+export const ATTRIBUTE_NORMALIZE = { allowed: "true or false", accepts: { "": true, 0: false } };
 export const PALETTE = { allowed: "one of terrain, bands, green, greyscale", accepts: {} };
 export const VIEW = { allowed: "one of 3d, 2d, tiled, tiled-2d", accepts: {} };
 /** data-wireframe, data-creases, data-url-state: present and empty is on. */
@@ -136,7 +138,7 @@ export const ATTRIBUTES = [
   { attribute: "data-spread", option: "spread", spec: SPREAD },
   { attribute: "data-spread-reduction", option: "spreadReduction", spec: SPREAD_REDUCTION },
   { attribute: "data-seed", option: "seed", spec: SEED },
-  { attribute: "data-normalize", option: "normalize", spec: NORMALIZE },
+  { attribute: "data-normalize", option: "normalize", spec: ATTRIBUTE_NORMALIZE },
   { attribute: "data-controls", spec: CONTROLS },
   { attribute: "data-palette", state: "palette", spec: PALETTE },
   { attribute: "data-view", state: "view", spec: VIEW },

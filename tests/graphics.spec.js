@@ -68,12 +68,9 @@ test.describe("a lost WebGL context", () => {
     }
   });
 
-  // BUG (crates/terrain-web/src/demo.rs: Demo::generate_now, also
-  // accept_job and show_imported): a new terrain calls show_status(None),
-  // so Refresh (or any change) while the context is lost hides the
-  // "graphics context ... Restoring it" note, though the demo still shows
-  // its old picture under the new seed.
-  test.fixme("Refresh while it is lost keeps the note, and the new terrain appears when it returns", async ({ page }) => {
+  // Once a new terrain cleared the "context lost" note while the old
+  // picture was still what the demo showed.
+  test("Refresh while it is lost keeps the note, and the new terrain appears when it returns", async ({ page }) => {
     const FINAL = 3;
     const demo = page.locator(".terrain-demo").nth(FINAL);
     await loseWebGLContext(page, true);
@@ -89,12 +86,9 @@ test.describe("a lost WebGL context", () => {
     expect(shown.fingerprint).toBe(expected);
   });
 
-  // BUG (crates/terrain-web/src/gpu.rs, Gpu::new): the WEBGL_lose_context
-  // extension is cast with dyn_into::<WebglLoseContext>(), an instanceof
-  // check against a global `WEBGL_lose_context` that Chromium does not
-  // define, so lose_context is always None and terrain.js's
-  // simulateContextLoss(true) returns false and does nothing.
-  test.fixme("terrain.js's simulateContextLoss() loses and restores the context", async ({ page }) => {
+  // Once the extension was cast with an instanceof check against a global
+  // Chromium does not define, and simulateContextLoss() did nothing.
+  test("terrain.js's simulateContextLoss() loses and restores the context", async ({ page }) => {
     const simulate = (lose) =>
       page.evaluate(async (lose) => (await import("./terrain.js")).simulateContextLoss(lose), lose);
     const before = await states(page);
@@ -216,12 +210,9 @@ withoutWebGL.describe("without WebGL", () => {
     await expectNoSeriousViolations(page, "playground without WebGL");
   });
 
-  // BUG (crates/terrain-web/src/demo.rs: Demo::generate_now, also
-  // accept_job and show_imported): a new terrain calls show_status(None),
-  // which also hides the "3D view unavailable" explanation for good: after
-  // one Refresh or one changed setting the greyscale picture stands there
-  // unexplained.
-  withoutWebGL.fixme("the explanation stays after Refresh and after a changed setting", async ({ page }) => {
+  // Once one Refresh or one changed setting hid the "3D view unavailable"
+  // explanation for good.
+  withoutWebGL("the explanation stays after Refresh and after a changed setting", async ({ page }) => {
     await page.goto("/playground.html");
     await waitForAllDemos(page, 1);
     const status = page.locator(".terrain-status");
@@ -233,11 +224,9 @@ withoutWebGL.describe("without WebGL", () => {
     await expect(status).toHaveText(/3D view unavailable/);
   });
 
-  // BUG (crates/terrain-web/src/config.rs, describe, called from
-  // Demo::show_state): without WebGL the canvas shows a flat greyscale
-  // picture, but its text alternative still says "3D view of ... Drag or
-  // use the arrow keys to turn it", which it cannot do.
-  withoutWebGL.fixme("the canvas's text alternative describes the greyscale picture it shows", async ({ page }) => {
+  // Once the text alternative described a 3D view to turn while the canvas
+  // showed a flat picture.
+  withoutWebGL("the canvas's text alternative describes the greyscale picture it shows", async ({ page }) => {
     await page.goto("/");
     await waitForAllDemos(page, 1);
     const canvas = page.locator("canvas.terrain-canvas");

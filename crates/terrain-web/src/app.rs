@@ -340,10 +340,7 @@ impl App {
         }
         for demo in &mut self.demos {
             demo.forget_scene();
-            demo.show_status(Some(
-                "The browser took away this page's graphics context (too many open, or the GPU was \
-                 reset). Restoring it…",
-            ));
+            demo.set_graphics(GraphicsNote::Lost);
         }
     }
 
@@ -356,12 +353,9 @@ impl App {
             },
             unavailable => unavailable,
         };
-        let message = match &self.graphics {
-            Graphics::Unavailable(reason) => Some(unavailable_message(reason)),
-            _ => None,
-        };
+        let note = GraphicsNote::of(&self.graphics);
         for index in 0..self.demos.len() {
-            self.demos[index].show_status(message.as_deref());
+            self.demos[index].set_graphics(note.clone());
             self.invalidate(index);
         }
     }
@@ -380,6 +374,41 @@ impl App {
             Graphics::Ready(_) => "ready",
             Graphics::Lost(_) => "lost",
             Graphics::Unavailable(_) => "unavailable",
+        }
+    }
+}
+
+/// What a demo should say about the graphics, over its view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GraphicsNote {
+    /// Nothing to say: WebGL works.
+    Ready,
+    /// The context was lost; the last picture stays until it is back.
+    Lost,
+    /// No WebGL2, for the reason given: demos show a greyscale picture.
+    Unavailable(String),
+}
+
+impl GraphicsNote {
+    /// The note for the page's graphics.
+    pub fn of(graphics: &Graphics) -> Self {
+        match graphics {
+            Graphics::Ready(_) => GraphicsNote::Ready,
+            Graphics::Lost(_) => GraphicsNote::Lost,
+            Graphics::Unavailable(reason) => GraphicsNote::Unavailable(reason.clone()),
+        }
+    }
+
+    /// The words, if there is anything to say.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            GraphicsNote::Ready => None,
+            GraphicsNote::Lost => Some(
+                "The browser took away this page's graphics context (too many open, or the GPU was \
+                 reset). Restoring it…"
+                    .to_owned(),
+            ),
+            GraphicsNote::Unavailable(reason) => Some(unavailable_message(reason)),
         }
     }
 }

@@ -173,7 +173,11 @@ impl DemoConfig {
             ..DemoConfig::default()
         };
         for (attribute, field) in PARAMETER_ATTRIBUTES {
-            if let Some(text) = read(attribute) {
+            if let Some(mut text) = read(attribute) {
+                // Like the other switches, a bare `data-normalize` means on.
+                if field == Field::Normalize && text.trim().is_empty() {
+                    text = "true".to_owned();
+                }
                 match config.params.set_text(field, &text) {
                     Ok(()) => config.seed_given |= field == Field::Seed,
                     Err(error) => report(attribute, &error),
@@ -345,7 +349,7 @@ fn shorten(text: &str) -> String {
 }
 
 /// A few words on what a stage shows, for the bar under a demo.
-pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32) -> String {
+pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32, normalize: bool) -> String {
     match (algorithm, stage) {
         (Algorithm::RandomNoise, _) => "Every point random".to_owned(),
         (_, Stage::Corners) => "Corners set at random".to_owned(),
@@ -354,7 +358,8 @@ pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32) -> Strin
         (_, Stage::Square) => "First square step".to_owned(),
         (_, Stage::Diamond) => "First diamond step".to_owned(),
         (_, Stage::Pass(pass)) => format!("Pass {pass} of {exponent}"),
-        (_, Stage::Done) => "Finished and normalized".to_owned(),
+        (_, Stage::Done) if normalize => "Finished and normalized".to_owned(),
+        (_, Stage::Done) => "Finished".to_owned(),
     }
 }
 
@@ -387,7 +392,7 @@ pub fn provenance(params: &Params, stage: Stage) -> String {
     format!(
         "made by {}, {}, seed {}",
         params.algorithm.title().to_lowercase(),
-        stage_caption(params.algorithm, stage, params.exponent).to_lowercase(),
+        stage_caption(params.algorithm, stage, params.exponent, params.normalize).to_lowercase(),
         params.seed
     )
 }

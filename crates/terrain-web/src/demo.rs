@@ -11,7 +11,7 @@ use web_sys::{
     HtmlProgressElement, ImageData, KeyboardEvent, PointerEvent, WheelEvent,
 };
 
-use crate::app::{Graphics, unavailable_message, with_app};
+use crate::app::{Graphics, GraphicsNote, with_app};
 use crate::camera::{self, CameraAction, Orbit};
 use crate::config::{self, Controls, DemoConfig, View};
 use crate::controls::{Input, Panel};
@@ -84,6 +84,12 @@ pub struct Demo {
     width: u32,
     height: u32,
     playing: bool,
+    /// Counts Play presses, so a step scheduled before a Pause is ignored.
+    play_round: u32,
+    /// What the page's graphics situation is, said over the view.
+    graphics: GraphicsNote,
+    /// This demo's own error (a terrain that could not be made), if any.
+    error: Option<String>,
     /// Needs drawing at the next frame.
     pub dirty: bool,
     /// On screen, or close to it.
@@ -238,6 +244,9 @@ impl Demo {
             width: 0,
             height: 0,
             playing: false,
+            play_round: 0,
+            graphics: GraphicsNote::of(graphics),
+            error: None,
             dirty: true,
             visible: false,
         };
@@ -245,9 +254,7 @@ impl Demo {
             demo.want_job();
         }
         demo.show_state();
-        if let Graphics::Unavailable(reason) = graphics {
-            demo.show_status(Some(&unavailable_message(reason)));
-        }
+        demo.show_notes();
         demo.listen(&refresh)?;
         Ok(demo)
     }
@@ -370,10 +377,34 @@ impl Demo {
         self.scene = None;
     }
 
-    /// Shows `message` over the view, or hides the status line.
-    pub fn show_status(&self, message: Option<&str>) {
-        self.elements.status.set_text_content(message);
+    /// Shows this demo's own error over the view (`None` clears it). The
+    /// graphics note, if any, shows whenever there is no error.
+    pub fn show_status(&mut self, message: Option<&str>) {
+        self.error = message.map(str::to_owned);
+        self.show_notes();
+    }
+
+    /// Takes the page's graphics situation, says it, and describes the view
+    /// as it is now drawn.
+    pub fn set_graphics(&mut self, note: GraphicsNote) {
+        self.graphics = note;
+        self.show_notes();
+        self.show_state();
+    }
+
+    fn show_notes(&self) {
+        let message = self.error.clone().or_else(|| self.graphics.message());
+        self.elements.status.set_text_content(message.as_deref());
         dom::show(&self.elements.status, message.is_some());
+    }
+
+    /// The view as drawn: without WebGL, every view is a picture.
+    fn shown_view(&self) -> View {
+        match (&self.graphics, self.config.view.is_tiled()) {
+            (GraphicsNote::Unavailable(_), true) => View::PictureTiles,
+            (GraphicsNote::Unavailable(_), false) => View::Picture,
+            _ => self.config.view,
+        }
     }
 
     /// Brings every piece of text, every control and the URL up to date.
@@ -387,9 +418,12 @@ impl Demo {
             "none".to_owned()
         }));
         let mut caption = match &self.source {
-            Source::Generated => {
-                config::stage_caption(params.algorithm, self.config.stage, params.exponent)
-            }
+            Source::Generated => config::stage_caption(
+                params.algorithm,
+                self.config.stage,
+                params.exponent,
+                params.normalize,
+            ),
             Source::Imported(name) => format!("Imported from {name}"),
         };
         if let Some(Surface {
@@ -419,7 +453,7 @@ impl Demo {
         dom::set(
             &elements.canvas,
             "aria-label",
-            &config::describe(self.config.view, side, &provenance, marked),
+            &config::describe(self.shown_view(), side, &provenance, marked),
         );
 
         let creases = (self.config.creases && self.terrain.stage == Stage::Done)
@@ -439,7 +473,12 @@ impl Demo {
         if let Some(panel) = &self.panel {
             panel.show_config(&self.config);
             let details = self.config.stage.details(params);
-            let name = config::stage_caption(params.algorithm, self.config.stage, params.exponent);
+            let name = config::stage_caption(
+                params.algorithm,
+                self.config.stage,
+                params.exponent,
+                params.normalize,
+            );
             panel.show_stage(&name, &config::stage_numbers(&details));
             panel.show_playing(self.playing);
             panel.show_share_link(&self.share_link());
@@ -772,6 +811,7 @@ impl Demo {
     fn toggle_play(&mut self) -> bool {
         self.playing = !self.playing;
         if self.playing {
+            self.play_round = self.play_round.wrapping_add(1);
             let params = self.config.params;
             let stages = params.algorithm.stages(params.exponent);
             // From the end, play starts over.
@@ -779,15 +819,16 @@ impl Demo {
                 self.config.stage = stages[0];
                 self.regenerate();
             }
-            schedule_tick(self.index);
+            schedule_tick(self.index, self.play_round);
         }
         self.show_state();
         true
     }
 
-    /// The scrubber's next step while playing; stops at the end.
-    fn tick(&mut self) -> bool {
-        if !self.playing {
+    /// The scrubber's next step while playing; stops at the end. A step
+    /// scheduled in an earlier round of play (before a Pause) does nothing.
+    fn tick(&mut self, round: u32) -> bool {
+        if !self.playing || round != self.play_round {
             return false;
         }
         let params = self.config.params;
@@ -802,7 +843,7 @@ impl Demo {
                 self.playing = position + 2 < stages.len();
                 self.regenerate();
                 if self.playing {
-                    schedule_tick(self.index);
+                    schedule_tick(self.index, round);
                 }
                 true
             }
@@ -997,12 +1038,12 @@ pub fn update(index: usize, change: impl FnOnce(&mut Demo) -> bool) {
 }
 
 /// Asks for the scrubber's next step after a pause.
-fn schedule_tick(index: usize) {
+fn schedule_tick(index: usize, round: u32) {
     let reduced = dom::prefers_reduced_motion();
     let delay = if reduced {
         PLAY_INTERVAL_REDUCED_MOTION
     } else {
         PLAY_INTERVAL
     };
-    dom::after(delay, move || update(index, Demo::tick));
+    dom::after(delay, move || update(index, |demo| demo.tick(round)));
 }

@@ -74,11 +74,13 @@ impl Gpu {
             .dyn_into()
             .map_err(|_| "the WebGL2 context has an unexpected type".to_owned())?;
         let context = wrap(&gl)?;
+        // Chromium has no global `WEBGL_lose_context` constructor to check
+        // against, so the extension object is taken as what WebGL says it is.
         let lose_context = gl
             .get_extension("WEBGL_lose_context")
             .ok()
             .flatten()
-            .and_then(|extension| extension.dyn_into().ok());
+            .map(|extension| extension.unchecked_into::<WebglLoseContext>());
         Ok(Self {
             canvas,
             gl,
