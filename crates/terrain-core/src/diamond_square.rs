@@ -26,7 +26,7 @@
 //! [`crate::tileable_diamond_square`] is the same walk with neighbours that
 //! wrap around the map instead of falling off it.
 
-use crate::heightmap::Heightmap;
+use crate::heightmap::{Extent, Heightmap};
 use crate::midpoint_displacement::average4;
 use crate::params::Params;
 use crate::random::PointRandom;
@@ -83,6 +83,13 @@ pub(crate) fn run(
             }
         }
     }
+    // Every height written is seen here, so normalizing needs no pass of
+    // its own to find the range.
+    let mut extent = Extent::EMPTY;
+    let last = map.last();
+    for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
+        extent.include(map.get(x, y));
+    }
     let rounds = match stage {
         Stage::Corners | Stage::Square => 0,
         Stage::Diamond => 1,
@@ -92,7 +99,7 @@ pub(crate) fn run(
     let mut radius = map.last() / 2;
     let mut spread = params.spread;
     for pass in 1..=rounds {
-        round(&mut map, radius, spread, random, border);
+        round(&mut map, radius, spread, random, border, &mut extent);
         radius /= 2;
         spread *= params.spread_reduction;
         progress(crate::share_after_pass(pass, params.exponent));
@@ -101,7 +108,7 @@ pub(crate) fn run(
         square_step(&mut map, radius, spread, random);
     }
     if stage == Stage::Done && params.normalize {
-        map.normalize();
+        map.normalize_within(extent.low, extent.high);
     }
     map
 }
@@ -112,8 +119,9 @@ pub(crate) fn run(
 /// map keeps its last row and column equal to the first).
 pub(crate) fn square_step(map: &mut Heightmap, radius: usize, spread: f64, random: PointRandom) {
     let last = map.last();
+    let mut extent = Extent::EMPTY;
     for y in (radius..last).step_by(2 * radius) {
-        square_row(map, y, radius, spread, random);
+        square_row(map, y, radius, spread, random, &mut extent);
     }
 }
 
@@ -131,10 +139,11 @@ pub(crate) fn diamond_step(
     border: Border,
 ) {
     let last = map.last();
+    let mut extent = Extent::EMPTY;
     for y in (0..=last).step_by(radius) {
         // A wrapped map's last row is a copy, refreshed below.
         if !(border == Border::Wrapped && y == last) {
-            diamond_row(map, y, radius, spread, random, border);
+            diamond_row(map, y, radius, spread, random, border, &mut extent);
         }
     }
     if border == Border::Wrapped {
@@ -158,28 +167,36 @@ pub(crate) fn round(
     spread: f64,
     random: PointRandom,
     border: Border,
+    extent: &mut Extent,
 ) {
     let last = map.last();
     for y in (radius..last).step_by(2 * radius) {
-        square_row(map, y, radius, spread, random);
-        diamond_row(map, y, radius, spread, random, border);
+        square_row(map, y, radius, spread, random, extent);
+        diamond_row(map, y, radius, spread, random, border, extent);
         let corners_above = y - radius;
         if !(border == Border::Wrapped && corners_above == 0) {
-            diamond_row(map, corners_above, radius, spread, random, border);
+            diamond_row(map, corners_above, radius, spread, random, border, extent);
         }
     }
     match border {
-        Border::Open => diamond_row(map, last, radius, spread, random, border),
+        Border::Open => diamond_row(map, last, radius, spread, random, border, extent),
         Border::Wrapped => {
-            diamond_row(map, 0, radius, spread, random, border);
+            diamond_row(map, 0, radius, spread, random, border, extent);
             copy_first_row_and_column(map);
         }
     }
 }
 
 /// Sets the square centres on row `y`, from the rows of corners `radius`
-/// above and below it.
-fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f64, random: PointRandom) {
+/// above and below it, adding each height written to `extent`.
+fn square_row(
+    map: &mut Heightmap,
+    y: usize,
+    radius: usize,
+    spread: f64,
+    random: PointRandom,
+    extent: &mut Extent,
+) {
     let side = map.side();
     let last = map.last();
     let row_start = y * side;
@@ -187,21 +204,26 @@ fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f64, random:
     let above = &before[(y - radius) * side..][..side];
     let (row, after) = from_row.split_at_mut(side);
     let below = &after[(radius - 1) * side..][..side];
+    let mut seen = *extent;
+    let mut jitters = random.row(row_start + radius, 2 * radius);
     for x in (radius..last).step_by(2 * radius) {
-        row[x] = average4(
+        let height = average4(
             above[x - radius],
             above[x + radius],
             below[x - radius],
             below[x + radius],
-        ) + random.jitter(row_start + x, spread);
+        ) + jitters.next_jitter(spread);
+        row[x] = height;
+        seen.include(height);
     }
+    *extent = seen;
 }
 
-/// Sets the diamond centres on row `y`. Rows through square corners (even
-/// multiples of the radius) hold diamonds between those corners; rows
-/// through square centres hold them from the left border on. Inner
-/// diamonds average four corners in a tight loop; the few on the border are
-/// handled on their own.
+/// Sets the diamond centres on row `y`, adding each height written to
+/// `extent`. Rows through square corners (even multiples of the radius)
+/// hold diamonds between those corners; rows through square centres hold
+/// them from the left border on. Inner diamonds average four corners in a
+/// tight loop; the few on the border are handled on their own.
 fn diamond_row(
     map: &mut Heightmap,
     y: usize,
@@ -209,6 +231,7 @@ fn diamond_row(
     spread: f64,
     random: PointRandom,
     border: Border,
+    extent: &mut Extent,
 ) {
     let side = map.side();
     let last = map.last();
@@ -216,29 +239,40 @@ fn diamond_row(
     let starts_at_border = !(y / radius).is_multiple_of(2);
     let row_start = y * side;
     let first_inner = if starts_at_border { 2 * radius } else { radius };
+    let mut seen = *extent;
     if y >= radius && y + radius <= last {
         let (before, from_row) = heights.split_at_mut(row_start);
         let above = &before[(y - radius) * side..][..side];
         let (row, after) = from_row.split_at_mut(side);
         let below = &after[(radius - 1) * side..][..side];
+        let mut jitters = random.row(row_start + first_inner, 2 * radius);
         for x in (first_inner..last).step_by(2 * radius) {
-            row[x] = average4(row[x - radius], row[x + radius], above[x], below[x])
-                + random.jitter(row_start + x, spread);
+            let height = average4(row[x - radius], row[x + radius], above[x], below[x])
+                + jitters.next_jitter(spread);
+            row[x] = height;
+            seen.include(height);
         }
     } else {
         for x in (first_inner..last).step_by(2 * radius) {
-            heights[row_start + x] = border_mean(heights, side, x, y, radius, border)
+            let height = border_mean(heights, side, x, y, radius, border)
                 + random.jitter(row_start + x, spread);
+            heights[row_start + x] = height;
+            seen.include(height);
         }
     }
     if starts_at_border {
-        heights[row_start] =
+        let height =
             border_mean(heights, side, 0, y, radius, border) + random.jitter(row_start, spread);
+        heights[row_start] = height;
+        seen.include(height);
         if border == Border::Open {
-            heights[row_start + last] = border_mean(heights, side, last, y, radius, border)
+            let height = border_mean(heights, side, last, y, radius, border)
                 + random.jitter(row_start + last, spread);
+            heights[row_start + last] = height;
+            seen.include(height);
         }
     }
+    *extent = seen;
 }
 
 /// The mean of a diamond's corners for a diamond on the map's border (or,
@@ -420,7 +454,7 @@ mod tests {
                     let random = PointRandom::new(seed);
                     let mut radius = fused.last() / 2;
                     while radius >= 1 {
-                        round(&mut fused, radius, 0.3, random, border);
+                        round(&mut fused, radius, 0.3, random, border, &mut Extent::EMPTY);
                         square_step(&mut stepwise, radius, 0.3, random);
                         diamond_step(&mut stepwise, radius, 0.3, random, border);
                         assert_eq!(

@@ -158,37 +158,82 @@ impl Heightmap {
 
     /// The lowest and highest heights.
     pub fn min_max(&self) -> (f64, f64) {
-        self.heights.iter().fold(
-            (f64::INFINITY, f64::NEG_INFINITY),
-            |(low, high), &height| (low.min(height), high.max(height)),
-        )
+        let mut extent = Extent::EMPTY;
+        for &height in &self.heights {
+            extent.include(height);
+        }
+        (extent.low, extent.high)
     }
 
     /// Stretches or squeezes the heights so they span exactly `[0, 1]`: the
     /// lowest point becomes 0.0 and the highest exactly 1.0.
     ///
-    /// Multiplying by the span's reciprocal is several times faster than
-    /// dividing by the span, but can land the highest point a hair below 1;
-    /// so the highest heights are set to 1.0 outright (a select, not a
-    /// branch), and everything else stays in order below them.
-    ///
     /// A flat map has no span to divide by; it becomes flat at 0.
     pub fn normalize(&mut self) {
         let (low, high) = self.min_max();
+        self.normalize_within(low, high);
+    }
+
+    /// [`Heightmap::normalize`] for a map whose lowest and highest heights
+    /// are already known (generators track them as they write, which saves
+    /// a pass over the map).
+    ///
+    /// Multiplying by the span's reciprocal is several times faster than
+    /// dividing by the span, but can land the highest point a hair below 1;
+    /// so the highest heights are set to 1.0 outright, and anything rounding
+    /// a hair above 1 is held at 1. Plain comparisons rather than `f64::min`
+    /// (whose NaN rules cost several instructions in WebAssembly): heights
+    /// are always finite.
+    pub(crate) fn normalize_within(&mut self, low: f64, high: f64) {
         let span = high - low;
         if span > 0.0 && span.is_finite() {
             let scale = 1.0 / span;
             for height in &mut self.heights {
                 let scaled = (*height - low) * scale;
-                *height = if *height == high {
+                *height = if *height == high || scaled > 1.0 {
                     1.0
                 } else {
-                    scaled.min(1.0)
+                    scaled
                 };
             }
         } else {
             self.heights.fill(0.0);
         }
+    }
+}
+
+/// The lowest and highest of the heights seen so far.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Extent {
+    /// The lowest height.
+    pub low: f64,
+    /// The highest height.
+    pub high: f64,
+}
+
+impl Extent {
+    /// Nothing seen yet.
+    pub const EMPTY: Extent = Extent {
+        low: f64::INFINITY,
+        high: f64::NEG_INFINITY,
+    };
+
+    /// Takes one more height into account.
+    #[inline]
+    pub fn include(&mut self, height: f64) {
+        if height < self.low {
+            self.low = height;
+        }
+        if height > self.high {
+            self.high = height;
+        }
+    }
+
+    /// Takes another extent into account.
+    #[inline]
+    pub fn merge(&mut self, other: Extent) {
+        self.include(other.low);
+        self.include(other.high);
     }
 }
 

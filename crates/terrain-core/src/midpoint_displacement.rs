@@ -16,7 +16,7 @@
 //! the creases between chunks stay visible in the finished terrain: the
 //! problem the diamond-square post sets out to fix.
 
-use crate::heightmap::Heightmap;
+use crate::heightmap::{Extent, Heightmap};
 use crate::params::Params;
 use crate::random::PointRandom;
 use crate::stage::Stage;
@@ -43,10 +43,21 @@ pub fn generate_observed(
     let mut map = Heightmap::zeroed(params.exponent);
     map.seed_corners(random);
     let whole_map = map.last();
+    // Every height written is seen here, so normalizing needs no pass of
+    // its own to find the range.
+    let mut extent = Extent::EMPTY;
+    for (x, y) in [
+        (0, 0),
+        (whole_map, 0),
+        (0, whole_map),
+        (whole_map, whole_map),
+    ] {
+        extent.include(map.get(x, y));
+    }
     let passes = match stage {
         Stage::Corners => 0,
         Stage::Edges => {
-            displace_edges(&mut map, whole_map, params.spread, random);
+            displace_edges(&mut map, whole_map, params.spread, random, &mut extent);
             0
         }
         // The first pass has a single chunk, the whole map: after its centre
@@ -58,13 +69,13 @@ pub fn generate_observed(
     let mut spread = params.spread;
     for pass in 1..=passes {
         let chunk_width = whole_map >> (pass - 1);
-        displace_edges(&mut map, chunk_width, spread, random);
-        displace_centres(&mut map, chunk_width, spread, random);
+        displace_edges(&mut map, chunk_width, spread, random, &mut extent);
+        displace_centres(&mut map, chunk_width, spread, random, &mut extent);
         spread *= params.spread_reduction;
         progress(crate::share_after_pass(pass, params.exponent));
     }
     if stage == Stage::Done && params.normalize {
-        map.normalize();
+        map.normalize_within(extent.low, extent.high);
     }
     map
 }
@@ -82,20 +93,30 @@ pub(crate) fn average4(a: f64, b: f64, c: f64, d: f64) -> f64 {
     (a + b + c + d) / 4.0
 }
 
-/// Sets the edge midpoints of every chunk `chunk_width` cells wide.
-fn displace_edges(map: &mut Heightmap, chunk_width: usize, spread: f64, random: PointRandom) {
+/// Sets the edge midpoints of every chunk `chunk_width` cells wide, adding
+/// each height written to `extent`.
+fn displace_edges(
+    map: &mut Heightmap,
+    chunk_width: usize,
+    spread: f64,
+    random: PointRandom,
+    extent: &mut Extent,
+) {
     let side = map.side();
     let last = map.last();
     let radius = chunk_width / 2;
     let heights = map.heights_mut();
+    let mut seen = *extent;
     // Horizontal edges lie on rows 0, w, 2w, ...; their midpoints sit halfway
     // between two corners of the same row.
     for y in (0..=last).step_by(chunk_width) {
         let row_start = y * side;
         let row = &mut heights[row_start..][..side];
+        let mut jitters = random.row(row_start + radius, chunk_width);
         for x in (radius..last).step_by(chunk_width) {
-            row[x] =
-                average2(row[x - radius], row[x + radius]) + random.jitter(row_start + x, spread);
+            let height = average2(row[x - radius], row[x + radius]) + jitters.next_jitter(spread);
+            row[x] = height;
+            seen.include(height);
         }
     }
     // Vertical edges lie on columns 0, w, 2w, ...; their midpoints sit
@@ -106,30 +127,46 @@ fn displace_edges(map: &mut Heightmap, chunk_width: usize, spread: f64, random: 
         let above = &before[(y - radius) * side..][..side];
         let (row, after) = from_row.split_at_mut(side);
         let below = &after[(radius - 1) * side..][..side];
+        let mut jitters = random.row(row_start, chunk_width);
         for x in (0..=last).step_by(chunk_width) {
-            row[x] = average2(above[x], below[x]) + random.jitter(row_start + x, spread);
+            let height = average2(above[x], below[x]) + jitters.next_jitter(spread);
+            row[x] = height;
+            seen.include(height);
         }
     }
+    *extent = seen;
 }
 
 /// Sets the centre of every chunk `chunk_width` cells wide to the mean of its
-/// four edge midpoints (left, right, top, bottom) plus jitter.
-fn displace_centres(map: &mut Heightmap, chunk_width: usize, spread: f64, random: PointRandom) {
+/// four edge midpoints (left, right, top, bottom) plus jitter, adding each
+/// height written to `extent`.
+fn displace_centres(
+    map: &mut Heightmap,
+    chunk_width: usize,
+    spread: f64,
+    random: PointRandom,
+    extent: &mut Extent,
+) {
     let side = map.side();
     let last = map.last();
     let radius = chunk_width / 2;
     let heights = map.heights_mut();
+    let mut seen = *extent;
     for y in (radius..last).step_by(chunk_width) {
         let row_start = y * side;
         let (before, from_row) = heights.split_at_mut(row_start);
         let above = &before[(y - radius) * side..][..side];
         let (row, after) = from_row.split_at_mut(side);
         let below = &after[(radius - 1) * side..][..side];
+        let mut jitters = random.row(row_start + radius, chunk_width);
         for x in (radius..last).step_by(chunk_width) {
-            row[x] = average4(row[x - radius], row[x + radius], above[x], below[x])
-                + random.jitter(row_start + x, spread);
+            let height = average4(row[x - radius], row[x + radius], above[x], below[x])
+                + jitters.next_jitter(spread);
+            row[x] = height;
+            seen.include(height);
         }
     }
+    *extent = seen;
 }
 
 #[cfg(test)]
@@ -151,7 +188,7 @@ mod tests {
     #[test]
     fn golden_edges_are_the_means_of_their_corners() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1));
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
         assert_eq!(map.get(2, 0), 5.0, "top");
         assert_eq!(map.get(0, 2), 1.0, "left");
         assert_eq!(map.get(4, 2), 5.5, "right");
@@ -162,18 +199,18 @@ mod tests {
     #[test]
     fn golden_centre_is_the_mean_of_the_four_midpoints() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1));
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1));
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
         assert_eq!(map.get(2, 2), 3.25);
     }
 
     #[test]
     fn golden_second_pass_displaces_each_three_by_three_chunk() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1));
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1));
-        displace_edges(&mut map, 2, 0.0, PointRandom::new(1));
-        displace_centres(&mut map, 2, 0.0, PointRandom::new(1));
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
+        displace_edges(&mut map, 2, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
+        displace_centres(&mut map, 2, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
         // Top-left chunk: corners 2, 5 (top), 1, 3.25 (bottom).
         assert_eq!(map.get(1, 0), 3.5);
         assert_eq!(map.get(0, 1), 1.5);
@@ -185,7 +222,7 @@ mod tests {
     #[test]
     fn jitter_stays_within_the_spread_of_the_average() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.3, PointRandom::new(8));
+        displace_edges(&mut map, 4, 0.3, PointRandom::new(8), &mut Extent::EMPTY);
         for ((x, y), mean) in [((2, 0), 5.0), ((0, 2), 1.0), ((4, 2), 5.5), ((2, 4), 1.5)] {
             let offset = map.get(x, y) - mean;
             assert!(

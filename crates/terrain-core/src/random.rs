@@ -43,27 +43,81 @@ impl PointRandom {
     /// Output number `index` (from 0) of SplitMix64 seeded with `seed`.
     #[inline]
     pub const fn bits(self, index: usize) -> u64 {
-        let mut z = self
-            .seed
-            .wrapping_add((index as u64).wrapping_add(1).wrapping_mul(GAMMA));
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        mix(self.state(index))
+    }
+
+    /// SplitMix64's state just before it outputs number `index`.
+    #[inline]
+    const fn state(self, index: usize) -> u64 {
+        self.seed
+            .wrapping_add((index as u64).wrapping_add(1).wrapping_mul(GAMMA))
+    }
+
+    /// The jitters of the points `first`, `first + step`, `first + 2 step`,
+    /// ... in turn: the same numbers as [`PointRandom::jitter`], but walking
+    /// the state by additions instead of working out each point's from
+    /// scratch, for loops that visit a row's points in order.
+    #[inline]
+    pub(crate) fn row(self, first: usize, step: usize) -> RowRandom {
+        RowRandom {
+            state: self.state(first),
+            increment: (step as u64).wrapping_mul(GAMMA),
+        }
     }
 
     /// A uniform number in `[0, 1)` for point `index`: the top 53 bits of its
     /// output, so every representable multiple of 2^-53 is equally likely.
     #[inline]
     pub fn unit(self, index: usize) -> f64 {
-        const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
-        (self.bits(index) >> 11) as f64 * SCALE
+        unit_of(self.bits(index))
     }
 
     /// A uniform offset in `[-spread, spread)` for point `index`.
     #[inline]
     pub fn jitter(self, index: usize, spread: f64) -> f64 {
-        (2.0 * self.unit(index) - 1.0) * spread
+        jitter_of(self.bits(index), spread)
     }
+}
+
+/// Walks SplitMix64's state along evenly spaced points (see
+/// [`PointRandom::row`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowRandom {
+    state: u64,
+    increment: u64,
+}
+
+impl RowRandom {
+    /// The next point's jitter in `[-spread, spread)`.
+    #[inline]
+    pub(crate) fn next_jitter(&mut self, spread: f64) -> f64 {
+        let bits = mix(self.state);
+        self.state = self.state.wrapping_add(self.increment);
+        jitter_of(bits, spread)
+    }
+}
+
+/// SplitMix64's output function: scrambles a state into 64 random bits.
+#[inline]
+const fn mix(state: u64) -> u64 {
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The top 53 of 64 random bits as a number in `[0, 1)`.
+#[inline]
+fn unit_of(bits: u64) -> f64 {
+    const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
+    // 53 bits fit a signed integer, and WebAssembly converts signed
+    // integers to floats in one instruction (unsigned takes several).
+    ((bits >> 11) as i64) as f64 * SCALE
+}
+
+#[inline]
+fn jitter_of(bits: u64, spread: f64) -> f64 {
+    (2.0 * unit_of(bits) - 1.0) * spread
 }
 
 // Uses proptest and rand_xoshiro, native-only dev-dependencies.
@@ -83,6 +137,21 @@ mod tests {
                     ours.bits(index),
                     reference.next_u64(),
                     "seed {seed}, output {index}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_row_walk_gives_each_points_own_jitter() {
+        let random = PointRandom::new(77);
+        for (first, step) in [(0, 1), (5, 2), (1000, 64), (3, 4096)] {
+            let mut row = random.row(first, step);
+            for k in 0..500 {
+                assert_eq!(
+                    row.next_jitter(0.3),
+                    random.jitter(first + k * step, 0.3),
+                    "{first} {step} {k}"
                 );
             }
         }
