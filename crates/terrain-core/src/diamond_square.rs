@@ -454,7 +454,7 @@ mod tests {
                     let random = PointRandom::new(seed);
                     let mut radius = fused.last() / 2;
                     while radius >= 1 {
-                        round(&mut fused, radius, 0.3, random, border, &mut Extent::EMPTY);
+                        round(&mut fused, radius, 0.3, random, border, &mut { Extent::EMPTY });
                         square_step(&mut stepwise, radius, 0.3, random);
                         diamond_step(&mut stepwise, radius, 0.3, random, border);
                         assert_eq!(

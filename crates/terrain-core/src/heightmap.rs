@@ -229,12 +229,6 @@ impl Extent {
         }
     }
 
-    /// Takes another extent into account.
-    #[inline]
-    pub fn merge(&mut self, other: Extent) {
-        self.include(other.low);
-        self.include(other.high);
-    }
 }
 
 /// `2^exponent + 1`, or the error naming the allowed exponents.

@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn golden_edges_are_the_means_of_their_corners() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
         assert_eq!(map.get(2, 0), 5.0, "top");
         assert_eq!(map.get(0, 2), 1.0, "left");
         assert_eq!(map.get(4, 2), 5.5, "right");
@@ -199,18 +199,18 @@ mod tests {
     #[test]
     fn golden_centre_is_the_mean_of_the_four_midpoints() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
         assert_eq!(map.get(2, 2), 3.25);
     }
 
     #[test]
     fn golden_second_pass_displaces_each_three_by_three_chunk() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
-        displace_edges(&mut map, 2, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
-        displace_centres(&mut map, 2, 0.0, PointRandom::new(1), &mut Extent::EMPTY);
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
+        displace_edges(&mut map, 2, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
+        displace_centres(&mut map, 2, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
         // Top-left chunk: corners 2, 5 (top), 1, 3.25 (bottom).
         assert_eq!(map.get(1, 0), 3.5);
         assert_eq!(map.get(0, 1), 1.5);
@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn jitter_stays_within_the_spread_of_the_average() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.3, PointRandom::new(8), &mut Extent::EMPTY);
+        displace_edges(&mut map, 4, 0.3, PointRandom::new(8), &mut { Extent::EMPTY });
         for ((x, y), mean) in [((2, 0), 5.0), ((0, 2), 1.0), ((4, 2), 5.5), ((2, 4), 1.5)] {
             let offset = map.get(x, y) - mean;
             assert!(
