@@ -44,8 +44,8 @@ impl Default for Orbit {
     /// the plane, so the whole map fills the view with a margin to orbit in.
     fn default() -> Self {
         Self {
-            distance: 142.0,
-            target: vec3(0.0, 2.0, 8.0),
+            distance: 150.0,
+            target: vec3(0.0, 9.0, 14.0),
             ..Orbit::posts()
         }
     }
