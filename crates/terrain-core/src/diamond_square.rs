@@ -197,13 +197,9 @@ fn square_row(
     random: PointRandom,
     extent: &mut Extent,
 ) {
-    let side = map.side();
+    let row_start = y * map.side();
     let last = map.last();
-    let row_start = y * side;
-    let (before, from_row) = map.heights_mut().split_at_mut(row_start);
-    let above = &before[(y - radius) * side..][..side];
-    let (row, after) = from_row.split_at_mut(side);
-    let below = &after[(radius - 1) * side..][..side];
+    let (above, row, below) = map.rows_around(y, radius);
     let mut seen = *extent;
     let mut jitters = random.row(row_start + radius, 2 * radius);
     for x in (radius..last).step_by(2 * radius) {
@@ -235,16 +231,12 @@ fn diamond_row(
 ) {
     let side = map.side();
     let last = map.last();
-    let heights = map.heights_mut();
     let starts_at_border = !(y / radius).is_multiple_of(2);
     let row_start = y * side;
     let first_inner = if starts_at_border { 2 * radius } else { radius };
     let mut seen = *extent;
     if y >= radius && y + radius <= last {
-        let (before, from_row) = heights.split_at_mut(row_start);
-        let above = &before[(y - radius) * side..][..side];
-        let (row, after) = from_row.split_at_mut(side);
-        let below = &after[(radius - 1) * side..][..side];
+        let (above, row, below) = map.rows_around(y, radius);
         let mut jitters = random.row(row_start + first_inner, 2 * radius);
         for x in (first_inner..last).step_by(2 * radius) {
             let height = average4(row[x - radius], row[x + radius], above[x], below[x])
@@ -253,6 +245,7 @@ fn diamond_row(
             seen.include(height);
         }
     } else {
+        let heights = map.heights_mut();
         for x in (first_inner..last).step_by(2 * radius) {
             let height = border_mean(heights, side, x, y, radius, border)
                 + random.jitter(row_start + x, spread);
@@ -261,6 +254,7 @@ fn diamond_row(
         }
     }
     if starts_at_border {
+        let heights = map.heights_mut();
         let height =
             border_mean(heights, side, 0, y, radius, border) + random.jitter(row_start, spread);
         heights[row_start] = height;
@@ -454,7 +448,9 @@ mod tests {
                     let random = PointRandom::new(seed);
                     let mut radius = fused.last() / 2;
                     while radius >= 1 {
-                        round(&mut fused, radius, 0.3, random, border, &mut { Extent::EMPTY });
+                        round(&mut fused, radius, 0.3, random, border, &mut {
+                            Extent::EMPTY
+                        });
                         square_step(&mut stepwise, radius, 0.3, random);
                         diamond_step(&mut stepwise, radius, 0.3, random, border);
                         assert_eq!(

@@ -135,6 +135,22 @@ impl Heightmap {
         &mut self.heights
     }
 
+    /// Row `y` to write, between the rows `distance` above and below it to
+    /// read: the shape of every subdivision step's inner loop. Both rows
+    /// must be inside the map.
+    pub(crate) fn rows_around(
+        &mut self,
+        y: usize,
+        distance: usize,
+    ) -> (&[f64], &mut [f64], &[f64]) {
+        let side = self.side;
+        let (before, from_row) = self.heights.split_at_mut(y * side);
+        let above = &before[(y - distance) * side..][..side];
+        let (row, after) = from_row.split_at_mut(side);
+        let below = &after[(distance - 1) * side..][..side];
+        (above, row, below)
+    }
+
     /// The buffer, for handing to another owner without a copy.
     pub fn into_heights(self) -> Vec<f64> {
         self.heights
@@ -228,7 +244,6 @@ impl Extent {
             self.high = height;
         }
     }
-
 }
 
 /// `2^exponent + 1`, or the error naming the allowed exponents.

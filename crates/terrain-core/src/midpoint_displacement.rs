@@ -105,13 +105,12 @@ fn displace_edges(
     let side = map.side();
     let last = map.last();
     let radius = chunk_width / 2;
-    let heights = map.heights_mut();
     let mut seen = *extent;
     // Horizontal edges lie on rows 0, w, 2w, ...; their midpoints sit halfway
     // between two corners of the same row.
     for y in (0..=last).step_by(chunk_width) {
         let row_start = y * side;
-        let row = &mut heights[row_start..][..side];
+        let row = &mut map.heights_mut()[row_start..][..side];
         let mut jitters = random.row(row_start + radius, chunk_width);
         for x in (radius..last).step_by(chunk_width) {
             let height = average2(row[x - radius], row[x + radius]) + jitters.next_jitter(spread);
@@ -123,10 +122,7 @@ fn displace_edges(
     // halfway between a corner above and a corner below.
     for y in (radius..last).step_by(chunk_width) {
         let row_start = y * side;
-        let (before, from_row) = heights.split_at_mut(row_start);
-        let above = &before[(y - radius) * side..][..side];
-        let (row, after) = from_row.split_at_mut(side);
-        let below = &after[(radius - 1) * side..][..side];
+        let (above, row, below) = map.rows_around(y, radius);
         let mut jitters = random.row(row_start, chunk_width);
         for x in (0..=last).step_by(chunk_width) {
             let height = average2(above[x], below[x]) + jitters.next_jitter(spread);
@@ -150,14 +146,10 @@ fn displace_centres(
     let side = map.side();
     let last = map.last();
     let radius = chunk_width / 2;
-    let heights = map.heights_mut();
     let mut seen = *extent;
     for y in (radius..last).step_by(chunk_width) {
         let row_start = y * side;
-        let (before, from_row) = heights.split_at_mut(row_start);
-        let above = &before[(y - radius) * side..][..side];
-        let (row, after) = from_row.split_at_mut(side);
-        let below = &after[(radius - 1) * side..][..side];
+        let (above, row, below) = map.rows_around(y, radius);
         let mut jitters = random.row(row_start + radius, chunk_width);
         for x in (radius..last).step_by(chunk_width) {
             let height = average4(row[x - radius], row[x + radius], above[x], below[x])
@@ -188,7 +180,9 @@ mod tests {
     #[test]
     fn golden_edges_are_the_means_of_their_corners() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut {
+            Extent::EMPTY
+        });
         assert_eq!(map.get(2, 0), 5.0, "top");
         assert_eq!(map.get(0, 2), 1.0, "left");
         assert_eq!(map.get(4, 2), 5.5, "right");
@@ -199,18 +193,30 @@ mod tests {
     #[test]
     fn golden_centre_is_the_mean_of_the_four_midpoints() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut {
+            Extent::EMPTY
+        });
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut {
+            Extent::EMPTY
+        });
         assert_eq!(map.get(2, 2), 3.25);
     }
 
     #[test]
     fn golden_second_pass_displaces_each_three_by_three_chunk() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
-        displace_edges(&mut map, 2, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
-        displace_centres(&mut map, 2, 0.0, PointRandom::new(1), &mut { Extent::EMPTY });
+        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut {
+            Extent::EMPTY
+        });
+        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut {
+            Extent::EMPTY
+        });
+        displace_edges(&mut map, 2, 0.0, PointRandom::new(1), &mut {
+            Extent::EMPTY
+        });
+        displace_centres(&mut map, 2, 0.0, PointRandom::new(1), &mut {
+            Extent::EMPTY
+        });
         // Top-left chunk: corners 2, 5 (top), 1, 3.25 (bottom).
         assert_eq!(map.get(1, 0), 3.5);
         assert_eq!(map.get(0, 1), 1.5);
@@ -222,7 +228,9 @@ mod tests {
     #[test]
     fn jitter_stays_within_the_spread_of_the_average() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.3, PointRandom::new(8), &mut { Extent::EMPTY });
+        displace_edges(&mut map, 4, 0.3, PointRandom::new(8), &mut {
+            Extent::EMPTY
+        });
         for ((x, y), mean) in [((2, 0), 5.0), ((0, 2), 1.0), ((4, 2), 5.5), ((2, 4), 1.5)] {
             let offset = map.get(x, y) - mean;
             assert!(
