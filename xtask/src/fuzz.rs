@@ -1,13 +1,18 @@
 //! `cargo xtask fuzz`: the long fuzzing run, one libFuzzer target after
 //! another, on stable Rust (see FUZZING.md).
 //!
-//! `cargo xtask fuzz [--seconds N] [TARGET ...]` installs cargo-fuzz if it
-//! is missing, then runs each target (all six by default) for `N` seconds
+//! `cargo xtask fuzz [--seconds N] [--asan] [TARGET ...]` installs
+//! cargo-fuzz if it is missing, then runs each target (all six by default) for `N` seconds
 //! (default 600), growing `fuzz/work/<target>/` from the seeds in
 //! `fuzz/corpus/<target>/` (but the `open-bug-*` ones: crashes known and not
 //! fixed yet, which would stop libFuzzer at once). Each run's output goes to
 //! `fuzz/logs/<target>.log`; a table of executions, speed, coverage and
 //! crashes closes the run. Crashing inputs land in `fuzz/artifacts/<target>/`.
+//!
+//! `--asan` adds AddressSanitizer. Sanitizers take unstable `-Z` flags, so
+//! it sets `RUSTC_BOOTSTRAP=1` for the build (stable Rust ships the ASan
+//! runtime), and builds into `fuzz/target-asan/` so that switching does not
+//! rebuild the plain targets.
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
@@ -44,6 +49,7 @@ struct Outcome {
 /// Runs the long fuzz; `args` are what follows `cargo xtask fuzz`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut seconds: u64 = 600;
+    let mut asan = false;
     let mut targets: Vec<&str> = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -55,6 +61,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .filter(|&value| value > 0)
                     .ok_or("--seconds needs a whole number of seconds above 0")?;
             }
+            "--asan" => asan = true,
             name => match TARGETS.iter().find(|&&target| target == name) {
                 Some(target) => targets.push(target),
                 None => {
@@ -74,7 +81,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let fuzz = crate::root().join("fuzz");
     let mut outcomes = Vec::new();
     for target in targets {
-        outcomes.push(run_target(target, seconds, &fuzz)?);
+        outcomes.push(run_target(target, seconds, asan, &fuzz)?);
     }
 
     println!(
@@ -131,7 +138,12 @@ fn install_cargo_fuzz() -> Result<(), String> {
 }
 
 /// One target for `seconds`, its output echoed and kept in a log.
-fn run_target(target: &str, seconds: u64, fuzz: &std::path::Path) -> Result<Outcome, String> {
+fn run_target(
+    target: &str,
+    seconds: u64,
+    asan: bool,
+    fuzz: &std::path::Path,
+) -> Result<Outcome, String> {
     let work = fuzz.join("work").join(target);
     let logs = fuzz.join("logs");
     for folder in [&work, &logs] {
@@ -142,9 +154,9 @@ fn run_target(target: &str, seconds: u64, fuzz: &std::path::Path) -> Result<Outc
     let mut log =
         fs::File::create(&log_path).map_err(|error| format!("{}: {error}", log_path.display()))?;
 
-    // Stable Rust: no sanitizer (they need -Z flags), but debug assertions
-    // on, so overflow and other debug checks count as crashes. New inputs go
-    // to the work folder; the committed seeds stay as they are.
+    // Stable Rust: no sanitizer unless asked (they need -Z flags), but debug
+    // assertions on, so overflow and other debug checks count as crashes.
+    // New inputs go to the work folder; the committed seeds stay as they are.
     let mut libfuzzer_args = vec![
         format!("-max_total_time={seconds}"),
         "-rss_limit_mb=2048".to_owned(),
@@ -156,16 +168,14 @@ fn run_target(target: &str, seconds: u64, fuzz: &std::path::Path) -> Result<Outc
         libfuzzer_args.push(format!("-dict={}", dictionary.display()));
     }
     let work_corpus = work.display().to_string();
-    let mut arguments = vec![
-        "fuzz",
-        "run",
-        target,
-        "--sanitizer",
-        "none",
-        "--debug-assertions",
-        work_corpus.as_str(),
-        "--",
-    ];
+    let asan_target = fuzz.join("target-asan").display().to_string();
+    let mut arguments = vec!["fuzz", "run", target, "--debug-assertions"];
+    if asan {
+        arguments.extend(["--sanitizer", "address", "--target-dir", &asan_target]);
+    } else {
+        arguments.extend(["--sanitizer", "none"]);
+    }
+    arguments.extend([work_corpus.as_str(), "--"]);
     arguments.extend(libfuzzer_args.iter().map(String::as_str));
 
     println!(
@@ -173,7 +183,11 @@ fn run_target(target: &str, seconds: u64, fuzz: &std::path::Path) -> Result<Outc
         arguments.join(" ")
     );
     let started = Instant::now();
-    let mut child = crate::command("cargo", &arguments)
+    let mut cargo = crate::command("cargo", &arguments);
+    if asan {
+        cargo.env("RUSTC_BOOTSTRAP", "1");
+    }
+    let mut child = cargo
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|error| format!("could not start cargo fuzz: {error}"))?;
