@@ -167,7 +167,7 @@ fn check_palette(bytes: &[u8]) -> Result<(), ImportError> {
     while rest.len() >= 8 {
         let length = u32::from_be_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
         let kind = &rest[4..8];
-        if kind == b"PLTE" && (length == 0 || length % 3 != 0 || length > 3 * 256) {
+        if kind == b"PLTE" && (length == 0 || !length.is_multiple_of(3) || length > 3 * 256) {
             return Err(ImportError::Corrupt(format!(
                 "its palette is {length} bytes long, not 1 to 256 colours of 3 bytes each"
             )));
