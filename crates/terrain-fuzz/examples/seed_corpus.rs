@@ -449,6 +449,11 @@ mod corpus {
         ] {
             files.push((name.to_owned(), input::png_file(&header, 0, &[0; 32])));
         }
+        // A chunk length that wraps a 32-bit `usize` when its chunk is skipped.
+        let mut wraps = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+        wraps.extend_from_slice(&[0xff, 0xff, 0xff, 0xf4]);
+        wraps.extend_from_slice(b"IHDR");
+        files.push(("chunk-length-near-4-gib".to_owned(), wraps));
         let mut truncated = our_export.clone();
         truncated.truncate(our_export.len() - 20);
         files.push(("truncated".to_owned(), truncated));

@@ -77,12 +77,11 @@ fn run_corpus(target: &str) {
     assert!(failed.is_empty(), "{target} failed on {failed:?}");
 }
 
-/// The crashes the long run found that are not fixed yet. Remove the
-/// `ignore` when they are (and rename the files, see [`OPEN_BUG`]).
+/// The crashes the long run found that are not fixed yet, if any. While
+/// one is open, mark this `#[ignore = "bug: ..."]` so the workspace stays
+/// green; remove the mark when it is fixed (and rename the files, see
+/// [`OPEN_BUG`]).
 #[test]
-#[ignore = "bug: terrain_io::import_png panics (in png 0.18.1, decoder/transform/palette.rs:74, \
-            range end index 3 out of range) on a palette PNG whose PLTE chunk is not a whole \
-            number of 3-byte entries; see fuzz/corpus/png_import/open-bug-*"]
 fn open_bugs() {
     let mut failed = Vec::new();
     for (target, _) in terrain_fuzz::TARGETS {
