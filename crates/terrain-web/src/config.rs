@@ -391,8 +391,9 @@ pub fn round_for_display(value: f64) -> String {
 pub fn provenance(params: &Params, stage: Stage) -> String {
     format!(
         "made by {}, {}, seed {}",
-        params.algorithm.title().to_lowercase(),
-        stage_caption(params.algorithm, stage, params.exponent, params.normalize).to_lowercase(),
+        params.algorithm.title().to_ascii_lowercase(),
+        stage_caption(params.algorithm, stage, params.exponent, params.normalize)
+            .to_ascii_lowercase(),
         params.seed
     )
 }

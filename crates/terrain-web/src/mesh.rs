@@ -317,10 +317,16 @@ pub fn build_surface(
             }
         }
         surface.indices = mesh.triangles;
-        borders[0].sort_unstable_by_key(|&(x, _)| x);
-        borders[1].sort_unstable_by_key(|&(x, _)| std::cmp::Reverse(x));
-        borders[2].sort_unstable_by_key(|&(_, y)| y);
-        borders[3].sort_unstable_by_key(|&(_, y)| std::cmp::Reverse(y));
+        // One closure for all four sides, so the sort is compiled once
+        // rather than four times into the wasm.
+        for (edge, border) in borders.iter_mut().enumerate() {
+            border.sort_unstable_by_key(|&(x, y)| match edge {
+                0 => x,
+                1 => last - x,
+                2 => y,
+                _ => last - y,
+            });
+        }
     }
     surface.surface_triangles = surface.indices.len() / 3;
     add_skirt(map, &borders, &color_at, &mut surface);
