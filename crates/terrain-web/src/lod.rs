@@ -128,44 +128,74 @@ impl Rtin {
     /// Splitting wherever a vertex's error exceeds half the bound therefore
     /// keeps every drawn point within the bound itself.
     pub fn mesh(&self, max_error: f32) -> LodMesh {
-        let threshold = max_error / 2.0;
-        let mut mesh = LodMesh {
-            vertices: Vec::new(),
-            triangles: Vec::new(),
-        };
-        let mut vertex_of = vec![u32::MAX; self.side * self.side];
-        for (a, b, c) in self.roots() {
-            self.add_triangles(threshold, a, b, c, &mut vertex_of, &mut mesh);
-        }
-        mesh
+        self.mesh_within(max_error, usize::MAX)
+            .expect("no triangle limit to exceed")
     }
 
+    /// [`Rtin::mesh`], or `None` as soon as it needs more than
+    /// `max_triangles`. Trying a bound that turns out too fine then costs
+    /// at most `max_triangles` triangles' work and memory, not the tens of
+    /// millions an exact 4097 x 4097 map has.
+    pub fn mesh_within(&self, max_error: f32, max_triangles: usize) -> Option<LodMesh> {
+        let mut builder = MeshBuilder {
+            threshold: max_error / 2.0,
+            max_triangles,
+            vertex_of: vec![u32::MAX; self.side * self.side],
+            mesh: LodMesh {
+                vertices: Vec::new(),
+                triangles: Vec::new(),
+            },
+        };
+        for (a, b, c) in self.roots() {
+            self.add_triangles(a, b, c, &mut builder).ok()?;
+        }
+        Some(builder.mesh)
+    }
+
+    /// Adds triangle `a b c` (or, if its hypotenuse midpoint's error is
+    /// over the threshold, its two halves) to the mesh; `Err` once over the
+    /// triangle limit.
     fn add_triangles(
         &self,
-        threshold: f32,
         a: Point,
         b: Point,
         c: Point,
-        vertex_of: &mut [u32],
-        mesh: &mut LodMesh,
-    ) {
+        builder: &mut MeshBuilder,
+    ) -> Result<(), TooManyTriangles> {
         let middle = midpoint(a, b);
         let splittable = a.0.abs_diff(c.0) + a.1.abs_diff(c.1) > 1;
-        if splittable && self.errors[middle.1 * self.side + middle.0] > threshold {
-            self.add_triangles(threshold, c, a, middle, vertex_of, mesh);
-            self.add_triangles(threshold, b, c, middle, vertex_of, mesh);
-            return;
+        if splittable && self.errors[middle.1 * self.side + middle.0] > builder.threshold {
+            self.add_triangles(c, a, middle, builder)?;
+            return self.add_triangles(b, c, middle, builder);
+        }
+        let mesh = &mut builder.mesh;
+        if mesh.triangles.len() / 3 >= builder.max_triangles {
+            return Err(TooManyTriangles);
         }
         for point in [a, b, c] {
             let index = point.1 * self.side + point.0;
-            if vertex_of[index] == u32::MAX {
-                vertex_of[index] = mesh.vertices.len() as u32;
+            let vertex = &mut builder.vertex_of[index];
+            if *vertex == u32::MAX {
+                *vertex = mesh.vertices.len() as u32;
                 mesh.vertices.push(index as u32);
             }
-            mesh.triangles.push(vertex_of[index]);
+            mesh.triangles.push(*vertex);
         }
+        Ok(())
     }
 }
+
+/// A mesh being built: the split rule, the limit, and each grid point's
+/// vertex number (`u32::MAX` until used).
+struct MeshBuilder {
+    threshold: f32,
+    max_triangles: usize,
+    vertex_of: Vec<u32>,
+    mesh: LodMesh,
+}
+
+/// A mesh went over its triangle limit.
+struct TooManyTriangles;
 
 fn midpoint(a: Point, b: Point) -> Point {
     ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
@@ -381,6 +411,16 @@ mod tests {
             "{}",
             loose.triangles.len() / 3
         );
+    }
+
+    #[test]
+    fn a_triangle_limit_stops_the_mesh_without_changing_one_within_it() {
+        let map = map(Algorithm::DiamondSquare, 6, 9);
+        let rtin = Rtin::new(map.heights(), map.side(), 1.0);
+        let exact = rtin.mesh(0.0);
+        let count = exact.triangles.len() / 3;
+        assert_eq!(rtin.mesh_within(0.0, count - 1), None);
+        assert_eq!(rtin.mesh_within(0.0, count), Some(exact));
     }
 
     #[test]

@@ -291,8 +291,7 @@ pub fn build_surface(
             Detail::MaxError(bound) => (rtin.mesh(bound.max(0.0)), bound.max(0.0)),
             Detail::Automatic => LOD_BOUNDS
                 .iter()
-                .map(|&bound| (rtin.mesh(bound), bound))
-                .find(|(mesh, _)| mesh.triangles.len() / 3 <= TRIANGLE_BUDGET)
+                .find_map(|&bound| Some((rtin.mesh_within(bound, TRIANGLE_BUDGET)?, bound)))
                 .unwrap_or_else(|| (rtin.mesh(f32::MAX), f32::MAX)),
         };
         surface.max_error = Some(bound);
