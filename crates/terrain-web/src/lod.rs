@@ -128,8 +128,8 @@ impl Rtin {
     /// Splitting wherever a vertex's error exceeds half the bound therefore
     /// keeps every drawn point within the bound itself.
     pub fn mesh(&self, max_error: f32) -> LodMesh {
-        self.mesh_within(max_error, usize::MAX)
-            .expect("no triangle limit to exceed")
+        // With no limit to pass, the mesh is always complete.
+        self.build(max_error, usize::MAX).mesh
     }
 
     /// [`Rtin::mesh`], or `None` as soon as it needs more than
@@ -137,6 +137,11 @@ impl Rtin {
     /// at most `max_triangles` triangles' work and memory, not the tens of
     /// millions an exact 4097 x 4097 map has.
     pub fn mesh_within(&self, max_error: f32, max_triangles: usize) -> Option<LodMesh> {
+        let builder = self.build(max_error, max_triangles);
+        builder.complete.then_some(builder.mesh)
+    }
+
+    fn build(&self, max_error: f32, max_triangles: usize) -> MeshBuilder {
         let mut builder = MeshBuilder {
             threshold: max_error / 2.0,
             max_triangles,
@@ -145,11 +150,13 @@ impl Rtin {
                 vertices: Vec::new(),
                 triangles: Vec::new(),
             },
+            complete: false,
         };
-        for (a, b, c) in self.roots() {
-            self.add_triangles(a, b, c, &mut builder).ok()?;
-        }
-        Some(builder.mesh)
+        builder.complete = self
+            .roots()
+            .into_iter()
+            .all(|(a, b, c)| self.add_triangles(a, b, c, &mut builder).is_ok());
+        builder
     }
 
     /// Adds triangle `a b c` (or, if its hypotenuse midpoint's error is
@@ -185,13 +192,15 @@ impl Rtin {
     }
 }
 
-/// A mesh being built: the split rule, the limit, and each grid point's
-/// vertex number (`u32::MAX` until used).
+/// A mesh being built: the split rule, the limit, each grid point's
+/// vertex number (`u32::MAX` until used), and whether it was finished
+/// within the limit.
 struct MeshBuilder {
     threshold: f32,
     max_triangles: usize,
     vertex_of: Vec<u32>,
     mesh: LodMesh,
+    complete: bool,
 }
 
 /// A mesh went over its triangle limit.
