@@ -83,25 +83,3 @@ impl fmt::Display for ImportError {
 }
 
 impl std::error::Error for ImportError {}
-
-impl From<png::DecodingError> for ImportError {
-    fn from(error: png::DecodingError) -> Self {
-        match error {
-            png::DecodingError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-                ImportError::Corrupt(
-                    "the file ends too early (it may have been cut short while copying or \
-                     downloading)"
-                        .to_owned(),
-                )
-            }
-            png::DecodingError::IoError(io) => ImportError::Corrupt(io.to_string()),
-            png::DecodingError::Format(format) => ImportError::Corrupt(format.to_string()),
-            // Only misuse of the decoder's API gives this; say so rather than
-            // blame the file.
-            png::DecodingError::Parameter(parameter) => {
-                ImportError::Unsupported(parameter.to_string())
-            }
-            png::DecodingError::LimitsExceeded => ImportError::TooMuchMemory,
-        }
-    }
-}

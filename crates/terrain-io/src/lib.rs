@@ -45,8 +45,12 @@
 //! ```
 
 mod error;
+mod inflate;
 mod obj_export;
+mod png_chunks;
+mod png_decode;
 mod png_export;
+mod png_filter;
 mod png_import;
 mod resample;
 #[cfg(test)]

@@ -1,11 +1,10 @@
 //! Any PNG a reader picks, as a heightmap.
 
-use std::io::Cursor;
-
-use png::{BitDepth, ColorType, Transformations};
 use terrain_core::Heightmap;
 
 use crate::error::ImportError;
+use crate::png_chunks::PNG_SIGNATURE;
+use crate::png_decode::{ColourType, Decoder, Header, Palette, missing_rows};
 use crate::resample::{Resampler, import_exponent};
 
 /// The widest and tallest image accepted, in pixels.
@@ -21,13 +20,10 @@ pub const MAX_IMPORT_SIDE: u32 = 8192;
 /// interlaced 8192 x 8192 16-bit RGBA image (512 MiB) is refused.
 pub const MAX_DECODE_BYTES: usize = 300 * 1024 * 1024;
 
-/// What the decoder may allocate for its own buffers (rows, palette,
-/// metadata chunks). The rest of [`MAX_DECODE_BYTES`] is for a whole
-/// interlaced frame.
+/// What the decoder may allocate for its own buffers (two rows, the
+/// decompression window, the palette; well under 1 MiB). The rest of
+/// [`MAX_DECODE_BYTES`] is for a whole interlaced image.
 const DECODER_BYTES: usize = 32 * 1024 * 1024;
-
-/// The eight bytes every PNG file starts with.
-pub(crate) const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
 /// A heightmap read from a PNG, with what the file was.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,13 +70,8 @@ impl Imported {
 /// damaged, makes this panic.
 pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
     check_signature(bytes)?;
-    check_palette(bytes)?;
-
-    let limits = png::Limits {
-        bytes: DECODER_BYTES,
-    };
-    let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
-    let header = decoder.read_header_info()?;
+    let decoder = Decoder::new(bytes)?;
+    let header = decoder.header();
     let (width, height) = (header.width, header.height);
     if width > MAX_IMPORT_SIDE || height > MAX_IMPORT_SIDE {
         return Err(ImportError::TooLarge { width, height });
@@ -88,56 +79,38 @@ pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
     if width < 2 || height < 2 {
         return Err(ImportError::TooSmall { width, height });
     }
-    let source_format = describe_format(header.color_type, header.bit_depth);
 
-    // Expand palettes and 1/2/4-bit greys to 8 bits a channel (greys scaled
-    // so the largest value is 255); 16 bits stay 16. Heights never need the
-    // text or colour-profile chunks, so skip decompressing them.
-    decoder.set_transformations(Transformations::EXPAND);
-    decoder.set_ignore_text_chunk(true);
-    decoder.set_ignore_iccp_chunk(true);
-    let mut reader = decoder.read_info()?;
-
-    let (color_type, bit_depth) = reader.output_color_type();
-    let layout = PixelLayout::new(color_type, bit_depth)?;
     let exponent = import_exponent(width, height);
     let side = (1usize << exponent) + 1;
-    let (width, height) = (width as usize, height as usize);
-    let mut resampler = Resampler::new(width, height, side);
-    let mut heights = vec![0.0; width];
-
-    if reader.info().interlaced {
-        // Adam7 passes each cover the whole image, so there is no row to
-        // hand on until the last pass: decode the frame whole.
-        let frame_bytes = reader
-            .output_buffer_size()
-            .filter(|&size| size <= MAX_DECODE_BYTES - DECODER_BYTES)
-            .ok_or(ImportError::TooMuchMemory)?;
-        let mut frame = vec![0; frame_bytes];
-        let output = reader.next_frame(&mut frame)?;
-        for row in frame.chunks_exact(output.line_size.max(1)).take(height) {
-            layout.heights(row, &mut heights)?;
-            resampler.push_row(&heights);
-        }
-    } else {
-        for _ in 0..height {
-            let row = reader.next_row()?.ok_or_else(missing_rows)?;
-            layout.heights(row.data(), &mut heights)?;
-            resampler.push_row(&heights);
-        }
-    }
-
-    // Read on to the end: a checksum after the last row, or a file cut
-    // short after it, still means the file is damaged.
-    reader.finish()?;
+    let mut resampler = Resampler::new(width as usize, height as usize, side);
+    read_heights(decoder, |heights| resampler.push_row(heights))?;
     let grid = resampler.finish().ok_or_else(missing_rows)?;
     let heightmap = Heightmap::from_heights(exponent, grid)
         .map_err(|error| ImportError::Unsupported(error.to_string()))?;
     Ok(Imported {
         heightmap,
-        source_width: width as u32,
-        source_height: height as u32,
-        source_format,
+        source_width: width,
+        source_height: height,
+        source_format: header.describe(),
+    })
+}
+
+/// Reads the image of a PNG whose header was checked (it is at most
+/// [`MAX_IMPORT_SIDE`] a side), calling `row` with each row's heights from
+/// the top, then reads on to the end of the file: a file cut short after
+/// the last row is still damaged.
+fn read_heights(decoder: Decoder<'_>, mut row: impl FnMut(&[f64])) -> Result<(), ImportError> {
+    let header = decoder.header();
+    let (palette, image) = decoder.image_data()?;
+    // Adam7 passes each cover the whole image, so there is no row to hand
+    // on until the last pass: the image is held whole.
+    if header.interlaced && header.interlaced_bytes() > (MAX_DECODE_BYTES - DECODER_BYTES) as u64 {
+        return Err(ImportError::TooMuchMemory);
+    }
+    let mut heights = vec![0.0; header.width as usize];
+    image.read_image(|pixels| {
+        row_heights(&header, &palette, pixels, &mut heights);
+        row(&heights);
     })
 }
 
@@ -156,124 +129,40 @@ fn check_signature(bytes: &[u8]) -> Result<(), ImportError> {
     }
 }
 
-/// Refuses a palette (`PLTE` chunk) that is not 1 to 256 whole colours of
-/// three bytes, as the PNG specification requires. The `png` crate (0.18.1)
-/// accepts a palette of, say, 49 bytes and then panics while expanding it,
-/// and in the browser a panic stops every demo on the page; our fuzzer found
-/// that. Only the chunk lengths are read: everything else is the decoder's
-/// business, so a damaged chunk list here is left for it to report.
-fn check_palette(bytes: &[u8]) -> Result<(), ImportError> {
-    let mut rest = &bytes[PNG_SIGNATURE.len()..];
-    while rest.len() >= 8 {
-        let length = u32::from_be_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
-        let kind = &rest[4..8];
-        if kind == b"PLTE" && (length == 0 || !length.is_multiple_of(3) || length > 3 * 256) {
-            return Err(ImportError::Corrupt(format!(
-                "its palette is {length} bytes long, not 1 to 256 colours of 3 bytes each"
-            )));
+/// Fills `heights`, one a pixel, from one row of pixels as the file packs
+/// them, by the rules of [`import_png`].
+fn row_heights(header: &Header, palette: &Palette, pixels: &[u8], heights: &mut [f64]) {
+    let depth = usize::from(header.bit_depth);
+    let largest = f64::from((1u32 << depth) - 1);
+    let mask = ((1u32 << depth) - 1) as u8;
+    // Sample `index` of the row: two bytes big-endian, one byte, or 1, 2
+    // or 4 bits packed from the high bit of each byte.
+    let sample = |index: usize| -> u16 {
+        match depth {
+            16 => u16::from_be_bytes([pixels[2 * index], pixels[2 * index + 1]]),
+            8 => u16::from(pixels[index]),
+            _ => {
+                let bit = index * depth;
+                u16::from((pixels[bit / 8] >> (8 - depth - bit % 8)) & mask)
+            }
         }
-        if kind == b"IDAT" || kind == b"IEND" {
-            // A palette, if any, comes before the image data.
-            return Ok(());
-        }
-        // The chunk's data and its 4-byte checksum; a length running past
-        // the end is for the decoder to report.
-        match rest.get(8 + length + 4..) {
-            Some(next) => rest = next,
-            None => return Ok(()),
-        }
-    }
-    Ok(())
-}
-
-fn missing_rows() -> ImportError {
-    ImportError::Corrupt("the image has fewer rows of pixels than its header says".to_owned())
-}
-
-/// `16-bit greyscale`, `8-bit RGBA`, `4-bit palette`.
-fn describe_format(color_type: ColorType, bit_depth: BitDepth) -> String {
-    let kind = match color_type {
-        ColorType::Grayscale => "greyscale",
-        ColorType::GrayscaleAlpha => "greyscale with alpha",
-        ColorType::Rgb => "RGB",
-        ColorType::Rgba => "RGBA",
-        ColorType::Indexed => "palette",
     };
-    format!("{}-bit {kind}", bit_depth as u8)
-}
-
-/// How the decoder's output rows hold each pixel.
-#[derive(Debug, Clone, Copy)]
-struct PixelLayout {
-    /// Whether the first three channels are red, green and blue (otherwise
-    /// the first is grey).
-    colour: bool,
-    /// Bytes from one pixel to the next.
-    stride: usize,
-    /// Two bytes a channel, big-endian, instead of one.
-    sixteen: bool,
-}
-
-impl PixelLayout {
-    /// The layout of expanded output: 8 or 16 bits, never a palette.
-    fn new(color_type: ColorType, bit_depth: BitDepth) -> Result<Self, ImportError> {
-        let sixteen = match bit_depth {
-            BitDepth::Eight => false,
-            BitDepth::Sixteen => true,
-            other => {
-                return Err(ImportError::Unsupported(format!(
-                    "{}-bit samples were not expanded to 8 bits",
-                    other as u8
-                )));
-            }
-        };
-        let colour = match color_type {
-            ColorType::Grayscale | ColorType::GrayscaleAlpha => false,
-            ColorType::Rgb | ColorType::Rgba => true,
-            ColorType::Indexed => {
-                return Err(ImportError::Unsupported(
-                    "the palette was not expanded to colours".to_owned(),
-                ));
-            }
-        };
-        let bytes_per_sample = if sixteen { 2 } else { 1 };
-        Ok(Self {
-            colour,
-            stride: color_type.samples() * bytes_per_sample,
-            sixteen,
-        })
-    }
-
-    /// Fills `heights` (one per pixel) from one decoded row.
-    fn heights(self, row: &[u8], heights: &mut [f64]) -> Result<(), ImportError> {
-        if row.len() < heights.len() * self.stride {
-            return Err(ImportError::Corrupt(
-                "a row of pixels is shorter than the image is wide".to_owned(),
-            ));
-        }
-        let largest = if self.sixteen { 65535.0 } else { 255.0 };
-        let sample = |pixel: &[u8], channel: usize| -> f64 {
-            if self.sixteen {
-                f64::from(u16::from_be_bytes([
-                    pixel[2 * channel],
-                    pixel[2 * channel + 1],
-                ]))
-            } else {
-                f64::from(pixel[channel])
-            }
-        };
-        for (height, pixel) in heights.iter_mut().zip(row.chunks_exact(self.stride)) {
-            *height = if self.colour {
-                let red = sample(pixel, 0) / largest;
-                let green = sample(pixel, 1) / largest;
-                let blue = sample(pixel, 2) / largest;
+    let channels = header.colour.channels();
+    for (column, height) in heights.iter_mut().enumerate() {
+        let first = column * channels;
+        *height = match header.colour {
+            ColourType::Grey | ColourType::GreyAlpha => f64::from(sample(first)) / largest,
+            ColourType::Rgb | ColourType::Rgba => {
+                let channel = |offset: usize| f64::from(sample(first + offset)) / largest;
                 // The weights sum to 1 only up to rounding.
+                luminance(channel(0), channel(1), channel(2)).clamp(0.0, 1.0)
+            }
+            ColourType::Palette => {
+                let [red, green, blue] =
+                    palette[usize::from(sample(first))].map(|channel| f64::from(channel) / 255.0);
                 luminance(red, green, blue).clamp(0.0, 1.0)
-            } else {
-                sample(pixel, 0) / largest
-            };
-        }
-        Ok(())
+            }
+        };
     }
 }
 
@@ -604,7 +493,7 @@ mod tests {
     fn a_palette_of_a_broken_number_of_bytes_is_corrupt_not_a_panic() {
         // Found by the png_import fuzz target: a 9 x 9 palette image whose
         // PLTE chunk is 49 bytes long made the png crate panic.
-        use crate::png_export::write_chunk as chunk;
+        use crate::png_chunks::write_chunk as chunk;
         let mut file = Vec::from(PNG_SIGNATURE);
         chunk(&mut file, b"IHDR", &[0, 0, 0, 9, 0, 0, 0, 9, 4, 3, 0, 0, 0]);
         chunk(&mut file, b"PLTE", &[7; 49]);
@@ -678,9 +567,9 @@ mod tests {
     fn damaged_image_data_is_corrupt() {
         // A zlib stream whose compressed data is garbage, with correct CRCs.
         let mut png = PNG_SIGNATURE.to_vec();
-        crate::png_export::write_chunk(&mut png, b"IHDR", &header(5, 5, 8, 0, false));
-        crate::png_export::write_chunk(&mut png, b"IDAT", &[0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF]);
-        crate::png_export::write_chunk(&mut png, b"IEND", &[]);
+        crate::png_chunks::write_chunk(&mut png, b"IHDR", &header(5, 5, 8, 0, false));
+        crate::png_chunks::write_chunk(&mut png, b"IDAT", &[0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF]);
+        crate::png_chunks::write_chunk(&mut png, b"IEND", &[]);
         assert!(
             matches!(error(&png), ImportError::Corrupt(_)),
             "{:?}",
@@ -776,7 +665,7 @@ mod properties {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::png_export::crc32;
+    use crate::png_chunks::crc32;
     use crate::test_images::{diamond_square, grey8};
 
     /// Rewrites every chunk's CRC to match its (possibly damaged) contents.
@@ -848,6 +737,354 @@ mod properties {
             if let Ok(imported) = import_png(&png) {
                 prop_assert!(imported.heightmap.heights().iter().all(|h| (0.0..=1.0).contains(h)));
             }
+        }
+    }
+}
+
+/// Our reader against the png crate's, on every kind of PNG.
+#[cfg(test)]
+mod differential {
+    use png::{BitDepth, ColorType, Compression};
+
+    use super::*;
+    use crate::png_chunks::{ChunkReader, write_chunk};
+    use crate::png_filter::filter_row;
+    use crate::test_images::{encode_with, header};
+
+    /// Every colour type with every bit depth PNG allows it.
+    const FORMATS: [(ColorType, &[BitDepth]); 5] = [
+        (
+            ColorType::Grayscale,
+            &[
+                BitDepth::One,
+                BitDepth::Two,
+                BitDepth::Four,
+                BitDepth::Eight,
+                BitDepth::Sixteen,
+            ],
+        ),
+        (ColorType::Rgb, &[BitDepth::Eight, BitDepth::Sixteen]),
+        (
+            ColorType::Indexed,
+            &[
+                BitDepth::One,
+                BitDepth::Two,
+                BitDepth::Four,
+                BitDepth::Eight,
+            ],
+        ),
+        (
+            ColorType::GrayscaleAlpha,
+            &[BitDepth::Eight, BitDepth::Sixteen],
+        ),
+        (ColorType::Rgba, &[BitDepth::Eight, BitDepth::Sixteen]),
+    ];
+
+    /// Small and odd sizes, and a few large enough that the inflater's
+    /// buffer wraps many times.
+    const SIZES: [(u32, u32); 7] = [(1, 1), (3, 7), (33, 17), (2, 2), (9, 9), (17, 33), (8, 1)];
+
+    /// Deterministic bytes: xorshift, with smooth stretches so the
+    /// compressors find runs and matches too.
+    fn bytes(count: usize, seed: u64) -> Vec<u8> {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        (0..count)
+            .map(|index| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if (index / 64) % 3 == 0 {
+                    (index / 7) as u8
+                } else {
+                    (state >> 32) as u8
+                }
+            })
+            .collect()
+    }
+
+    /// The heights of each row as the importer made them with the png
+    /// crate before this reader: palettes and 1/2/4-bit greys expanded to
+    /// 8 bits, then a sample over 255 or 65535, and for colour the
+    /// clamped luminance.
+    fn png_crate_heights(file: &[u8]) -> Result<Vec<Vec<f64>>, png::DecodingError> {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(file));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info()?;
+        let mut frame = vec![0; reader.output_buffer_size().expect("fits")];
+        let output = reader.next_frame(&mut frame)?;
+        let (color_type, bit_depth) = reader.output_color_type();
+        let sixteen = bit_depth == BitDepth::Sixteen;
+        let colour = matches!(color_type, ColorType::Rgb | ColorType::Rgba);
+        let stride = color_type.samples() * if sixteen { 2 } else { 1 };
+        let largest = if sixteen { 65535.0 } else { 255.0 };
+        let sample = |pixel: &[u8], channel: usize| -> f64 {
+            if sixteen {
+                f64::from(u16::from_be_bytes([
+                    pixel[2 * channel],
+                    pixel[2 * channel + 1],
+                ]))
+            } else {
+                f64::from(pixel[channel])
+            }
+        };
+        Ok(frame
+            .chunks_exact(output.line_size)
+            .take(output.height as usize)
+            .map(|row| {
+                row.chunks_exact(stride)
+                    .take(output.width as usize)
+                    .map(|pixel| {
+                        if colour {
+                            let [red, green, blue] = [0, 1, 2].map(|c| sample(pixel, c) / largest);
+                            luminance(red, green, blue).clamp(0.0, 1.0)
+                        } else {
+                            sample(pixel, 0) / largest
+                        }
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+
+    /// The heights of each row from our reader, whatever the size.
+    fn our_heights(file: &[u8]) -> Result<Vec<Vec<f64>>, ImportError> {
+        let mut rows = Vec::new();
+        read_heights(Decoder::new(file)?, |row| rows.push(row.to_vec()))?;
+        Ok(rows)
+    }
+
+    /// The file with its image data cut into `IDAT` chunks of `piece`
+    /// bytes, and ancillary chunks before and after them.
+    fn rechunked(file: &[u8], piece: usize) -> Vec<u8> {
+        let mut chunks = ChunkReader::new(file);
+        let mut out = PNG_SIGNATURE.to_vec();
+        let mut data = Vec::new();
+        loop {
+            let chunk = chunks.next_chunk().expect("a valid file");
+            match &chunk.kind {
+                b"IDAT" => data.extend_from_slice(chunk.data),
+                b"IEND" => break,
+                kind => write_chunk(&mut out, kind, chunk.data),
+            }
+        }
+        write_chunk(&mut out, b"tEXt", b"Comment\0before the pixels");
+        for part in data.chunks(piece) {
+            write_chunk(&mut out, b"IDAT", part);
+        }
+        write_chunk(&mut out, b"IDAT", &[]);
+        write_chunk(&mut out, b"zzZz", b"an unknown ancillary chunk");
+        write_chunk(&mut out, b"IEND", &[]);
+        out
+    }
+
+    /// One pixel of `bits` bits from a packed row.
+    fn pixel_bits(row: &[u8], index: usize, bits: usize) -> Vec<u8> {
+        if bits >= 8 {
+            row[index * bits / 8..(index + 1) * bits / 8].to_vec()
+        } else {
+            let at = index * bits;
+            vec![(row[at / 8] >> (8 - bits - at % 8)) & ((1 << bits) - 1)]
+        }
+    }
+
+    /// An Adam7-interlaced PNG of packed `rows`, each pass row filtered by
+    /// our encoder's choice and deflated by `fdeflate`; the png crate
+    /// cannot write interlaced files.
+    fn interlaced(
+        width: usize,
+        height: usize,
+        color: ColorType,
+        depth: BitDepth,
+        rows: &[Vec<u8>],
+        extra: &[(&[u8; 4], Vec<u8>)],
+    ) -> Vec<u8> {
+        let bits = color.samples() * depth as usize;
+        let step = (bits / 8).max(1);
+        let mut raw = Vec::new();
+        for (column, row, column_step, row_step) in [
+            (0, 0, 8, 8),
+            (4, 0, 8, 8),
+            (0, 4, 4, 8),
+            (2, 0, 4, 4),
+            (0, 2, 2, 4),
+            (1, 0, 2, 2),
+            (0, 1, 1, 2),
+        ] {
+            if column >= width || row >= height {
+                continue;
+            }
+            let across = (width - column).div_ceil(column_step);
+            let row_bytes = (across * bits).div_ceil(8);
+            let mut previous = vec![0; row_bytes];
+            for y in (row..height).step_by(row_step) {
+                let mut packed = vec![0u8; row_bytes];
+                for (index, x) in (column..width).step_by(column_step).enumerate() {
+                    let pixel = pixel_bits(&rows[y], x, bits);
+                    if bits >= 8 {
+                        packed[index * bits / 8..][..bits / 8].copy_from_slice(&pixel);
+                    } else {
+                        let at = index * bits;
+                        packed[at / 8] |= pixel[0] << (8 - bits - at % 8);
+                    }
+                }
+                let (mut filtered, mut scratch) = (vec![0; row_bytes + 1], vec![0; row_bytes + 1]);
+                filter_row(step, &previous, &packed, &mut filtered, &mut scratch);
+                raw.extend_from_slice(&filtered);
+                previous = packed;
+            }
+        }
+        let mut file = PNG_SIGNATURE.to_vec();
+        write_chunk(
+            &mut file,
+            b"IHDR",
+            &header(width as u32, height as u32, depth as u8, color as u8, true),
+        );
+        for (kind, data) in extra {
+            write_chunk(&mut file, kind, data);
+        }
+        write_chunk(&mut file, b"IDAT", &fdeflate::compress_to_vec(&raw));
+        write_chunk(&mut file, b"IEND", &[]);
+        file
+    }
+
+    /// Checks that both readers agree on `file`: the same heights, bit for
+    /// bit, or both refuse it.
+    fn agree(file: &[u8], what: &str) -> usize {
+        match (png_crate_heights(file), our_heights(file)) {
+            (Ok(theirs), Ok(ours)) => {
+                assert_eq!(theirs.len(), ours.len(), "{what}: rows");
+                for (y, (their_row, our_row)) in theirs.iter().zip(&ours).enumerate() {
+                    let same = their_row.len() == our_row.len()
+                        && their_row
+                            .iter()
+                            .zip(our_row)
+                            .all(|(a, b)| a.to_bits() == b.to_bits());
+                    assert!(same, "{what}: row {y}\n{their_row:?}\n{our_row:?}");
+                }
+                1
+            }
+            (Err(_), Err(_)) => 0,
+            (theirs, ours) => panic!(
+                "{what}: png crate {:?}, ours {:?}",
+                theirs.map(|rows| rows.len()),
+                ours.map(|rows| rows.len())
+            ),
+        }
+    }
+
+    #[test]
+    fn every_colour_type_depth_size_and_interlacing_reads_as_the_png_crate_does() {
+        let mut compared = 0;
+        let mut seed = 0;
+        for (color, depths) in FORMATS {
+            for &depth in depths {
+                let bits = color.samples() * depth as usize;
+                for (width, height) in SIZES {
+                    for with_trns in [false, true] {
+                        if with_trns && matches!(color, ColorType::GrayscaleAlpha | ColorType::Rgba)
+                        {
+                            continue;
+                        }
+                        seed += 1;
+                        let (width, height) = (width as usize, height as usize);
+                        let row_bytes = (width * bits).div_ceil(8);
+                        let rows: Vec<Vec<u8>> = (0..height)
+                            .map(|y| bytes(row_bytes, seed * 1000 + y as u64))
+                            .collect();
+                        // A palette shorter than the indices can reach:
+                        // the rest are black.
+                        let entries = ((1usize << depth as usize).min(256) * 3 / 4).max(1);
+                        let palette = bytes(3 * entries, seed + 7);
+                        let trns = match color {
+                            ColorType::Grayscale => vec![0, 1],
+                            ColorType::Rgb => vec![0, 1, 0, 2, 0, 3],
+                            _ => bytes(entries.min(5), seed),
+                        };
+                        let mut extra: Vec<(&[u8; 4], Vec<u8>)> = Vec::new();
+                        if color == ColorType::Indexed {
+                            extra.push((b"PLTE", palette.clone()));
+                        }
+                        if with_trns {
+                            extra.push((b"tRNS", trns.clone()));
+                        }
+                        let what =
+                            format!("{color:?} {depth:?} {width} x {height}, tRNS {with_trns}");
+
+                        let compression = [
+                            Compression::Fast,
+                            Compression::Balanced,
+                            Compression::High,
+                            Compression::NoCompression,
+                        ][seed as usize % 4];
+                        let plain = encode_with(
+                            width as u32,
+                            height as u32,
+                            color,
+                            depth,
+                            rows.concat().as_slice(),
+                            |encoder| {
+                                encoder.set_compression(compression);
+                                if color == ColorType::Indexed {
+                                    encoder.set_palette(palette.clone());
+                                }
+                                if with_trns {
+                                    encoder.set_trns(trns.clone());
+                                }
+                            },
+                        );
+                        compared += agree(&plain, &what);
+                        compared += agree(&rechunked(&plain, 1 + seed as usize % 5), &what);
+                        let interlaced = interlaced(width, height, color, depth, &rows, &extra);
+                        compared += agree(&interlaced, &format!("interlaced {what}"));
+                    }
+                }
+            }
+        }
+        // 15 formats, with and without tRNS for the 11 without alpha, in 7
+        // sizes, 3 ways each: everything was read, nothing refused.
+        assert_eq!(compared, (11 * 2 + 4) * 7 * 3);
+    }
+
+    #[test]
+    fn large_images_read_as_the_png_crate_does() {
+        // Hundreds of KiB of pixels: the inflater's window moves many
+        // times, in compressed streams with long matches (Balanced) and
+        // without (Fast), in IDAT chunks of odd sizes.
+        for (index, (color, depth, width, height)) in [
+            (ColorType::Rgba, BitDepth::Sixteen, 301, 257),
+            (ColorType::Grayscale, BitDepth::Eight, 1000, 300),
+            (ColorType::Rgb, BitDepth::Eight, 517, 211),
+            (ColorType::Grayscale, BitDepth::Two, 999, 101),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let bits = color.samples() * depth as usize;
+            let row_bytes = (width * bits).div_ceil(8);
+            let rows: Vec<Vec<u8>> = (0..height)
+                .map(|y| {
+                    // Smooth gradients with a little noise.
+                    let noise = bytes(row_bytes, (index * 10_000 + y) as u64);
+                    (0..row_bytes)
+                        .map(|x| ((x + y) / 3) as u8 ^ (noise[x] & 3))
+                        .collect()
+                })
+                .collect();
+            let what = format!("{color:?} {depth:?} {width} x {height}");
+            for compression in [Compression::Fast, Compression::Balanced] {
+                let plain = encode_with(
+                    width as u32,
+                    height as u32,
+                    color,
+                    depth,
+                    rows.concat().as_slice(),
+                    |encoder| encoder.set_compression(compression),
+                );
+                assert_eq!(agree(&plain, &what), 1);
+                assert_eq!(agree(&rechunked(&plain, 8191), &what), 1);
+            }
+            let interlaced = interlaced(width, height, color, depth, &rows, &[]);
+            assert_eq!(agree(&interlaced, &format!("interlaced {what}")), 1);
         }
     }
 }

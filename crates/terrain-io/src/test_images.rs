@@ -6,8 +6,8 @@
 use png::{BitDepth, ColorType};
 use terrain_core::{Algorithm, Heightmap, Params, Stage, generate};
 
-use crate::png_export::{write_chunk, zlib_stored};
-use crate::png_import::PNG_SIGNATURE;
+use crate::png_chunks::{PNG_SIGNATURE, write_chunk};
+use crate::png_export::zlib_stored;
 
 /// A PNG of `pixels` (packed rows as the PNG spec lays them out) from the
 /// png crate's encoder.

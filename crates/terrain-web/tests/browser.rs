@@ -150,3 +150,21 @@ fn generate_returns_every_height() {
     let heights = terrain_web::generate_heights(options.into()).expect("valid");
     assert_eq!(heights.length(), 17 * 17);
 }
+
+#[wasm_bindgen_test]
+fn chunk_lengths_near_four_gib_are_refused_where_usize_has_32_bits() {
+    // Here `usize` has 32 bits, so a reader adding the 12 bytes around a
+    // chunk's data to a length of 0xFFFFFFF4 would wrap to 0 and, in a
+    // release build, read the same chunk forever. Natively nothing wraps,
+    // which is why the fuzzer cannot see this; it is checked here.
+    for length in [0xFFFF_FFF4u32, 0xFFFF_FFFF, 0x8000_0000, 0x7FFF_FFFF] {
+        let mut file = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+        file.extend_from_slice(&length.to_be_bytes());
+        file.extend_from_slice(b"IHDR");
+        let error = terrain_io::import_png(&file).expect_err("refused");
+        assert!(
+            matches!(error, terrain_io::ImportError::Corrupt(_)),
+            "{length:#x}: {error}"
+        );
+    }
+}
