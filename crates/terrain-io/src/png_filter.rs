@@ -129,32 +129,43 @@ fn apply(filter: u8, step: usize, previous: &[u8], row: &[u8], output: &mut [u8]
     let length = row.len().min(previous.len()).min(output.len());
     let (row, previous, output) = (&row[..length], &previous[..length], &mut output[..length]);
     let step = step.min(length);
-    let left = |index: usize| if index >= step { row[index - step] } else { 0 };
+    // The first pixel, with nothing to its left (zeros), apart: the loops
+    // over the rest then have no branch, so they compile to straight (and,
+    // but for Paeth, vectorized) code. This runs four times a row.
+    let (first, rest) = output.split_at_mut(step);
     match filter {
         SUB => {
-            for index in 0..length {
-                output[index] = row[index].wrapping_sub(left(index));
+            first.copy_from_slice(&row[..step]);
+            for ((byte, &value), &left) in rest.iter_mut().zip(&row[step..]).zip(row) {
+                *byte = value.wrapping_sub(left);
             }
         }
         UP => {
-            for index in 0..length {
-                output[index] = row[index].wrapping_sub(previous[index]);
+            for ((byte, &value), &above) in output.iter_mut().zip(row).zip(previous) {
+                *byte = value.wrapping_sub(above);
             }
         }
         AVERAGE => {
-            for index in 0..length {
-                let mean = (u16::from(left(index)) + u16::from(previous[index])) / 2;
-                output[index] = row[index].wrapping_sub(mean as u8);
+            for ((byte, &value), &above) in first.iter_mut().zip(row).zip(previous) {
+                *byte = value.wrapping_sub(above / 2);
+            }
+            let neighbours = row.iter().zip(&previous[step..]);
+            for ((byte, &value), (&left, &above)) in
+                rest.iter_mut().zip(&row[step..]).zip(neighbours)
+            {
+                let mean = (u16::from(left) + u16::from(above)) / 2;
+                *byte = value.wrapping_sub(mean as u8);
             }
         }
         _ => {
-            for index in 0..length {
-                let predicted = if index >= step {
-                    paeth(row[index - step], previous[index], previous[index - step])
-                } else {
-                    previous[index]
-                };
-                output[index] = row[index].wrapping_sub(predicted);
+            for ((byte, &value), &above) in first.iter_mut().zip(row).zip(previous) {
+                *byte = value.wrapping_sub(above);
+            }
+            let neighbours = row.iter().zip(&previous[step..]).zip(previous);
+            for ((byte, &value), ((&left, &above), &upper_left)) in
+                rest.iter_mut().zip(&row[step..]).zip(neighbours)
+            {
+                *byte = value.wrapping_sub(paeth(left, above, upper_left));
             }
         }
     }
