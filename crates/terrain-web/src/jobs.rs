@@ -61,11 +61,17 @@ impl Jobs {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        let on_error =
-            Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(|event: web_sys::ErrorEvent| {
-                let message = event.message();
-                with_app(|app| app.job_failed_everywhere(&format!("the worker failed: {message}")));
-            });
+        // An error in the worker's code comes as an `ErrorEvent` with a
+        // message; a worker script that could not be loaded (a 404, say)
+        // as a plain `Event` with none, so the message is looked up, not
+        // assumed.
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
+            let message = Reflect::get(&event, &"message".into())
+                .ok()
+                .and_then(|message| message.as_string())
+                .unwrap_or_else(|| "its script could not be loaded".to_owned());
+            with_app(|app| app.job_failed_everywhere(&format!("the worker failed: {message}")));
+        });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
         Some(Self { worker, next_id: 1 })
