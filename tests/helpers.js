@@ -18,7 +18,10 @@ mkdirSync(SCREENS, { recursive: true });
 /** A Playwright `test` whose `page` records console errors and page errors;
  * each test ends by asserting there were none. */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  // Console errors and failed requests a test brings about on purpose: a
+  // regular expression they match (`test.use({ expectedProblems: /.../ })`).
+  expectedProblems: [null, { option: true }],
+  page: async ({ page, expectedProblems }, use) => {
     const problems = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console error: ${message.text()}`);
@@ -28,7 +31,8 @@ export const test = base.extend({
       if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
     });
     await use(page);
-    expect(problems, "console errors or uncaught exceptions").toEqual([]);
+    const unexpected = problems.filter((problem) => !expectedProblems?.test(problem));
+    expect(unexpected, "console errors or uncaught exceptions").toEqual([]);
   },
 });
 

@@ -1,6 +1,64 @@
 // Huge maps stay responsive; an idle page is idle.
 
+import { writeFileSync } from "node:fs";
+import { deflateSync } from "node:zlib";
+
 import { BLOG, SCREENS, demoStats, expect, renderStats, settle, test, waitForAllDemos } from "./helpers.js";
+
+/** The CRC-32 of `bytes`, as PNG chunks carry it. */
+function crc32(bytes) {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return ~crc >>> 0;
+}
+
+/** A `side` x `side` 16-bit greyscale PNG of rolling hills, made here so
+ * the test does not depend on the site's own writer. */
+function hillsPng(side) {
+  const row = 1 + 2 * side;
+  const raw = Buffer.alloc(row * side);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const height = 0.5 + 0.25 * Math.sin(x / 190) + 0.25 * Math.cos(y / 230);
+      raw.writeUInt16BE(Math.round(height * 65535), y * row + 1 + 2 * x);
+    }
+  }
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 16; // bits per sample; colour type, compression, filter and interlace stay 0
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 1 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** Records, while a demo waits for the worker, the longest task the
+ * browser reports on the page's main thread. */
+function watchLongTasks(page) {
+  return page.evaluate(async () => {
+    const { renderStats } = await import("./terrain.js");
+    window.__longestTask = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (renderStats().waiting) window.__longestTask = Math.max(window.__longestTask, entry.duration);
+      }
+    }).observe({ type: "longtask" });
+  });
+}
 
 test("exponent 12 on the playground: progress, a responsive page, then the terrain", async ({ page }) => {
   test.setTimeout(120_000);
@@ -17,14 +75,9 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
   // the seconds that making this map on the page would take. (A probe of
   // event-loop gaps is logged too; on a busy machine those also count the
   // time the browser simply was not scheduled.)
+  await watchLongTasks(page);
   await page.evaluate(async () => {
     const { renderStats } = await import("./terrain.js");
-    window.__longestTask = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (renderStats().waiting) window.__longestTask = Math.max(window.__longestTask, entry.duration);
-      }
-    }).observe({ type: "longtask" });
     window.__longestGap = 0;
     let last = performance.now();
     window.__probe = setInterval(() => {
@@ -69,6 +122,50 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
   );
   expect(stats.workerMemory, "the worker reports its memory").toBeGreaterThan(134e6);
   await page.screenshot({ path: `${SCREENS}playground-exponent-12.png` });
+});
+
+test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const path = testInfo.outputPath("hills-4097.png");
+  writeFileSync(path, hillsPng(4097));
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=6&seed=7");
+  await waitForAllDemos(page, 1);
+  await watchLongTasks(page);
+
+  await page.setInputFiles('.terrain-import input[type="file"]', path);
+  await expect(page.locator(".terrain-progress")).toBeVisible();
+  await expect(page.locator(".terrain-progress-text")).toContainText("hills-4097.png");
+  expect((await renderStats(page)).waiting, "the worker is on it").toBe(1);
+  // Input is handled meanwhile.
+  const spread = page.getByLabel("Starting spread", { exact: true });
+  await spread.fill("abc");
+  await expect(page.locator(".terrain-error:visible")).toHaveText(/Starting spread must be a number from 0 to 5/);
+  await spread.fill("0.3");
+  await expect(page.locator(".terrain-error:visible")).toHaveCount(0);
+
+  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  await expect(page.locator(".terrain-file-status")).toHaveText(
+    "Imported hills-4097.png: 4097 × 4097 pixels, 16-bit greyscale, resampled to 4097 × 4097 points.",
+  );
+  const longestTask = await page.evaluate(() => window.__longestTask);
+  console.log(`while importing a 4097 x 4097 PNG: longest main-thread task ${longestTask.toFixed(0)} ms`);
+  expect(longestTask, "no long task on the page while the worker read the file").toBeLessThan(1000);
+  const state = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
+  expect([state.algorithm, state.side]).toEqual(["imported", 4097]);
+  await expect(page.locator(".terrain-caption")).toContainText("Imported from hills-4097.png");
+  await expect.poll(async () => (await demoStats(page))[0].foreground).toBeGreaterThan(0.05);
+
+  // The worker baked the colours into the surface: new colours send the
+  // same heights back to it, and the imported map stays.
+  const before = (await demoStats(page))[0].hash;
+  await page.getByLabel("Colours", { exact: true }).selectOption("bands");
+  await expect(page.locator(".terrain-progress-text")).toContainText("4097 × 4097 points");
+  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  await expect.poll(async () => (await demoStats(page))[0].hash).not.toBe(before);
+  const recoloured = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
+  expect([recoloured.algorithm, recoloured.side]).toEqual(["imported", 4097]);
+  const longestRecolour = await page.evaluate(() => window.__longestTask);
+  expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(1000);
 });
 
 test("all eleven post demos on screen and nothing moving: no frames, no timers", async ({ page }) => {

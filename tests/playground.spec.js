@@ -1,7 +1,7 @@
 // Beyond the posts: the playground, the scrubber, tiling, seams, files.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { SCREENS, expect, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+import { SCREENS, expect, renderStats, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
 /** demoState(index) from the page's own terrain.js. */
 function state(page, index = 0) {
@@ -163,6 +163,30 @@ test.describe("the playground", () => {
     expect(count("v ")).toBe(17 * 17);
     expect(count("vn ")).toBe(17 * 17);
     expect(count("f ")).toBe(16 * 16 * 2);
+  });
+
+  test.describe("with a worker script that will not load", () => {
+    test.use({ expectedProblems: /^(HTTP 404: .*\/worker\.js|console error: the worker failed: .*)$/ });
+
+    test("the page reads the PNG itself", async ({ page }, testInfo) => {
+      // The page is told the worker failed, logs why, and makes what was
+      // asked of the worker on its own.
+      await page.route("**/worker.js", (route) => route.fulfill({ status: 404, body: "" }));
+      await page.getByLabel("Exponent", { exact: true }).fill("5");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
+      ]);
+      const path = testInfo.outputPath("made-here.png");
+      await download.saveAs(path);
+      await page.getByLabel("Exponent", { exact: true }).fill("4");
+      await page.setInputFiles('.terrain-import input[type="file"]', path);
+      await expect(page.locator(".terrain-file-status")).toContainText(
+        "Imported made-here.png: 33 × 33 pixels, 16-bit greyscale, resampled to 33 × 33 points.",
+      );
+      await expect.poll(async () => (await renderStats(page)).waiting).toBe(0);
+      expect((await state(page)).side).toBe(33);
+    });
   });
 
   test("a file that is not a PNG gives a clear message and keeps the terrain", async ({ page }, testInfo) => {

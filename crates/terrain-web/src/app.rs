@@ -172,7 +172,7 @@ impl App {
             };
             match submitted {
                 Some(id) => self.demos[index].job_started(id),
-                None => self.demos[index].generate_now(),
+                None => self.demos[index].make_here(),
             }
             self.invalidate(index);
         }
@@ -198,7 +198,7 @@ impl App {
         if let Some(share) = field("progress").as_f64() {
             demo.show_progress(share, &field("words").as_string().unwrap_or_default());
         } else if let Some(message) = field("error").as_string() {
-            demo.job_failed(&format!("This map could not be made: {message}"));
+            demo.job_failed(&message);
         } else {
             let result = field("result");
             let memory = js_sys::Reflect::get(&result, &"memory".into())
@@ -217,7 +217,7 @@ impl App {
         self.workers = Workers::Unavailable;
         for index in 0..self.demos.len() {
             if self.demos[index].is_waiting() {
-                self.demos[index].generate_now();
+                self.demos[index].make_here();
                 self.invalidate(index);
             }
         }

@@ -46,6 +46,18 @@ enum Job {
     Running(u32),
 }
 
+/// Where the heights of a job for the worker come from.
+#[derive(Debug, Clone)]
+enum JobInput {
+    /// The demo's settings: generate them.
+    Settings,
+    /// A PNG file the reader picked (its name and bytes): import it.
+    File(String, Uint8Array),
+    /// The map on show (an imported one), to build its surface again in
+    /// other colours.
+    Heights,
+}
+
 /// A finger or mouse pressed on the view.
 struct Pointer {
     id: i32,
@@ -78,6 +90,8 @@ pub struct Demo {
     /// The surface a worker built, for maps too big to mesh on the page.
     built: Option<Surface>,
     job: Job,
+    /// What the wanted or running job starts from.
+    job_input: JobInput,
     orbit: Orbit,
     scene: Option<Scene>,
     pointers: Vec<Pointer>,
@@ -239,6 +253,7 @@ impl Demo {
             terrain,
             built: None,
             job: Job::Idle,
+            job_input: JobInput::Settings,
             scene: None,
             pointers: Vec::new(),
             width: 0,
@@ -251,7 +266,7 @@ impl Demo {
             visible: false,
         };
         if offload {
-            demo.want_job();
+            demo.want_job(JobInput::Settings);
         }
         demo.show_state();
         demo.show_notes();
@@ -515,7 +530,7 @@ impl Demo {
     /// huge map in the worker (the last terrain stays on show meanwhile).
     fn regenerate(&mut self) {
         if self.config.params.exponent >= WORKER_FROM_EXPONENT {
-            self.want_job();
+            self.want_job(JobInput::Settings);
             self.show_state();
         } else {
             self.generate_now();
@@ -540,9 +555,38 @@ impl Demo {
         self.show_state();
     }
 
-    fn want_job(&mut self) {
+    fn want_job(&mut self, input: JobInput) {
         self.job = Job::Wanted;
+        self.job_input = input;
         self.show_progress(0.0, "Waiting to start");
+    }
+
+    /// Has the worker read PNG file `name` (its `bytes`) and build its
+    /// surface, so that a big image does not hold up the page.
+    pub fn want_import(&mut self, name: String, bytes: Uint8Array) {
+        self.playing = false;
+        self.want_job(JobInput::File(name, bytes));
+    }
+
+    /// Makes what the wanted job would have made here on the page: for
+    /// when there is no worker.
+    pub fn make_here(&mut self) {
+        match std::mem::replace(&mut self.job_input, JobInput::Settings) {
+            JobInput::Settings => self.generate_now(),
+            JobInput::File(name, bytes) => {
+                self.job = Job::Idle;
+                dom::show(&self.elements.progress, false);
+                crate::files::import_here(self, name, &bytes.to_vec());
+            }
+            JobInput::Heights => {
+                // The page builds the surface itself when none was built.
+                self.job = Job::Idle;
+                dom::show(&self.elements.progress, false);
+                self.built = None;
+                self.scene = None;
+                self.show_state();
+            }
+        }
     }
 
     /// The request for the worker, if this demo wants one.
@@ -551,8 +595,19 @@ impl Demo {
             return None;
         }
         let request = Object::new();
-        let query = terrain_core::query::to_query(&self.config.params, self.config.stage);
-        let _ = Reflect::set(&request, &"query".into(), &query.into());
+        let _ = match &self.job_input {
+            JobInput::Settings => {
+                let query = terrain_core::query::to_query(&self.config.params, self.config.stage);
+                Reflect::set(&request, &"query".into(), &query.into())
+            }
+            JobInput::File(_, bytes) => Reflect::set(&request, &"png".into(), bytes),
+            JobInput::Heights => {
+                let heightmap = &self.terrain.heightmap;
+                let _ = Reflect::set(&request, &"exponent".into(), &heightmap.exponent().into());
+                let heights = Float64Array::from(heightmap.heights());
+                Reflect::set(&request, &"heights".into(), &heights)
+            }
+        };
         let _ = Reflect::set(
             &request,
             &"palette".into(),
@@ -584,10 +639,20 @@ impl Demo {
     pub fn show_progress(&self, share: f64, words: &str) {
         let percent = (share * 100.0).round().clamp(0.0, 100.0);
         self.elements.progress_bar.set_value(percent);
-        let side = self.config.params.side();
-        self.elements.progress_text.set_text_content(Some(&format!(
-            "{words}: {side} × {side} points, {percent}%"
-        )));
+        let subject = match &self.job_input {
+            JobInput::File(name, _) => name.clone(),
+            JobInput::Settings => {
+                let side = self.config.params.side();
+                format!("{side} × {side} points")
+            }
+            JobInput::Heights => {
+                let side = self.terrain.heightmap.side();
+                format!("{side} × {side} points")
+            }
+        };
+        self.elements
+            .progress_text
+            .set_text_content(Some(&format!("{words}: {subject}, {percent}%")));
         dom::show(&self.elements.progress, true);
     }
 
@@ -598,7 +663,8 @@ impl Demo {
         };
         let heights: Vec<f64> = field("heights").unchecked_into::<Float64Array>().to_vec();
         let params = self.config.params;
-        let heightmap = match Heightmap::from_heights(params.exponent, heights) {
+        let exponent = field("exponent").as_f64().unwrap_or(0.0) as u32;
+        let heightmap = match Heightmap::from_heights(exponent, heights) {
             Ok(heightmap) => heightmap,
             Err(error) => {
                 self.job_failed(&format!("the worker's map was unusable: {error}"));
@@ -627,13 +693,44 @@ impl Demo {
             surface_triangles: field("surfaceTriangles").as_f64().unwrap_or(0.0) as usize,
             max_error: field("maxError").as_f64().map(|bound| bound as f32),
         });
-        self.terrain = Terrain {
-            algorithm: Some(params.algorithm),
-            heightmap,
-            stage: self.config.stage,
-            new_points: PointSet::for_stage(params.algorithm, self.config.stage, params.exponent),
-        };
-        self.source = Source::Generated;
+        match std::mem::replace(&mut self.job_input, JobInput::Settings) {
+            JobInput::Settings => {
+                self.terrain = Terrain {
+                    algorithm: Some(params.algorithm),
+                    heightmap,
+                    stage: self.config.stage,
+                    new_points: PointSet::for_stage(
+                        params.algorithm,
+                        self.config.stage,
+                        params.exponent,
+                    ),
+                };
+                self.source = Source::Generated;
+            }
+            JobInput::File(name, _) => {
+                let side = heightmap.side();
+                if exponent < WORKER_FROM_EXPONENT {
+                    // Small enough to mesh on the page, like any small map,
+                    // so that new colours need no worker.
+                    self.built = None;
+                }
+                self.terrain = Terrain::finished(heightmap);
+                self.config.stage = Stage::Done;
+                if let Some(panel) = &self.panel {
+                    let message = crate::files::imported_message(
+                        &name,
+                        field("sourceWidth").as_f64().unwrap_or(0.0),
+                        field("sourceHeight").as_f64().unwrap_or(0.0),
+                        &field("sourceFormat").as_string().unwrap_or_default(),
+                        side,
+                    );
+                    panel.show_file_status(&message, false);
+                }
+                self.source = Source::Imported(name);
+            }
+            // The same heights, in new colours.
+            JobInput::Heights => {}
+        }
         self.job = Job::Idle;
         self.scene = None;
         dom::show(&self.elements.progress, false);
@@ -646,7 +743,14 @@ impl Demo {
     pub fn job_failed(&mut self, message: &str) {
         self.job = Job::Idle;
         dom::show(&self.elements.progress, false);
-        self.show_status(Some(message));
+        match std::mem::replace(&mut self.job_input, JobInput::Settings) {
+            JobInput::File(name, _) => {
+                if let Some(panel) = &self.panel {
+                    panel.show_file_status(&format!("{name}: {message}"), true);
+                }
+            }
+            _ => self.show_status(Some(&format!("This map could not be made: {message}"))),
+        }
     }
 
     /// Takes a seed chosen elsewhere (Refresh, or a linked demo).
@@ -772,8 +876,10 @@ impl Demo {
         change(&mut self.config, extras);
         // A worker-built surface has its colours baked in.
         let recolour = self.built.is_some() && self.config.palette != before.palette;
-        if self.config.params != before.params || recolour {
+        if self.config.params != before.params || (recolour && self.source == Source::Generated) {
             self.regenerate();
+        } else if recolour {
+            self.want_job(JobInput::Heights);
         } else {
             self.scene = None;
             self.show_state();

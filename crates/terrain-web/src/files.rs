@@ -100,30 +100,52 @@ fn start_import(demo: &Demo) {
     let index = demo.index();
     let reading = file.array_buffer();
     spawn_local(async move {
-        let outcome = match JsFuture::from(reading).await {
-            Ok(buffer) => terrain_io::import_png(&Uint8Array::new(&buffer).to_vec())
-                .map_err(|error| error.to_string()),
-            Err(_) => Err(format!("{name} could not be read.")),
-        };
-        update(index, move |demo| match outcome {
-            Ok(imported) => {
-                let side = imported.heightmap.side();
-                let message = format!(
-                    "Imported {name}: {} × {} pixels, {}, resampled to {side} × {side} points.",
-                    imported.source_width, imported.source_height, imported.source_format
-                );
-                demo.show_imported(Terrain::finished(imported.heightmap), name);
-                if let Some(panel) = demo.panel() {
-                    panel.show_file_status(&message, false);
-                }
+        match JsFuture::from(reading).await {
+            // The worker reads it, or the page if there is none (see
+            // `Demo::make_here`).
+            Ok(buffer) => update(index, move |demo| {
+                demo.want_import(name, Uint8Array::new(&buffer));
                 true
-            }
-            Err(message) => {
+            }),
+            Err(_) => update(index, move |demo| {
                 if let Some(panel) = demo.panel() {
-                    panel.show_file_status(&format!("{name}: {message}"), true);
+                    panel.show_file_status(&format!("{name} could not be read."), true);
                 }
                 false
-            }
-        });
+            }),
+        }
     });
+}
+
+/// Reads PNG file `name` (its `bytes`) on the page and shows it in `demo`,
+/// or says why it cannot be read and keeps the terrain.
+pub fn import_here(demo: &mut Demo, name: String, bytes: &[u8]) {
+    match terrain_io::import_png(bytes) {
+        Ok(imported) => {
+            let message = imported_message(
+                &name,
+                f64::from(imported.source_width),
+                f64::from(imported.source_height),
+                &imported.source_format,
+                imported.heightmap.side(),
+            );
+            demo.show_imported(Terrain::finished(imported.heightmap), name);
+            if let Some(panel) = demo.panel() {
+                panel.show_file_status(&message, false);
+            }
+        }
+        Err(error) => {
+            if let Some(panel) = demo.panel() {
+                panel.show_file_status(&format!("{name}: {error}"), true);
+            }
+        }
+    }
+}
+
+/// What an import made of file `name`, a `width` x `height` image in
+/// `format`.
+pub fn imported_message(name: &str, width: f64, height: f64, format: &str, side: usize) -> String {
+    format!(
+        "Imported {name}: {width} × {height} pixels, {format}, resampled to {side} × {side} points."
+    )
 }
