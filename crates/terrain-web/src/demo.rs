@@ -541,6 +541,8 @@ impl Demo {
     /// stays and the reason is shown.
     pub fn generate_now(&mut self) {
         self.job = Job::Idle;
+        // Drops a file that was waiting for the worker, if any.
+        self.job_input = JobInput::Settings;
         dom::show(&self.elements.progress, false);
         match generate(&self.config.params, self.config.stage) {
             Ok(terrain) => {
