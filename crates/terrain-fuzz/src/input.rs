@@ -16,6 +16,9 @@
 //! | `generate` | binary: see [`decode_generate`] |
 
 use terrain_core::{Algorithm, Field, Params, Stage};
+use terrain_io::test_support::{PNG_SIGNATURE, adam7_passes, zlib_stored};
+/// PNG framing, from the reader's own crate.
+pub use terrain_io::test_support::{crc32, fix_crcs, write_chunk};
 
 /// A cursor over fuzz input that never fails: past the end it reads zeros.
 #[derive(Debug, Clone)]
@@ -332,19 +335,9 @@ impl PngHeader {
         if !self.interlaced {
             return self.height as usize * (1 + self.row_bytes(self.width));
         }
-        // Adam7: (first column, column step, first row, row step) per pass.
-        let passes = [
-            (0, 8, 0, 8),
-            (4, 8, 0, 8),
-            (0, 4, 4, 8),
-            (2, 4, 0, 4),
-            (0, 2, 2, 4),
-            (1, 2, 0, 2),
-            (0, 1, 1, 2),
-        ];
-        passes
-            .iter()
-            .map(|&(x0, dx, y0, dy)| {
+        adam7_passes()
+            .into_iter()
+            .map(|(x0, y0, dx, dy)| {
                 let columns = width.saturating_sub(x0).div_ceil(dx);
                 let rows = height.saturating_sub(y0).div_ceil(dy);
                 if columns == 0 {
@@ -363,7 +356,7 @@ impl PngHeader {
 /// compressed, blocks, and `IEND`, all with correct CRCs. The data is not
 /// checked against the header, so any mismatch can be written on purpose.
 pub fn png_file(header: &PngHeader, palette: usize, data: &[u8]) -> Vec<u8> {
-    let mut png = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    let mut png = PNG_SIGNATURE.to_vec();
     let mut ihdr = Vec::with_capacity(13);
     ihdr.extend_from_slice(&header.width.to_be_bytes());
     ihdr.extend_from_slice(&header.height.to_be_bytes());
@@ -382,80 +375,6 @@ pub fn png_file(header: &PngHeader, palette: usize, data: &[u8]) -> Vec<u8> {
     write_chunk(&mut png, b"IDAT", &zlib_stored(data));
     write_chunk(&mut png, b"IEND", &[]);
     png
-}
-
-/// Appends one chunk: length, type, data, CRC of type and data.
-pub fn write_chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    png.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    let start = png.len();
-    png.extend_from_slice(kind);
-    png.extend_from_slice(data);
-    let crc = crc32(&png[start..]);
-    png.extend_from_slice(&crc.to_be_bytes());
-}
-
-/// Rewrites every chunk's CRC to match its contents, so that damage done
-/// to a file on purpose reaches the decoder instead of its checksum test.
-pub fn fix_crcs(png: &mut [u8]) {
-    let mut start = 8;
-    while start + 12 <= png.len() {
-        let length = [0, 1, 2, 3].map(|offset| png[start + offset]);
-        let length = u32::from_be_bytes(length) as usize;
-        let Some(end) = (start + 8)
-            .checked_add(length)
-            .filter(|&end| end + 4 <= png.len())
-        else {
-            break;
-        };
-        let crc = crc32(&png[start + 4..end]);
-        png[end..end + 4].copy_from_slice(&crc.to_be_bytes());
-        start = end + 4;
-    }
-}
-
-/// A zlib stream of stored deflate blocks.
-fn zlib_stored(data: &[u8]) -> Vec<u8> {
-    let mut stream = vec![0x78, 0x01];
-    let mut blocks = data.chunks(65_535).peekable();
-    if blocks.peek().is_none() {
-        stream.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
-    }
-    while let Some(block) = blocks.next() {
-        let last = u8::from(blocks.peek().is_none());
-        let length = block.len() as u16;
-        stream.push(last);
-        stream.extend_from_slice(&length.to_le_bytes());
-        stream.extend_from_slice(&(!length).to_le_bytes());
-        stream.extend_from_slice(block);
-    }
-    stream.extend_from_slice(&adler32(data).to_be_bytes());
-    stream
-}
-
-/// The CRC-32 of PNG chunks (and zip, and gzip).
-pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &byte in bytes {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-/// zlib's checksum of the uncompressed data.
-fn adler32(bytes: &[u8]) -> u32 {
-    let (mut low, mut high) = (1u32, 0u32);
-    for &byte in bytes {
-        low = (low + u32::from(byte)) % 65_521;
-        high = (high + low) % 65_521;
-    }
-    (high << 16) | low
 }
 
 #[cfg(test)]

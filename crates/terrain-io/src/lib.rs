@@ -55,6 +55,8 @@ mod png_import;
 mod resample;
 #[cfg(test)]
 mod test_images;
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_support;
 
 pub use error::ImportError;
 pub use obj_export::{HEIGHT_SCALE, MAX_OBJ_SIDE, WORLD_SIZE, export_obj, obj_step};

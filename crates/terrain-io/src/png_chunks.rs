@@ -5,7 +5,7 @@
 use crate::error::ImportError;
 
 /// The eight bytes every PNG file starts with.
-pub(crate) const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+pub const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
 /// The longest chunk data the PNG specification allows, `2^31 - 1` bytes.
 const MAX_CHUNK_LENGTH: u32 = 0x7FFF_FFFF;
@@ -105,7 +105,7 @@ pub(crate) fn ends_too_early() -> ImportError {
 }
 
 /// Appends one chunk: length, type, data, CRC-32 of type and data.
-pub(crate) fn write_chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+pub fn write_chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     let start = begin_chunk(png, kind);
     png.extend_from_slice(data);
     end_chunk(png, start);
@@ -158,7 +158,7 @@ const fn crc_table() -> [u32; 256] {
 /// The PNG/zlib CRC-32, a byte at a time through one 256-entry table: a
 /// few hundred MB/s, plenty for the files of this site, in a few bytes of
 /// code.
-pub(crate) fn crc32(bytes: &[u8]) -> u32 {
+pub fn crc32(bytes: &[u8]) -> u32 {
     !bytes.iter().fold(!0u32, |crc, &byte| {
         CRC_TABLE[usize::from(crc as u8 ^ byte)] ^ (crc >> 8)
     })

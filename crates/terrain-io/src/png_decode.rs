@@ -185,11 +185,11 @@ impl Header {
 /// Where a pass's pixels sit in the image: the first column and row, and
 /// the steps between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Pass {
-    column: usize,
-    row: usize,
-    column_step: usize,
-    row_step: usize,
+pub(crate) struct Pass {
+    pub(crate) column: usize,
+    pub(crate) row: usize,
+    pub(crate) column_step: usize,
+    pub(crate) row_step: usize,
 }
 
 /// A non-interlaced image: one pass of every pixel.
@@ -201,7 +201,7 @@ const WHOLE: Pass = Pass {
 };
 
 /// Adam7's seven passes, coarse to fine.
-const ADAM7: [Pass; 7] = {
+pub(crate) const ADAM7: [Pass; 7] = {
     const fn pass(column: usize, row: usize, column_step: usize, row_step: usize) -> Pass {
         Pass {
             column,

@@ -135,7 +135,7 @@ fn stored_idat_size(raw_bytes: usize) -> usize {
 /// `raw` as a zlib stream of deflate "stored" blocks (no compression): the
 /// header (deflate, 32 KiB window, no dictionary), blocks of at most 65535
 /// bytes, and the Adler-32 of `raw`.
-pub(crate) fn zlib_stored(raw: &[u8]) -> Vec<u8> {
+pub fn zlib_stored(raw: &[u8]) -> Vec<u8> {
     let mut zlib = Vec::with_capacity(raw.len() + raw.len() / 65535 * 5 + 16);
     zlib.extend_from_slice(&[0x78, 0x01]);
     let blocks = raw.chunks(65535);

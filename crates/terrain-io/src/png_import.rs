@@ -665,26 +665,8 @@ mod properties {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::png_chunks::crc32;
     use crate::test_images::{diamond_square, grey8};
-
-    /// Rewrites every chunk's CRC to match its (possibly damaged) contents.
-    #[allow(clippy::unwrap_used)]
-    fn fix_crcs(png: &mut [u8]) {
-        let mut start = 8;
-        while start + 12 <= png.len() {
-            let length = u32::from_be_bytes(png[start..start + 4].try_into().unwrap()) as usize;
-            let Some(end) = (start + 8)
-                .checked_add(length)
-                .filter(|&end| end + 4 <= png.len())
-            else {
-                break;
-            };
-            let crc = crc32(&png[start + 4..end]);
-            png[end..end + 4].copy_from_slice(&crc.to_be_bytes());
-            start = end + 4;
-        }
-    }
+    use crate::test_support::fix_crcs;
 
     proptest! {
         #[test]
@@ -750,6 +732,7 @@ mod differential {
     use crate::png_chunks::{ChunkReader, write_chunk};
     use crate::png_filter::filter_row;
     use crate::test_images::{encode_with, header};
+    use crate::test_support::adam7_passes;
 
     /// Every colour type with every bit depth PNG allows it.
     const FORMATS: [(ColorType, &[BitDepth]); 5] = [
@@ -901,15 +884,7 @@ mod differential {
         let bits = color.samples() * depth as usize;
         let step = (bits / 8).max(1);
         let mut raw = Vec::new();
-        for (column, row, column_step, row_step) in [
-            (0, 0, 8, 8),
-            (4, 0, 8, 8),
-            (0, 4, 4, 8),
-            (2, 0, 4, 4),
-            (0, 2, 2, 4),
-            (1, 0, 2, 2),
-            (0, 1, 1, 2),
-        ] {
+        for (column, row, column_step, row_step) in adam7_passes() {
             if column >= width || row >= height {
                 continue;
             }

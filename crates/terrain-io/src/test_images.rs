@@ -6,8 +6,7 @@
 use png::{BitDepth, ColorType};
 use terrain_core::{Algorithm, Heightmap, Params, Stage, generate};
 
-use crate::png_chunks::{PNG_SIGNATURE, write_chunk};
-use crate::png_export::zlib_stored;
+use crate::test_support::{PNG_SIGNATURE, adam7_passes, write_chunk, zlib_stored};
 
 /// A PNG of `pixels` (packed rows as the PNG spec lays them out) from the
 /// png crate's encoder.
@@ -84,19 +83,9 @@ pub(crate) fn hand_made(ihdr: &[u8], raw: &[u8]) -> Vec<u8> {
 
 /// An Adam7-interlaced 8-bit greyscale PNG of `pixels`.
 pub(crate) fn interlaced_grey8(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
-    // (first column, first row, column step, row step) of each pass.
-    const PASSES: [(usize, usize, usize, usize); 7] = [
-        (0, 0, 8, 8),
-        (4, 0, 8, 8),
-        (0, 4, 4, 8),
-        (2, 0, 4, 4),
-        (0, 2, 2, 4),
-        (1, 0, 2, 2),
-        (0, 1, 1, 2),
-    ];
     let (width, height) = (width as usize, height as usize);
     let mut raw = Vec::new();
-    for (first_column, first_row, column_step, row_step) in PASSES {
+    for (first_column, first_row, column_step, row_step) in adam7_passes() {
         if first_column >= width {
             continue;
         }
