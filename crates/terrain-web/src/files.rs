@@ -20,7 +20,12 @@ pub fn handle(demo: &mut Demo, input: &Input) {
     let result = match input {
         Input::ExportPng => {
             let bytes = terrain_io::export_png(&demo.terrain().heightmap);
-            download(&format!("{}.png", demo.file_stem()), "image/png", &bytes).map(|()| {
+            download(
+                &format!("{}.png", demo.file_stem()),
+                terrain_io::PNG_MEDIA_TYPE,
+                &bytes,
+            )
+            .map(|()| {
                 format!(
                     "Downloaded {}.png ({} KB).",
                     demo.file_stem(),
@@ -32,7 +37,7 @@ pub fn handle(demo: &mut Demo, input: &Input) {
             let text = terrain_io::export_obj(&demo.terrain().heightmap);
             download(
                 &format!("{}.obj", demo.file_stem()),
-                "model/obj",
+                terrain_io::OBJ_MEDIA_TYPE,
                 text.as_bytes(),
             )
             .map(|()| {
