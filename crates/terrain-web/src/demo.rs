@@ -573,17 +573,13 @@ impl Demo {
     /// Makes what the wanted job would have made here on the page: for
     /// when there is no worker.
     pub fn make_here(&mut self) {
+        self.job = Job::Idle;
+        dom::show(&self.elements.progress, false);
         match std::mem::replace(&mut self.job_input, JobInput::Settings) {
             JobInput::Settings => self.generate_now(),
-            JobInput::File(name, bytes) => {
-                self.job = Job::Idle;
-                dom::show(&self.elements.progress, false);
-                crate::files::import_here(self, name, &bytes.to_vec());
-            }
+            JobInput::File(name, bytes) => crate::files::import_here(self, name, &bytes.to_vec()),
             JobInput::Heights => {
                 // The page builds the surface itself when none was built.
-                self.job = Job::Idle;
-                dom::show(&self.elements.progress, false);
                 self.built = None;
                 self.scene = None;
                 self.show_state();
@@ -663,14 +659,19 @@ impl Demo {
         let field = |name: &str| {
             Reflect::get(result, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
         };
-        let heights: Vec<f64> = field("heights").unchecked_into::<Float64Array>().to_vec();
-        let params = self.config.params;
-        let exponent = field("exponent").as_f64().unwrap_or(0.0) as u32;
-        let heightmap = match Heightmap::from_heights(exponent, heights) {
-            Ok(heightmap) => heightmap,
-            Err(error) => {
-                self.job_failed(&format!("the worker's map was unusable: {error}"));
-                return false;
+        // New colours for the map on show come back with its own heights,
+        // which need not be read again.
+        let heightmap = if matches!(self.job_input, JobInput::Heights) {
+            None
+        } else {
+            let heights: Vec<f64> = field("heights").unchecked_into::<Float64Array>().to_vec();
+            let exponent = field("exponent").as_f64().unwrap_or(0.0) as u32;
+            match Heightmap::from_heights(exponent, heights) {
+                Ok(heightmap) => Some(heightmap),
+                Err(error) => {
+                    self.job_failed(&format!("the worker's map was unusable: {error}"));
+                    return false;
+                }
             }
         };
         let vectors = |name: &str| -> Vec<three_d::Vec3> {
@@ -687,16 +688,34 @@ impl Demo {
             .chunks_exact(4)
             .map(|rgba| three_d::Srgba::new(rgba[0], rgba[1], rgba[2], rgba[3]))
             .collect();
-        self.built = Some(Surface {
+        let surface = Surface {
             positions: vectors("positions"),
             normals: vectors("normals"),
             colors,
             indices: field("indices").unchecked_into::<Uint32Array>().to_vec(),
             surface_triangles: field("surfaceTriangles").as_f64().unwrap_or(0.0) as usize,
             max_error: field("maxError").as_f64().map(|bound| bound as f32),
-        });
-        match std::mem::replace(&mut self.job_input, JobInput::Settings) {
-            JobInput::Settings => {
+        };
+        match (
+            std::mem::replace(&mut self.job_input, JobInput::Settings),
+            heightmap,
+        ) {
+            (JobInput::File(name, _), Some(heightmap)) => {
+                let message = crate::files::imported_message(
+                    &name,
+                    field("sourceWidth").as_f64().unwrap_or(0.0),
+                    field("sourceHeight").as_f64().unwrap_or(0.0),
+                    &field("sourceFormat").as_string().unwrap_or_default(),
+                    heightmap.side(),
+                );
+                // A small map is meshed on the page like any other, so that
+                // new colours need no worker.
+                let built = (heightmap.exponent() >= WORKER_FROM_EXPONENT).then_some(surface);
+                self.show_imported(heightmap, built, name, &message);
+                return true;
+            }
+            (JobInput::Settings, Some(heightmap)) => {
+                let params = self.config.params;
                 self.terrain = Terrain {
                     algorithm: Some(params.algorithm),
                     heightmap,
@@ -709,30 +728,10 @@ impl Demo {
                 };
                 self.source = Source::Generated;
             }
-            JobInput::File(name, _) => {
-                let side = heightmap.side();
-                if exponent < WORKER_FROM_EXPONENT {
-                    // Small enough to mesh on the page, like any small map,
-                    // so that new colours need no worker.
-                    self.built = None;
-                }
-                self.terrain = Terrain::finished(heightmap);
-                self.config.stage = Stage::Done;
-                if let Some(panel) = &self.panel {
-                    let message = crate::files::imported_message(
-                        &name,
-                        field("sourceWidth").as_f64().unwrap_or(0.0),
-                        field("sourceHeight").as_f64().unwrap_or(0.0),
-                        &field("sourceFormat").as_string().unwrap_or_default(),
-                        side,
-                    );
-                    panel.show_file_status(&message, false);
-                }
-                self.source = Source::Imported(name);
-            }
             // The same heights, in new colours.
-            JobInput::Heights => {}
+            _ => {}
         }
+        self.built = Some(surface);
         self.job = Job::Idle;
         self.scene = None;
         dom::show(&self.elements.progress, false);
@@ -963,17 +962,28 @@ impl Demo {
         }
     }
 
-    /// Shows an imported heightmap.
-    pub fn show_imported(&mut self, terrain: Terrain, name: String) {
+    /// Shows a heightmap imported from file `name`, with `built` its
+    /// surface if the worker made one, and `message` saying what the file
+    /// was.
+    pub fn show_imported(
+        &mut self,
+        heightmap: Heightmap,
+        built: Option<Surface>,
+        name: String,
+        message: &str,
+    ) {
         self.playing = false;
-        self.terrain = terrain;
-        self.built = None;
+        self.terrain = Terrain::finished(heightmap);
+        self.built = built;
         self.job = Job::Idle;
         dom::show(&self.elements.progress, false);
         self.source = Source::Imported(name);
         self.config.stage = Stage::Done;
         self.scene = None;
         self.show_status(None);
+        if let Some(panel) = &self.panel {
+            panel.show_file_status(message, false);
+        }
         self.show_state();
     }
 

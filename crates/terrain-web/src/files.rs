@@ -3,7 +3,6 @@
 //! formats themselves are `terrain_io`'s business.
 
 use js_sys::{Array, Uint8Array};
-use terrain_core::Terrain;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
@@ -134,10 +133,7 @@ pub fn import_here(demo: &mut Demo, name: String, bytes: &[u8]) {
                 &imported.source_format,
                 imported.heightmap.side(),
             );
-            demo.show_imported(Terrain::finished(imported.heightmap), name);
-            if let Some(panel) = demo.panel() {
-                panel.show_file_status(&message, false);
-            }
+            demo.show_imported(imported.heightmap, None, name, &message);
         }
         Err(error) => {
             if let Some(panel) = demo.panel() {
