@@ -15,24 +15,8 @@
 // Results go on the page and into window.benchmarkResults.
 
 import { benchmarkRun, generate } from "../terrain.js";
+import { ALGORITHMS, SHORT } from "./cases.js";
 import * as posts from "./posts.js";
-
-const ALGORITHMS = [
-  "random-noise",
-  "midpoint-displacement",
-  "recursive-midpoint-displacement",
-  "diamond-square",
-  "tileable-diamond-square",
-];
-
-/** Short column names, for tables that must fit a terminal. */
-const SHORT = {
-  "random-noise": "noise",
-  "midpoint-displacement": "mpd",
-  "recursive-midpoint-displacement": "rmpd",
-  "diamond-square": "ds",
-  "tileable-diamond-square": "tds",
-};
 
 const POSTS = {
   "random-noise": posts.randomNoise,

@@ -14,32 +14,20 @@
 // missing, the page fails, the self-check fails or the run times out.
 
 import { createServer } from "node:http";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import { execFileSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
-import { dirname, extname, join, normalize, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+import { chromiumPath, serveFile } from "../tests/local-tools.js";
+import { ALGORITHMS, SHORT } from "./cases.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = resolve(here, "..");
 const dist = join(root, "dist");
 const benchDir = here;
 
-const ALGORITHMS = [
-  "random-noise",
-  "midpoint-displacement",
-  "recursive-midpoint-displacement",
-  "diamond-square",
-  "tileable-diamond-square",
-];
-const SHORT = {
-  "random-noise": "noise",
-  "midpoint-displacement": "mpd",
-  "recursive-midpoint-displacement": "rmpd",
-  "diamond-square": "ds",
-  "tileable-diamond-square": "tds",
-};
 // The targets the generators are being optimized towards (see BENCHMARKS.md).
 const TARGET = { exponent: 10, postsOverWasmAtLeast: 15, wasmOverFloorAtMost: 2 };
 
@@ -78,57 +66,22 @@ function parseArguments(argv) {
   return options;
 }
 
-const types = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".json": "application/json",
-};
-
 // dist/ at /, bench/ at /bench/. Cross-origin isolation (COOP + COEP) gives
 // the page a finer performance.now(); everything it loads is same-origin.
 function startServer() {
-  const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
-    const [base, relative] = path.startsWith("/bench/")
-      ? [benchDir, path.slice("/bench/".length)]
-      : [dist, path.slice(1)];
-    let file = join(base, normalize(relative).replace(/^([/\\])+/, ""));
-    if (!file.startsWith(base)) {
-      response.writeHead(403).end("forbidden");
-      return;
-    }
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, "index.html");
-      const body = await readFile(file);
-      response.writeHead(200, {
-        "content-type": types[extname(file)] || "application/octet-stream",
-        "cache-control": "no-store",
-        "cross-origin-opener-policy": "same-origin",
-        "cross-origin-embedder-policy": "require-corp",
-      });
-      response.end(body);
-    } catch {
-      response.writeHead(404, { "content-type": "text/plain" }).end(`not found: ${path}`);
-    }
+  const isolated = {
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-embedder-policy": "require-corp",
+  };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url, "http://localhost").pathname;
+    if (path.startsWith("/bench/")) serveFile(response, benchDir, path.slice("/bench/".length), isolated);
+    else serveFile(response, dist, path, isolated);
   });
   return new Promise((resolvePromise, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolvePromise(server));
   });
-}
-
-function chromiumPath() {
-  if (process.env.CHROMIUM) return process.env.CHROMIUM;
-  try {
-    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"]).toString().trim();
-  } catch {
-    throw new Error("Chromium not found: install Debian's chromium package (cargo xtask test does it as root)");
-  }
 }
 
 async function checkBuild() {

@@ -1,20 +1,12 @@
 // Browser tests run in Debian's Chromium (never a downloaded browser),
 // against the release build in dist/ served by tests/server.mjs.
 import { defineConfig } from "@playwright/test";
-import { execFileSync } from "node:child_process";
+
+import { chromiumPath } from "./local-tools.js";
 
 // Override with SITE_PORT and BLOG_PORT when something else uses these.
 const SITE_PORT = Number(process.env.SITE_PORT || 4173);
 const BLOG_PORT = Number(process.env.BLOG_PORT || 4174);
-
-function chromiumPath() {
-  if (process.env.CHROMIUM) return process.env.CHROMIUM;
-  try {
-    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"]).toString().trim();
-  } catch {
-    throw new Error("Chromium not found: install Debian's chromium package (cargo xtask test does it as root)");
-  }
-}
 
 export default defineConfig({
   testDir: ".",

@@ -12,9 +12,10 @@
 //              scripts must come from its own origin.
 
 import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
-import { extname, join, normalize, resolve } from "node:path";
+import { extname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { serveFile } from "./local-tools.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const dist = resolve(here, "..", "dist");
@@ -22,47 +23,15 @@ const fixtures = resolve(here, "fixtures");
 export const SITE_PORT = Number(process.env.SITE_PORT || 4173);
 export const BLOG_PORT = Number(process.env.BLOG_PORT || 4174);
 
-const types = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".json": "application/json",
-};
-
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
-
-async function send(response, root, urlPath, headers = {}, transform = (body) => body) {
-  const relative = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, "");
-  let file = join(root, relative);
-  if (!file.startsWith(root)) {
-    response.writeHead(403).end("forbidden");
-    return;
-  }
-  try {
-    if ((await stat(file)).isDirectory()) file = join(file, "index.html");
-    const body = transform(await readFile(file), file);
-    response.writeHead(200, {
-      "content-type": types[extname(file)] || "application/octet-stream",
-      "cache-control": "no-store",
-      ...headers,
-    });
-    response.end(body);
-  } catch {
-    response.writeHead(404, { "content-type": "text/plain" }).end(`not found: ${urlPath}`);
-  }
-}
 
 function site(request, response) {
   const url = new URL(request.url, "http://localhost");
   const cors = { "access-control-allow-origin": "*" };
   const subPath = "/sub/path/";
   const path = url.pathname.startsWith(subPath) ? url.pathname.slice(subPath.length - 1) : url.pathname;
-  send(response, dist, path, cors);
+  serveFile(response, dist, path, cors);
 }
 
 /** Prefixes of the blog origin that serve the built site, and the headers
@@ -76,7 +45,7 @@ function blog(request, response) {
   const url = new URL(request.url, "http://localhost");
   for (const [prefix, headers] of SITE_COPIES) {
     if (url.pathname.startsWith(prefix)) {
-      send(response, dist, url.pathname.slice(prefix.length - 1), headers);
+      serveFile(response, dist, url.pathname.slice(prefix.length - 1), headers);
       return;
     }
   }
@@ -86,7 +55,7 @@ function blog(request, response) {
     extname(file) === ".html"
       ? body.toString("utf-8").replaceAll("SITE_ORIGIN", `http://127.0.0.1:${SITE_PORT}`)
       : body;
-  send(response, fixtures, url.pathname, headers, fillIn);
+  serveFile(response, fixtures, url.pathname, headers, fillIn);
 }
 
 createServer(site).listen(SITE_PORT, "127.0.0.1", () =>
