@@ -139,6 +139,24 @@ pub fn stage_text(algorithm: Algorithm, exponent: u32, text: &str) -> Vec<u8> {
     bytes
 }
 
+/// The attributes `DemoConfig::from_attributes` reads.
+pub const DEMO_ATTRIBUTES: [&str; 14] = [
+    "data-terrain-demo",
+    "data-exponent",
+    "data-spread",
+    "data-spread-reduction",
+    "data-seed",
+    "data-normalize",
+    "data-stage",
+    "data-controls",
+    "data-palette",
+    "data-view",
+    "data-wireframe",
+    "data-url-state",
+    "data-creases",
+    "data-link",
+];
+
 /// Reads an `embed_attributes` input: lines of `name=value` (a line with no
 /// `=` is an attribute with an empty value, as `data-wireframe` alone is),
 /// and lines starting with `?`, the URL queries to apply afterwards, in

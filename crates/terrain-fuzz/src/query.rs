@@ -7,7 +7,7 @@ use terrain_core::query::{QueryState, decode, encode, from_query, parse_pairs, t
 use terrain_core::{Params, Stage};
 use terrain_web::config::DemoConfig;
 
-use crate::input::decode_embed_attributes;
+use crate::input::{DEMO_ATTRIBUTES, decode_embed_attributes};
 use crate::text::MAX_MESSAGE_BYTES;
 
 /// The keys `from_query` reads itself.
@@ -23,24 +23,6 @@ const QUERY_KEYS: [&str; 7] = [
 
 /// The URL keys a demo reads besides [`QUERY_KEYS`].
 const DEMO_QUERY_KEYS: [&str; 3] = ["palette", "view", "wireframe"];
-
-/// The attributes `DemoConfig::from_attributes` reads.
-const ATTRIBUTES: [&str; 14] = [
-    "data-terrain-demo",
-    "data-exponent",
-    "data-spread",
-    "data-spread-reduction",
-    "data-seed",
-    "data-normalize",
-    "data-stage",
-    "data-controls",
-    "data-palette",
-    "data-view",
-    "data-wireframe",
-    "data-url-state",
-    "data-creases",
-    "data-link",
-];
 
 /// Valid params and a stage valid for their algorithm and exponent.
 fn assert_valid(params: &Params, stage: Stage, context: &str) {
@@ -132,7 +114,7 @@ pub fn embed_attributes(data: &[u8]) {
     assert_valid(&config.params, config.stage, &context);
     for (index, problem) in problems.iter().enumerate() {
         assert!(
-            ATTRIBUTES.contains(&problem.attribute),
+            DEMO_ATTRIBUTES.contains(&problem.attribute),
             "{context}: unknown attribute {}",
             problem.attribute
         );

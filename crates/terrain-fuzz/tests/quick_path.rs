@@ -291,24 +291,13 @@ fn query_text() -> impl Strategy<Value = String> {
     ]
 }
 
-/// The attributes a demo reads, one misspelt.
-const ATTRIBUTES: &[&str] = &[
-    "data-terrain-demo",
-    "data-exponent",
-    "data-spread",
-    "data-spread-reduction",
-    "data-seed",
-    "data-normalize",
-    "data-stage",
-    "data-controls",
-    "data-palette",
-    "data-view",
-    "data-wireframe",
-    "data-url-state",
-    "data-creases",
-    "data-link",
-    "data-Exponent",
-];
+/// The attributes a demo reads, and one misspelt.
+fn attribute_names() -> Vec<&'static str> {
+    input::DEMO_ATTRIBUTES
+        .into_iter()
+        .chain(["data-Exponent"])
+        .collect()
+}
 
 fn generated_params() -> impl Strategy<Value = (Params, Stage)> {
     let number = prop_oneof![
@@ -464,7 +453,7 @@ proptest! {
 
     #[test]
     fn embed_attributes_generated(
-        attributes in prop::collection::vec((select(ATTRIBUTES), field_text()), 0..10),
+        attributes in prop::collection::vec((select(attribute_names()), field_text()), 0..10),
         queries in prop::collection::vec(query_text(), 0..3),
     ) {
         // The input format has one attribute a line.
