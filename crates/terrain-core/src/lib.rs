@@ -32,24 +32,25 @@
 //! ```
 
 pub mod baseline;
-pub mod diamond_square;
 mod error;
+pub mod generators;
 mod heightmap;
-pub mod midpoint_displacement;
 mod params;
 pub mod query;
 pub mod random;
-pub mod random_noise;
-pub mod recursive_midpoint_displacement;
 pub mod seams;
 mod stage;
-pub mod tileable_diamond_square;
 
 pub use error::{Error, Field};
 pub use heightmap::{Heightmap, MAX_EXPONENT, MIN_EXPONENT};
 pub use params::{Algorithm, Params};
 pub use random::PointRandom;
 pub use stage::{PointSet, Stage, StageDetails};
+
+use generators::{
+    diamond_square, midpoint_displacement, random_noise, recursive_midpoint_displacement,
+    tileable_diamond_square,
+};
 
 /// A generated heightmap together with what its last stage did.
 #[derive(Debug, Clone, PartialEq)]

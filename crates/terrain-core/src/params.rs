@@ -4,9 +4,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, Field};
+use crate::generators::{diamond_square, midpoint_displacement, recursive_midpoint_displacement};
 use crate::heightmap::{MAX_EXPONENT, MIN_EXPONENT};
 use crate::stage::Stage;
-use crate::{diamond_square, midpoint_displacement, recursive_midpoint_displacement};
 
 /// The generators, in the order the series introduces them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 //! Midpoint displacement, recursive (the second post).
 //!
-//! The same displacement as [`crate::midpoint_displacement`], written the way
+//! The same displacement as [`crate::generators::midpoint_displacement`], written the way
 //! the second post writes it: displace a square *view* of the map, then
 //! recurse into its four quadrants, each a smaller view onto the same buffer,
 //! until the views are 3 x 3. Neighbouring quadrants share an edge, so a point
@@ -14,8 +14,8 @@
 //! iterative version with the same seed: the recursion visits the points in
 //! a different order, but each point's random number belongs to the point.
 
+use crate::generators::midpoint_displacement::{average2, average4};
 use crate::heightmap::Heightmap;
-use crate::midpoint_displacement::{average2, average4};
 use crate::params::Params;
 use crate::random::PointRandom;
 use crate::stage::Stage;
@@ -265,7 +265,7 @@ impl<'a> View<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::midpoint_displacement;
+    use crate::generators::midpoint_displacement;
     use crate::params::Algorithm;
 
     /// The post's 5 x 5 example: corners 2, 8 (top) and 0, 3 (bottom).

@@ -11,7 +11,7 @@
 //! matching slopes (every border point was computed from neighbours on both
 //! sides), so no seam shows.
 
-use crate::diamond_square::{Border, run};
+use crate::generators::diamond_square::{Border, run};
 use crate::heightmap::Heightmap;
 use crate::params::Params;
 use crate::stage::Stage;
@@ -79,7 +79,7 @@ mod tests {
         let (mut seam, mut middle, mut plain_seam) = (0.0, 0.0, 0.0);
         for seed in 0..40 {
             let tileable = generate(&params(6, seed), Stage::Done);
-            let plain = crate::diamond_square::generate(
+            let plain = crate::generators::diamond_square::generate(
                 &Params {
                     algorithm: Algorithm::DiamondSquare,
                     ..params(6, seed)
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn differs_from_the_plain_algorithm_only_through_its_borders() {
         let tileable = generate(&params(4, 9), Stage::Pass(4));
-        let plain = crate::diamond_square::generate(
+        let plain = crate::generators::diamond_square::generate(
             &Params {
                 algorithm: Algorithm::DiamondSquare,
                 ..params(4, 9)

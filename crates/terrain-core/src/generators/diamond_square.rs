@@ -23,11 +23,11 @@
 //! steps cannot recurse chunk by chunk: each round must cover the whole map
 //! before the next begins, which is how we run it, row by row.
 //!
-//! [`crate::tileable_diamond_square`] is the same walk with neighbours that
+//! [`crate::generators::tileable_diamond_square`] is the same walk with neighbours that
 //! wrap around the map instead of falling off it.
 
+use crate::generators::midpoint_displacement::average4;
 use crate::heightmap::{Extent, Heightmap};
-use crate::midpoint_displacement::average4;
 use crate::params::Params;
 use crate::random::PointRandom;
 use crate::stage::Stage;

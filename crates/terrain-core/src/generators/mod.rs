@@ -1,0 +1,10 @@
+//! The generators, one file each, in the order the series introduces them.
+//!
+//! Each runs to any stage of its algorithm (see [`crate::Algorithm::stages`])
+//! and draws every random number from [`crate::PointRandom`].
+
+pub mod diamond_square;
+pub mod midpoint_displacement;
+pub mod random_noise;
+pub mod recursive_midpoint_displacement;
+pub mod tileable_diamond_square;
