@@ -136,10 +136,7 @@ export function selfCheck() {
       }
     }
     const expected = points(exponent);
-    const ok =
-      heights.length === expected &&
-      nan === 0 &&
-      (normalized ? min === 0 && max === 1 : min >= 0 && max < 1);
+    const ok = heights.length === expected && nan === 0 && (normalized ? min === 0 && max === 1 : min >= 0 && max < 1);
     checks.push({ name, exponent, length: heights.length, min, max, nan, ok });
     if (!ok) {
       problems.push(
@@ -428,7 +425,8 @@ function settingsFromQuery() {
     const match = /^(\d+)(?:-(\d+))?$/.exec(range);
     const low = match ? Number(match[1]) : NaN;
     const high = match ? Number(match[2] ?? match[1]) : NaN;
-    if (!(low >= 1 && high <= 12 && low <= high)) throw new Error(`exponents must look like 4-10, within 1-12; got "${range}"`);
+    if (!(low >= 1 && high <= 12 && low <= high))
+      throw new Error(`exponents must look like 4-10, within 1-12; got "${range}"`);
     settings.exponents = Array.from({ length: high - low + 1 }, (_, i) => low + i);
   }
   return { settings, auto: query.get("auto") === "1", quick };

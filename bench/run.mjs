@@ -13,8 +13,8 @@
 // the PATH) and never downloads a browser. Exits non-zero if the build is
 // missing, the page fails, the self-check fails or the run times out.
 
-import { createServer } from "node:http";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,9 +33,7 @@ const TARGET = { exponent: 10, postsOverWasmAtLeast: 15, wasmOverFloorAtMost: 2 
 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
-  console.error(
-    "usage: node bench/run.mjs [--quick] [--exponents A-B] [--out FILE] [--timeout MINUTES]",
-  );
+  console.error("usage: node bench/run.mjs [--quick] [--exponents A-B] [--out FILE] [--timeout MINUTES]");
   process.exit(message ? 2 : 0);
 }
 
@@ -141,7 +139,8 @@ function tables(results) {
       rows: exponents.map((e) => [String(e), ...COLUMNS.map((c) => measured(results, c.id, e, "nsPerPoint"))]),
     },
     {
-      title: "Ratios of medians: posts' JS / our wasm (higher is better for us); our wasm / floor (1 is the floor); generate() / wasm (the copy out)",
+      title:
+        "Ratios of medians: posts' JS / our wasm (higher is better for us); our wasm / floor (1 is the floor); generate() / wasm (the copy out)",
       head: [
         "exp",
         ...withPosts.map((a) => `js/wasm ${SHORT[a]}`),
@@ -179,7 +178,8 @@ function tables(results) {
 
 function textTable({ title, head, rows }) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  const line = (cells) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [title, line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -271,11 +271,10 @@ async function main() {
     page.on("pageerror", (error) => pageErrors.push(String(error?.stack || error)));
     console.error(`benchmark page: ${url}`);
     await page.goto(url);
-    await page.waitForFunction(
-      () => window.benchmarkStatus === "done" || window.benchmarkStatus === "error",
-      null,
-      { timeout: options.timeoutMinutes * 60_000, polling: 1000 },
-    );
+    await page.waitForFunction(() => window.benchmarkStatus === "done" || window.benchmarkStatus === "error", null, {
+      timeout: options.timeoutMinutes * 60_000,
+      polling: 1000,
+    });
     const status = await page.evaluate(() => window.benchmarkStatus);
     if (status !== "done") {
       throw new Error(`the benchmark page failed: ${await page.evaluate(() => window.benchmarkError)}`);

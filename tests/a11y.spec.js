@@ -4,12 +4,12 @@
 
 import { expectNoSeriousViolations } from "./axe.js";
 import {
-  SCREENS,
-  SITE_PAGES,
   demoState,
   expect,
   keepWebGLContexts,
   loseWebGLContext,
+  SCREENS,
+  SITE_PAGES,
   statsOf,
   test,
   waitForAllDemos,
@@ -63,7 +63,9 @@ function expectedWords({ algorithm, stage, exponent, side, seed }) {
 
 test.describe("labels and text alternatives", () => {
   for (const { path, name, demos } of SITE_PAGES) {
-    test(`${name}: axe finds nothing serious, every control has a label, every canvas says what it shows`, async ({ page }) => {
+    test(`${name}: axe finds nothing serious, every control has a label, every canvas says what it shows`, async ({
+      page,
+    }) => {
       await page.goto(path);
       await waitForAllDemos(page, demos);
       await expectNoSeriousViolations(page, `${name} at 1280 px`);
@@ -95,7 +97,8 @@ test.describe("labels and text alternatives", () => {
     const canvas = page.locator("canvas.terrain-canvas");
     const check = async (what) => {
       const label = (await canvas.getAttribute("aria-label")).toLowerCase();
-      for (const words of expectedWords(await demoState(page, 0))) expect(label, `${what}: "${words}"`).toContain(words);
+      for (const words of expectedWords(await demoState(page, 0)))
+        expect(label, `${what}: "${words}"`).toContain(words);
     };
     await page.getByRole("button", { name: "Refresh" }).click();
     await check("after Refresh");
@@ -180,7 +183,9 @@ test.describe("the keyboard alone", () => {
     }
     expect(await page.evaluate(() => window.scrollY), "the arrows moved the view, not the page").toBe(scrollY);
     await page.keyboard.press("0");
-    await expect.poll(async () => (await statsOf(page, FINAL)).hash, { message: "0 goes back to the first view" }).toBe(start.hash);
+    await expect
+      .poll(async () => (await statsOf(page, FINAL)).hash, { message: "0 goes back to the first view" })
+      .toBe(start.hash);
   });
 
   test("the playground: every control reached with Tab and worked with keys", async ({ page }) => {
@@ -271,7 +276,7 @@ test.describe("the keyboard alone", () => {
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
     expect(chooser.isMultiple()).toBe(false);
 
-    await focus('.terrain-share input', "the link");
+    await focus(".terrain-share input", "the link");
     expect(
       await page.evaluate(() => {
         const input = document.activeElement;

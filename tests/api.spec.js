@@ -100,11 +100,20 @@ test("bad options throw an Error naming the option, the value and what is allowe
     [{ spreadReduction: NaN }, 'spreadReduction must be a number from 0 to 2; got "NaN"'],
     [{ seed: -1 }, 'seed must be a whole number from 0 to 18446744073709551615; got "-1"'],
     [{ seed: "2^64" }, 'seed must be a whole number from 0 to 18446744073709551615; got "2^64"'],
-    [{ algorithm: "plasma" }, 'algorithm must be one of random-noise, midpoint-displacement'],
-    [{ algorithm: "midpoint-displacement", stage: "square" }, 'stage must be one of corners, edges, center, done or pass-1 to pass-5 for midpoint-displacement; got "square"'],
-    [{ stage: "pass-9" }, 'stage must be one of corners, square, diamond, done or pass-1 to pass-5 for diamond-square; got "pass-9"'],
+    [{ algorithm: "plasma" }, "algorithm must be one of random-noise, midpoint-displacement"],
+    [
+      { algorithm: "midpoint-displacement", stage: "square" },
+      'stage must be one of corners, edges, center, done or pass-1 to pass-5 for midpoint-displacement; got "square"',
+    ],
+    [
+      { stage: "pass-9" },
+      'stage must be one of corners, square, diamond, done or pass-1 to pass-5 for diamond-square; got "pass-9"',
+    ],
     [{ exponent: {} }, "exponent must be a whole number from 1 to 12; got a value of type object"],
-    [{ spreadreduction: 0.5 }, 'unknown option "spreadreduction"; the options are algorithm, exponent, spread, spreadReduction, seed, normalize, stage'],
+    [
+      { spreadreduction: 0.5 },
+      'unknown option "spreadreduction"; the options are algorithm, exponent, spread, spreadReduction, seed, normalize, stage',
+    ],
   ];
   for (const [options, message] of cases) {
     const result = await call(page, options);

@@ -1,8 +1,8 @@
 // axe-core (from node_modules) run inside the page, for the accessibility
 // checks: the violations that matter, printed so a person can act on them.
 
-import { expect } from "@playwright/test";
 import { createRequire } from "node:module";
+import { expect } from "@playwright/test";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -32,7 +32,9 @@ function describeViolations(violations) {
     .map(
       ({ id, impact, help, helpUrl, nodes }) =>
         `${impact}: ${id}: ${help} (${helpUrl})\n` +
-        nodes.map(({ target, failureSummary }) => `    ${target}\n      ${failureSummary.replaceAll("\n", "\n      ")}`).join("\n"),
+        nodes
+          .map(({ target, failureSummary }) => `    ${target}\n      ${failureSummary.replaceAll("\n", "\n      ")}`)
+          .join("\n"),
     )
     .join("\n");
 }
@@ -40,5 +42,8 @@ function describeViolations(violations) {
 /** Fails (naming every element) if axe finds anything serious or critical. */
 export async function expectNoSeriousViolations(page, what) {
   const serious = await seriousViolations(page);
-  expect(serious.map(({ id }) => id), `${what}:\n${describeViolations(serious)}`).toEqual([]);
+  expect(
+    serious.map(({ id }) => id),
+    `${what}:\n${describeViolations(serious)}`,
+  ).toEqual([]);
 }

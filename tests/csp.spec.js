@@ -2,17 +2,9 @@
 // Content-Security-Policy, and a host page that keeps working whatever the
 // demos do.
 
-import { test as plain } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import {
-  BLOG,
-  expect,
-  renderStats,
-  statsOf,
-  test,
-  waitForAllDemos,
-  waitForChange,
-} from "./helpers.js";
+import { test as plain } from "@playwright/test";
+import { BLOG, expect, renderStats, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
@@ -21,7 +13,9 @@ const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 function recordViolations() {
   window.cspViolations = [];
   document.addEventListener("securitypolicyviolation", (event) => {
-    window.cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    window.cspViolations.push(
+      `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+    );
   });
 }
 
@@ -69,7 +63,10 @@ test.describe("a blog page with a strict Content-Security-Policy", () => {
     await expect(page.locator("#host-counter")).toHaveText("Clicked 1 times");
     await page.locator("#add-demo").click();
     await waitForAllDemos(page, 4);
-    expect(await page.locator("svg[data-terrain-demo]").evaluate((svg) => svg.childElementCount), "an SVG host is left alone").toBe(1);
+    expect(
+      await page.locator("svg[data-terrain-demo]").evaluate((svg) => svg.childElementCount),
+      "an SVG host is left alone",
+    ).toBe(1);
     await expect(page.locator("#after")).toBeVisible();
 
     expect((await renderStats(page)).graphics).toBe("ready");
@@ -89,7 +86,9 @@ test.describe("a blog page with a strict Content-Security-Policy", () => {
       expect(response.headers()["content-security-policy"]).toBe(STRICT_CSP);
       await expect(page.locator("[data-terrain-mounted]")).toHaveCount(demos);
       await page.locator(".terrain-demo").first().scrollIntoViewIfNeeded();
-      await expect.poll(async () => (await statsOf(page, 0)).foreground, { message: "a demo draws" }).toBeGreaterThan(0.05);
+      await expect
+        .poll(async () => (await statsOf(page, 0)).foreground, { message: "a demo draws" })
+        .toBeGreaterThan(0.05);
       expect(await violations(page)).toEqual([]);
     });
   }

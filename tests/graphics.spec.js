@@ -5,13 +5,13 @@
 import { expectNoSeriousViolations } from "./axe.js";
 import { fingerprintsOf } from "./battery.js";
 import {
-  SITE_PAGES,
   demoState,
   demoStats,
   expect,
   keepWebGLContexts,
   loseWebGLContext,
   renderStats,
+  SITE_PAGES,
   test,
   waitForAllDemos,
 } from "./helpers.js";
@@ -36,7 +36,9 @@ test.describe("a lost WebGL context", () => {
     expect(await page.evaluate(() => window.webglContexts.length), "one context for every demo").toBe(1);
   });
 
-  test("is announced in every demo, which keeps its picture, then comes back with the same terrain", async ({ page }) => {
+  test("is announced in every demo, which keeps its picture, then comes back with the same terrain", async ({
+    page,
+  }) => {
     const before = await states(page);
     const pictures = await demoStats(page);
     const draws = (await renderStats(page)).draws;
@@ -49,7 +51,10 @@ test.describe("a lost WebGL context", () => {
       await expect(statuses.nth(index)).toHaveText(LOST);
     }
     const kept = await demoStats(page);
-    expect(kept.map(({ hash }) => hash), "the last pictures stay").toEqual(pictures.map(({ hash }) => hash));
+    expect(
+      kept.map(({ hash }) => hash),
+      "the last pictures stay",
+    ).toEqual(pictures.map(({ hash }) => hash));
 
     await loseWebGLContext(page, false);
     await expect.poll(async () => (await renderStats(page)).graphics).toBe("ready");
@@ -181,12 +186,25 @@ withoutWebGL.describe("without WebGL", () => {
         const demo = page.locator(".terrain-demo").nth(index);
         const status = demo.locator(".terrain-status");
         await expect(status, `demo ${index} explains`).toBeVisible();
-        await expect(status).toHaveText(/3D view unavailable: .*greyscale picture \(black is the lowest point, white the highest\)/);
+        await expect(status).toHaveText(
+          /3D view unavailable: .*greyscale picture \(black is the lowest point, white the highest\)/,
+        );
         const shown = all[index];
-        const heights = await page.evaluate(async (options) => {
-          const { generate } = await import("./terrain.js");
-          return Array.from(generate(options));
-        }, { algorithm: shown.algorithm, exponent: shown.exponent, spread: shown.spread, spreadReduction: shown.spreadReduction, seed: shown.seed, normalize: shown.normalize, stage: shown.stage });
+        const heights = await page.evaluate(
+          async (options) => {
+            const { generate } = await import("./terrain.js");
+            return Array.from(generate(options));
+          },
+          {
+            algorithm: shown.algorithm,
+            exponent: shown.exponent,
+            spread: shown.spread,
+            spreadReduction: shown.spreadReduction,
+            seed: shown.seed,
+            normalize: shown.normalize,
+            stage: shown.stage,
+          },
+        );
         const compared = await page.evaluate(COMPARE_PICTURE, {
           index,
           heights,
@@ -195,7 +213,10 @@ withoutWebGL.describe("without WebGL", () => {
           unset: UNSET,
           highlight: HIGHLIGHT,
         });
-        expect(compared.matches / compared.cells, `demo ${index} (${shown.algorithm}, ${shown.stage}) pictures its heights`).toBeGreaterThan(0.99);
+        expect(
+          compared.matches / compared.cells,
+          `demo ${index} (${shown.algorithm}, ${shown.stage}) pictures its heights`,
+        ).toBeGreaterThan(0.99);
       }
       for (const [index, stats] of (await demoStats(page)).entries()) {
         expect(stats.foreground, `demo ${index} is not a blank box`).toBeGreaterThan(0.3);

@@ -9,18 +9,18 @@ import { readFileSync } from "node:fs";
 import {
   ATTRIBUTE_CASES,
   ATTRIBUTE_FIXTURE,
+  attributeFixture,
   BAD_VALUES,
   CONTROL_FIELDS,
   EXPONENT,
+  fingerprintsOf,
+  outcome,
   SEED,
   SPACED_TWO,
   SPREAD,
   SPREAD_REDUCTION,
   TWO_TO_THE_64,
   URL_KEYS,
-  attributeFixture,
-  fingerprintsOf,
-  outcome,
 } from "./battery.js";
 import { BLOG, demoState, expect, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
@@ -85,7 +85,10 @@ test.describe("the battery in every text field", () => {
         const input = demo.getByLabel(field.label, { exact: true });
         const id = await input.getAttribute("id");
         const error = demo.locator(`[id="${id}-error"]`);
-        await expect(input, "the message is tied to its field").toHaveAttribute("aria-describedby", new RegExp(`${id}-error`));
+        await expect(input, "the message is tied to its field").toHaveAttribute(
+          "aria-describedby",
+          new RegExp(`${id}-error`),
+        );
 
         for (const value of BAD_VALUES) {
           const what = `${field.label} = ${JSON.stringify(value)}`;
@@ -98,7 +101,9 @@ test.describe("the battery in every text field", () => {
             await expect(error, `${what} is fine`).toBeHidden();
             await expect(input).toHaveAttribute("aria-invalid", "false");
             const [expected] = await fingerprintsOf(page, [{ ...optionsOf(before), [field.option]: result.value }]);
-            await expect.poll(async () => (await demoState(page, 0)).fingerprint, { message: `${what} is used` }).toBe(expected);
+            await expect
+              .poll(async () => (await demoState(page, 0)).fingerprint, { message: `${what} is used` })
+              .toBe(expected);
             if (expected !== before.fingerprint) await waitForChange(page, 0, pixels.hash, `${what} redraws`);
           } else {
             await expect(error, `${what} is refused`).toBeVisible();
@@ -109,7 +114,9 @@ test.describe("the battery in every text field", () => {
             expect((await statsOf(page, 0)).hash, `${what} keeps the last good picture`).toBe(pixels.hash);
             expect(page.url(), `${what} leaves the address alone`).toBe(address);
             // The value is shown as text, never parsed as markup.
-            expect(await error.evaluate((element) => [...element.childNodes].map((node) => node.nodeType))).toEqual([TEXT_NODE]);
+            expect(await error.evaluate((element) => [...element.childNodes].map((node) => node.nodeType))).toEqual([
+              TEXT_NODE,
+            ]);
           }
           expect(await demo.evaluate(JUNK_IN, id), what).toEqual([]);
           expect(page.url(), what).not.toMatch(/NaN|Infinity|undefined/);
@@ -144,7 +151,9 @@ test.describe("the battery in every text field", () => {
           expect(await demoState(page, 0), `${what} keeps the terrain`).toEqual(before);
         } else {
           // Big maps are made in a worker, so the new terrain may take a moment.
-          await expect.poll(async () => String((await demoState(page, 0))[option]), { message: `${what} is used` }).toBe(stepped);
+          await expect
+            .poll(async () => String((await demoState(page, 0))[option]), { message: `${what} is used` })
+            .toBe(stepped);
         }
         expect(await demo.evaluate(JUNK_IN, id), what).toEqual([]);
       }
@@ -190,7 +199,10 @@ test.describe("the battery in the playground's URL", () => {
       // Another parameter alongside, to show the rest of the URL still applies.
       const base = key === "seed" ? { algorithm: "midpoint-displacement" } : { seed: "5" };
       const cases = BAD_VALUES.map((value) => ({ value, result: outcome(spec, value, `URL parameter ${key}`) }));
-      const options = cases.map(({ result }) => ({ ...base, ...(option && result.valid ? { [option]: result.value } : {}) }));
+      const options = cases.map(({ result }) => ({
+        ...base,
+        ...(option && result.valid ? { [option]: result.value } : {}),
+      }));
       const expected = await fingerprintsOf(page, options);
       for (const [index, { value, result }] of cases.entries()) {
         const query = `?${new URLSearchParams({ ...base, [key]: value })}`;
@@ -312,7 +324,9 @@ test.describe("the battery in every embed attribute", () => {
         expect.soft(demo.creases, what).toBe(result.valid ? result.value : false);
       }
     }
-    expect(await page.evaluate(() => document.querySelectorAll("script, img").length), "no element from a value").toBe(1);
+    expect(await page.evaluate(() => document.querySelectorAll("script, img").length), "no element from a value").toBe(
+      1,
+    );
     noDialogs();
   });
 });
@@ -346,7 +360,10 @@ test("generate() refuses every bad option with an Error, and never returns NaN",
     ["spread", SPREAD],
     ["spreadReduction", SPREAD_REDUCTION],
     ["seed", SEED],
-    ...URL_KEYS.filter(({ key }) => ["algorithm", "normalize", "stage"].includes(key)).map(({ key, spec }) => [key, spec]),
+    ...URL_KEYS.filter(({ key }) => ["algorithm", "normalize", "stage"].includes(key)).map(({ key, spec }) => [
+      key,
+      spec,
+    ]),
   ];
   const cases = [];
   for (const [option, spec] of OPTIONS) {
@@ -355,7 +372,10 @@ test("generate() refuses every bad option with an Error, and never returns NaN",
   // The same values as JavaScript numbers and BigInts (a BigInt travels
   // into the page as { bigint: "digits" }).
   const SPECS = { exponent: EXPONENT, spread: SPREAD, spreadReduction: SPREAD_REDUCTION, seed: SEED };
-  const refused = (option, got) => ({ valid: false, message: `${option} must be ${SPECS[option].allowed}; got ${got}` });
+  const refused = (option, got) => ({
+    valid: false,
+    message: `${option} must be ${SPECS[option].allowed}; got ${got}`,
+  });
   const fine = { valid: true };
   const NUMBERS = [
     ["exponent", 40, refused("exponent", '"40"')],
@@ -441,4 +461,3 @@ test("generate() refuses every bad option with an Error, and never returns NaN",
     }
   }
 });
-

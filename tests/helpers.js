@@ -2,9 +2,9 @@
 // error or uncaught exception, and pixel statistics read from the demos'
 // real canvases.
 
-import { test as base, expect } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { test as base, expect } from "@playwright/test";
 
 export { expect };
 
@@ -50,8 +50,7 @@ const PIXEL_STATS = (selector) =>
     const colours = new Set();
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
-      const distance =
-        Math.abs(r - background[0]) + Math.abs(g - background[1]) + Math.abs(b - background[2]);
+      const distance = Math.abs(r - background[0]) + Math.abs(g - background[1]) + Math.abs(b - background[2]);
       if (distance > 24) foreground++;
       if (r > 120 && r > 1.8 * g && g > 1.6 * b + 10 && r - b > 110) highlighted++;
       colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
@@ -157,7 +156,5 @@ export async function waitForChange(page, index, hash, message) {
 
 /** Lets any pending frame run, so "nothing changed" really means it. */
 export async function settle(page) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 
-import { BLOG, SCREENS, demoStats, expect, renderStats, settle, test, waitForAllDemos } from "./helpers.js";
+import { BLOG, demoStats, expect, renderStats, SCREENS, settle, test, waitForAllDemos } from "./helpers.js";
 
 /** The CRC-32 of `bytes`, as PNG chunks carry it. */
 function crc32(bytes) {
@@ -124,7 +124,9 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
   await page.screenshot({ path: `${SCREENS}playground-exponent-12.png` });
 });
 
-test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page", async ({ page }, testInfo) => {
+test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const path = testInfo.outputPath("hills-4097.png");
   writeFileSync(path, hillsPng(4097));

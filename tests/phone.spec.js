@@ -4,7 +4,7 @@
 // everything a finger needs to hit is at least 44 x 44 CSS pixels.
 
 import { expectNoSeriousViolations } from "./axe.js";
-import { SCREENS, SITE_PAGES, demoStats, expect, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+import { demoStats, expect, SCREENS, SITE_PAGES, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -20,10 +20,16 @@ const TAP = 44;
 const SMALL_TARGETS = ({ selector, tap }) =>
   [...document.querySelectorAll(selector)]
     .map((element) => {
-      const target = element.matches('input[type="checkbox"], input[type="file"]') ? element.closest("label") ?? element : element;
+      const target = element.matches('input[type="checkbox"], input[type="file"]')
+        ? (element.closest("label") ?? element)
+        : element;
       const { width, height } = target.getBoundingClientRect();
       const name = element.getAttribute("aria-label") || element.textContent.trim() || element.id || element.localName;
-      return { what: `<${element.localName}> ${name.slice(0, 40)}`, width: Math.round(width * 10) / 10, height: Math.round(height * 10) / 10 };
+      return {
+        what: `<${element.localName}> ${name.slice(0, 40)}`,
+        width: Math.round(width * 10) / 10,
+        height: Math.round(height * 10) / 10,
+      };
     })
     .filter(({ width, height }) => width < tap || height < tap);
 
@@ -49,14 +55,17 @@ async function touchscreen(page) {
         { x: centre.x + gap / 2, y: centre.y, id: 2 },
       ];
       await send("touchStart", fingers(start));
-      for (let step = 1; step <= steps; step++) await send("touchMove", fingers(start + ((end - start) * step) / steps));
+      for (let step = 1; step <= steps; step++)
+        await send("touchMove", fingers(start + ((end - start) * step) / steps));
       await send("touchEnd", []);
     },
   };
 }
 
 for (const { path, name, demos } of SITE_PAGES) {
-  test(`${name}: nothing scrolls sideways, demos fit the width, targets are ${TAP} px, axe is happy`, async ({ page }) => {
+  test(`${name}: nothing scrolls sideways, demos fit the width, targets are ${TAP} px, axe is happy`, async ({
+    page,
+  }) => {
     await page.goto(path);
     await waitForAllDemos(page, demos);
     const widths = await page.evaluate(() => ({
@@ -149,7 +158,9 @@ test.describe("touch on a demo", () => {
       // The same finger outside the demo scrolls the page as usual.
       const below = { x: 12, y: Math.min(PHONE.height - 20, box.y + box.height + 60) };
       await touch.drag(below, { x: 12, y: below.y - 300 });
-      await expect.poll(async () => (await scroll())[1], { message: "a drag beside the demo scrolls" }).toBeGreaterThan(still[1]);
+      await expect
+        .poll(async () => (await scroll())[1], { message: "a drag beside the demo scrolls" })
+        .toBeGreaterThan(still[1]);
     });
   }
 });

@@ -1,7 +1,7 @@
 // Beyond the posts: the playground, the scrubber, tiling, seams, files.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { SCREENS, expect, renderStats, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+import { expect, renderStats, SCREENS, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
 /** demoState(index) from the page's own terrain.js. */
 function state(page, index = 0) {
@@ -209,7 +209,7 @@ test.describe("the diamond-square page's comparisons", () => {
   test("midpoint displacement's crease index is higher, and Refresh keeps the pair on one seed", async ({ page }) => {
     const creases = page.locator(".pair").first().locator(".terrain-creases");
     await expect(creases).toHaveCount(2);
-    const values = async () => (await creases.evaluateAll((spans) => spans.map((span) => Number(span.dataset.value))));
+    const values = async () => await creases.evaluateAll((spans) => spans.map((span) => Number(span.dataset.value)));
     const [midpoint, diamond] = await values();
     expect(midpoint).toBeGreaterThan(diamond);
     expect(diamond).toBeGreaterThan(0.8);

@@ -23,8 +23,7 @@ const fixtures = resolve(here, "fixtures");
 export const SITE_PORT = Number(process.env.SITE_PORT || 4173);
 export const BLOG_PORT = Number(process.env.BLOG_PORT || 4174);
 
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 function site(request, response) {
   const url = new URL(request.url, "http://localhost");
@@ -61,6 +60,4 @@ function blog(request, response) {
 createServer(site).listen(SITE_PORT, "127.0.0.1", () =>
   console.log(`site on http://127.0.0.1:${SITE_PORT}/ (and /sub/path/)`),
 );
-createServer(blog).listen(BLOG_PORT, "127.0.0.1", () =>
-  console.log(`blog on http://127.0.0.1:${BLOG_PORT}/`),
-);
+createServer(blog).listen(BLOG_PORT, "127.0.0.1", () => console.log(`blog on http://127.0.0.1:${BLOG_PORT}/`));

@@ -1,10 +1,10 @@
 // The site as a reader meets it: every page, every demo, every control.
 
 import {
-  SCREENS,
   demoStats,
   expect,
   renderStats,
+  SCREENS,
   settle,
   statsOf,
   test,
