@@ -33,7 +33,7 @@
 
 const post1 = (() => {
   function makeHeightmap(exponent) {
-    const resolution = Math.pow(2, exponent) + 1;
+    const resolution = 2 ** exponent + 1;
     const heightmap = new Array(resolution * resolution);
     heightmap.resolution = resolution;
     heightmap.exponent = exponent;
@@ -136,7 +136,7 @@ const post1 = (() => {
     mpdInitCorners(heightmap);
     let spread = 0.3;
     for (let iter = 0; iter < heightmap.exponent; iter++) {
-      const chunks = Math.pow(2, iter);
+      const chunks = 2 ** iter;
       const chunkWidth = (heightmap.resolution - 1) / chunks;
       for (let xchunk = 0; xchunk < chunks; xchunk++) {
         for (let ychunk = 0; ychunk < chunks; ychunk++) {
@@ -259,7 +259,7 @@ function ndHeightmaps() {
   }
 
   function heightmapSetIfUnset(heightmap, x, y, val) {
-    if (0 == heightmapGet(heightmap, x, y)) {
+    if (heightmapGet(heightmap, x, y) === 0) {
       heightmapSet(heightmap, x, y, val);
     }
   }
@@ -282,7 +282,7 @@ function ndHeightmaps() {
   }
 
   function makeHeightmap(exponent) {
-    const resolution = Math.pow(2, exponent) + 1;
+    const resolution = 2 ** exponent + 1;
     const heightmap = ndarray(new Float64Array(resolution * resolution), [resolution, resolution]);
     heightmap.exponent = exponent;
     heightmap.resolution = resolution;

@@ -301,7 +301,7 @@ async function main() {
 
     await mkdir(dirname(options.out), { recursive: true });
     await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
-    const markdownFile = options.out.replace(/\.json$/, "") + ".md";
+    const markdownFile = `${options.out.replace(/\.json$/, "")}.md`;
     await writeFile(markdownFile, markdown(results));
     console.log(`\nwrote ${options.out} and ${markdownFile}`);
   } finally {

@@ -199,7 +199,7 @@ test.describe("the keyboard alone", () => {
     };
 
     await focus("canvas.terrain-canvas", "the view");
-    let before = await statsOf(page, 0);
+    const before = await statsOf(page, 0);
     await page.keyboard.press("ArrowRight");
     await waitForChange(page, 0, before.hash, "arrow keys turn the view");
 

@@ -19,6 +19,6 @@ self.onmessage = async ({ data }) => {
     const transfer = ["heights", "positions", "normals", "colors", "indices"].map((key) => result[key].buffer);
     self.postMessage({ id, result }, transfer);
   } catch (error) {
-    self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    self.postMessage({ id, error: String(error?.message || error) });
   }
 };
