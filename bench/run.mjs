@@ -20,7 +20,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-import { chromiumPath, serveFile } from "../tests/local-tools.js";
+import { badRequest, chromiumPath, requestURL, serveFile } from "../tests/local-tools.js";
 import { ALGORITHMS, SHORT } from "./cases.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -72,7 +72,9 @@ function startServer() {
     "cross-origin-embedder-policy": "require-corp",
   };
   const server = createServer((request, response) => {
-    const path = new URL(request.url, "http://localhost").pathname;
+    const url = requestURL(request);
+    if (!url) return badRequest(response, "not a URL");
+    const path = url.pathname;
     if (path.startsWith("/bench/")) serveFile(response, benchDir, path.slice("/bench/".length), isolated);
     else serveFile(response, dist, path, isolated);
   });

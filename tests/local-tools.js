@@ -27,12 +27,37 @@ const CONTENT_TYPES = {
   ".json": "application/json",
 };
 
+/** The URL `request` asks for, or `null` when its target is no URL at all
+ * (`//`, say), which `badRequest` should answer. */
+export function requestURL(request) {
+  try {
+    return new URL(request.url, "http://localhost");
+  } catch {
+    return null;
+  }
+}
+
+/** Answers 400: the request cannot mean any file. */
+export function badRequest(response, why) {
+  response.writeHead(400, { "content-type": "text/plain" }).end(`bad request: ${why}`);
+}
+
 /** Answers with the file at `urlPath` (still URL-encoded) under `root`, or
  * `index.html` for a folder, never caching, with `headers` added and the
- * body passed through `transform(body, file)`; 403 for a path that leaves
- * `root`, 404 for one that is not there. */
+ * body passed through `transform(body, file)`; 400 for a malformed
+ * %-escape, 403 for a path that leaves `root`, 404 for one that is not
+ * there. */
 export async function serveFile(response, root, urlPath, headers = {}, transform = (body) => body) {
-  const relative = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, "");
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    // `/%zz` or a cut-off UTF-8 sequence such as `/%E0%A4%A`: answered,
+    // never thrown (an async function's throw would stop the whole server).
+    badRequest(response, `malformed %-escape in ${urlPath}`);
+    return;
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, "");
   let file = join(root, relative);
   if (!file.startsWith(root)) {
     response.writeHead(403).end("forbidden");

@@ -10,12 +10,16 @@
 //              here, at /site/ and (every response under the strict
 //              Content-Security-Policy) at /strict/: under 'self', a page's
 //              scripts must come from its own origin.
+//
+// Both answer 400 to a request that can name no file (a malformed %-escape
+// such as /%E0%A4%A, or a target that is no URL, such as //), and go on
+// serving.
 
 import { createServer } from "node:http";
 import { extname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { serveFile } from "./local-tools.js";
+import { badRequest, requestURL, serveFile } from "./local-tools.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const dist = resolve(here, "..", "dist");
@@ -26,7 +30,8 @@ export const BLOG_PORT = Number(process.env.BLOG_PORT || 4174);
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 function site(request, response) {
-  const url = new URL(request.url, "http://localhost");
+  const url = requestURL(request);
+  if (!url) return badRequest(response, "not a URL");
   const cors = { "access-control-allow-origin": "*" };
   const subPath = "/sub/path/";
   const path = url.pathname.startsWith(subPath) ? url.pathname.slice(subPath.length - 1) : url.pathname;
@@ -41,7 +46,8 @@ const SITE_COPIES = [
 ];
 
 function blog(request, response) {
-  const url = new URL(request.url, "http://localhost");
+  const url = requestURL(request);
+  if (!url) return badRequest(response, "not a URL");
   for (const [prefix, headers] of SITE_COPIES) {
     if (url.pathname.startsWith(prefix)) {
       serveFile(response, dist, url.pathname.slice(prefix.length - 1), headers);

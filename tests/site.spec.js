@@ -1,10 +1,13 @@
 // The site as a reader meets it: every page, every demo, every control.
 
+import { request as httpRequest } from "node:http";
 import {
+  BLOG,
   demoStats,
   expect,
   renderStats,
   SCREENS,
+  SITE,
   settle,
   statsOf,
   test,
@@ -57,6 +60,34 @@ test("the site works under a sub-path", async ({ page }) => {
   await page.click("text=1. Midpoint displacement");
   await expect(page).toHaveURL(/\/sub\/path\/midpoint-displacement\.html$/);
   await waitForAllDemos(page, 6);
+});
+
+/** The status a GET of `path` from `origin` gets, `path` sent byte for byte
+ * (a browser or Playwright's request API would clean it up first). */
+function statusOf(origin, path) {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    httpRequest({ hostname, port, path }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+test("the test servers answer 400 to a request that names no file, and go on serving", async () => {
+  const MALFORMED = {
+    [SITE]: ["/%zz", "/%E0%A4%A", "/sub/path/%", "//"],
+    [BLOG]: ["/%E0%A4%A", "/site/%zz", "/strict/%", "//"],
+  };
+  for (const [origin, paths] of Object.entries(MALFORMED)) {
+    for (const path of paths) expect(await statusOf(origin, path), `${origin}${path}`).toBe(400);
+  }
+  // Still up, and still decoding good escapes.
+  expect(await statusOf(SITE, "/terrain%2Ejs")).toBe(200);
+  expect(await statusOf(SITE, "/sub/path/terrain.js")).toBe(200);
+  expect(await statusOf(BLOG, "/blog%2Ecss")).toBe(200);
 });
 
 test.describe("the final diamond-square demo", () => {
