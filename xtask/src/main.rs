@@ -189,7 +189,7 @@ fn setup(needs: Needs) -> Result {
             );
         }
         step(
-            "install npm packages (Playwright, binaryen, axe-core)",
+            "install npm packages (Playwright, binaryen, axe-core, Biome)",
             command("npm", &["ci", "--no-audit", "--no-fund"]),
         )?;
     }
@@ -269,6 +269,10 @@ fn release_build() -> Result {
 fn test() -> Result {
     setup(Needs::Browser)?;
     step("format", command("cargo", &["fmt", "--all", "--check"]))?;
+    step(
+        "format and lint of the JavaScript and CSS (Biome)",
+        command("npx", &["biome", "ci", "."]),
+    )?;
     step(
         "clippy, native",
         command(
