@@ -104,6 +104,14 @@ fn command(program: &str, args: &[&str]) -> Command {
     command
 }
 
+/// Trunk, which Trunk.toml keeps from downloading anything; this also skips
+/// its check for a newer version (a query to crates.io on every run).
+fn trunk(args: &[&str]) -> Command {
+    let mut trunk = command("trunk", args);
+    trunk.env("TRUNK_SKIP_VERSION_CHECK", "true");
+    trunk
+}
+
 /// Runs a step, printing its name and how long it took.
 fn step(name: &str, mut command: Command) -> Result {
     println!("\n==> {name}");
@@ -155,6 +163,12 @@ fn setup(needs: Needs) -> Result {
             )?;
         }
     }
+    // Trunk builds with --offline (Trunk.toml), so every crate in the lock
+    // file must be downloaded first. Quick when they are.
+    step(
+        "the crates in Cargo.lock (cargo fetch --locked)",
+        command("cargo", &["fetch", "--locked"]),
+    )?;
     let wasm_bindgen = output_of("wasm-bindgen", &["--version"]).unwrap_or_default();
     if !wasm_bindgen.ends_with(WASM_BINDGEN_VERSION) {
         // Not --locked: its lock file names a crate version the registry lacks.
@@ -243,7 +257,7 @@ fn install_browser() -> Result {
 
 fn serve(args: &[String]) -> Result {
     setup(Needs::Build)?;
-    let mut trunk = command("trunk", &["serve"]);
+    let mut trunk = trunk(&["serve"]);
     trunk.args(args);
     println!("\nServing the site at http://127.0.0.1:8080/ (Ctrl+C stops it)");
     step("trunk serve", trunk)
@@ -262,7 +276,7 @@ fn bench(args: &[String]) -> Result {
 fn release_build() -> Result {
     step(
         "release build into dist/ (trunk build --release)",
-        command("trunk", &["build", "--release"]),
+        trunk(&["build", "--release"]),
     )
 }
 
