@@ -22,6 +22,8 @@ use std::time::Instant;
 const TRUNK_VERSION: &str = "0.21.14";
 const WASM_BINDGEN_VERSION: &str = "0.2.130";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// Checks the dependency tree against deny.toml in `cargo xtask test`.
+const CARGO_DENY_VERSION: &str = "0.20.2";
 
 type Result<T = ()> = std::result::Result<T, String>;
 
@@ -255,6 +257,27 @@ fn install_browser() -> Result {
     step("install Chromium and ChromeDriver", install)
 }
 
+/// cargo-deny, which only `cargo xtask test` needs.
+fn install_cargo_deny() -> Result {
+    let installed = output_of("cargo", &["deny", "--version"]).unwrap_or_default();
+    if installed.ends_with(CARGO_DENY_VERSION) {
+        return Ok(());
+    }
+    step(
+        &format!("install cargo-deny {CARGO_DENY_VERSION} (about 5 minutes on 2 cores, once)"),
+        command(
+            "cargo",
+            &[
+                "install",
+                "cargo-deny",
+                "--locked",
+                "--version",
+                CARGO_DENY_VERSION,
+            ],
+        ),
+    )
+}
+
 fn serve(args: &[String]) -> Result {
     setup(Needs::Build)?;
     let mut trunk = trunk(&["serve"]);
@@ -282,11 +305,13 @@ fn release_build() -> Result {
 
 fn test() -> Result {
     setup(Needs::Browser)?;
+    install_cargo_deny()?;
     step("format", command("cargo", &["fmt", "--all", "--check"]))?;
     step(
         "format and lint of the JavaScript and CSS (Biome)",
         command("npx", &["biome", "ci", "."]),
     )?;
+    dependency_rules()?;
     step(
         "clippy, native",
         command(
@@ -346,6 +371,39 @@ fn test() -> Result {
             ],
         ),
     )
+}
+
+/// deny.toml's rules (bans, licenses, sources) over the workspace and the
+/// fuzz project, a workspace of its own. Advisories need the RustSec
+/// database from the network, so they are left to README's command.
+fn dependency_rules() -> Result {
+    step(
+        "the fuzz project's crates (cargo fetch --locked)",
+        command(
+            "cargo",
+            &["fetch", "--locked", "--manifest-path", "fuzz/Cargo.toml"],
+        ),
+    )?;
+    for manifest in ["Cargo.toml", "fuzz/Cargo.toml"] {
+        step(
+            &format!("dependencies of {manifest}: bans, licenses, sources (cargo deny)"),
+            command(
+                "cargo",
+                &[
+                    "deny",
+                    "--offline",
+                    "--locked",
+                    "--manifest-path",
+                    manifest,
+                    "check",
+                    "bans",
+                    "licenses",
+                    "sources",
+                ],
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 /// The core crate must depend on nothing web, clock or OS-random: its
