@@ -2,34 +2,49 @@
 
 use std::fmt;
 
-/// Everything that can go wrong in the core. Messages name the field, the
+use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
+use crate::spec::{Refusal, Spec, Surface, describe_refusal};
+
+/// Everything that can go wrong in the core. Messages name the setting, the
 /// value given and what is allowed, so they can be shown to a reader as is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// A parameter is outside its range, or text is not a value of its kind.
+    /// A setting is outside its range, or text is not a value of its kind.
     InvalidParameter {
-        /// Which parameter.
-        field: Field,
+        /// Which setting.
+        spec: &'static Spec,
         /// The value given, quoted when it came as text.
         value: String,
-        /// What is allowed, in words.
-        allowed: &'static str,
     },
-    /// A field was left empty.
+    /// A setting was left empty.
     Empty {
-        /// Which parameter.
-        field: Field,
-        /// What is allowed, in words.
-        allowed: &'static str,
+        /// Which setting.
+        spec: &'static Spec,
     },
     /// The algorithm has no such stage, or not at this exponent.
     InvalidStage {
+        /// The stage setting.
+        spec: &'static Spec,
         /// The stage asked for, quoted.
         value: String,
         /// The algorithm's name.
         algorithm: &'static str,
         /// The stages it has at the requested exponent.
         allowed: String,
+    },
+    /// A value a surface could not even turn into text: `seed` given as a
+    /// JavaScript number too big to be exact, say.
+    Unreadable {
+        /// Which setting.
+        spec: &'static Spec,
+        /// What is wrong with it, after the setting's name: "1e30 is past
+        /// the largest whole number…".
+        reason: String,
+    },
+    /// A map's exponent is outside 1 to 12.
+    InvalidExponent {
+        /// The exponent given.
+        exponent: u32,
     },
     /// A buffer of heights had the wrong length for its exponent.
     WrongSize {
@@ -46,20 +61,67 @@ pub enum Error {
 }
 
 impl Error {
-    /// The message, calling the field `name`: the JavaScript API says
+    /// The error for `refusal` of a value of `spec`.
+    pub fn refused(spec: &'static Spec, refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::Empty => Error::Empty { spec },
+            Refusal::Invalid(value) => Error::InvalidParameter { spec, value },
+        }
+    }
+
+    /// The setting this error is about, if it is about one.
+    pub fn spec(&self) -> Option<&'static Spec> {
+        match self {
+            Error::InvalidParameter { spec, .. }
+            | Error::Empty { spec }
+            | Error::InvalidStage { spec, .. }
+            | Error::Unreadable { spec, .. } => Some(spec),
+            Error::InvalidExponent { .. } | Error::WrongSize { .. } | Error::NotFinite { .. } => {
+                None
+            }
+        }
+    }
+
+    /// The message as `surface` says it: each names the setting its own
+    /// way (`data-spread`, `URL parameter spread`, `spread`, `Starting
+    /// spread`), and attributes and links also take a bare switch.
+    pub fn describe_on(&self, surface: Surface) -> String {
+        match self {
+            Error::InvalidParameter { spec, value } => {
+                spec.refuse_on(surface, &Refusal::Invalid(value.clone()))
+            }
+            Error::Empty { spec } => spec.refuse_on(surface, &Refusal::Empty),
+            Error::InvalidStage { spec, .. } | Error::Unreadable { spec, .. } => {
+                self.describe(&spec.name_on(surface))
+            }
+            Error::InvalidExponent { .. } | Error::WrongSize { .. } | Error::NotFinite { .. } => {
+                self.describe(match surface {
+                    Surface::Control => "Exponent",
+                    _ => "exponent",
+                })
+            }
+        }
+    }
+
+    /// The message, calling the setting `name`: the JavaScript API says
     /// `spreadReduction`, an embed says `data-spread-reduction`, the pages
     /// say `spread reduction` (which is what [`Display`](fmt::Display) uses).
     pub fn describe(&self, name: &str) -> String {
         match self {
-            Error::InvalidParameter { value, allowed, .. } => {
-                format!("{name} must be {allowed}; got {value}")
+            Error::InvalidParameter { spec, value } => {
+                describe_refusal(name, &spec.allowed(), &Refusal::Invalid(value.clone()))
             }
-            Error::Empty { allowed, .. } => format!("{name} is empty; enter {allowed}"),
+            Error::Empty { spec } => describe_refusal(name, &spec.allowed(), &Refusal::Empty),
             Error::InvalidStage {
                 value,
                 algorithm,
                 allowed,
+                ..
             } => format!("{name} must be one of {allowed} for {algorithm}; got {value}"),
+            Error::Unreadable { reason, .. } => format!("{name} {reason}"),
+            Error::InvalidExponent { exponent } => format!(
+                "{name} must be a whole number from {MIN_EXPONENT} to {MAX_EXPONENT}; got {exponent}"
+            ),
             Error::WrongSize { expected, actual } => {
                 format!("expected {expected} heights, got {actual}")
             }
@@ -70,109 +132,37 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.field().map_or("", Field::label);
+        let name = match self {
+            Error::InvalidExponent { .. } => "exponent",
+            _ => self.spec().map_or("", |spec| spec.label),
+        };
         formatter.write_str(&self.describe(name))
     }
 }
 
 impl std::error::Error for Error {}
 
-/// The parameters a reader can set, named as the pages name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Field {
-    /// Which generator.
-    Algorithm,
-    /// The `n` of the `2^n + 1` side.
-    Exponent,
-    /// The first pass's jitter.
-    Spread,
-    /// What the jitter is multiplied by after each pass.
-    SpreadReduction,
-    /// The PRNG seed.
-    Seed,
-    /// How far to run.
-    Stage,
-    /// Whether `done` rescales to `[0, 1]`.
-    Normalize,
-}
-
-impl Field {
-    /// Every field, in the order the pages show them.
-    pub const ALL: [Field; 7] = [
-        Field::Algorithm,
-        Field::Exponent,
-        Field::Spread,
-        Field::SpreadReduction,
-        Field::Seed,
-        Field::Stage,
-        Field::Normalize,
-    ];
-
-    /// The words used in messages and labels: `spread reduction`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Field::Algorithm => "algorithm",
-            Field::Exponent => "exponent",
-            Field::Spread => "spread",
-            Field::SpreadReduction => "spread reduction",
-            Field::Seed => "seed",
-            Field::Stage => "stage",
-            Field::Normalize => "normalize",
-        }
-    }
-
-    /// The name in the JavaScript API and in URLs: `spreadReduction`.
-    pub fn option_name(self) -> &'static str {
-        match self {
-            Field::SpreadReduction => "spreadReduction",
-            other => other.label(),
-        }
-    }
-
-    /// What the field accepts, in words, for messages.
-    pub fn allowed(self) -> &'static str {
-        match self {
-            Field::Algorithm => {
-                "one of random-noise, midpoint-displacement, recursive-midpoint-displacement, \
-                 diamond-square, tileable-diamond-square"
-            }
-            Field::Exponent => "a whole number from 1 to 12",
-            Field::Spread => "a number from 0 to 5",
-            Field::SpreadReduction => "a number from 0 to 2",
-            Field::Seed => "a whole number from 0 to 18446744073709551615",
-            Field::Stage => "a stage name such as corners, square, pass-2 or done",
-            Field::Normalize => "true or false",
-        }
-    }
-}
-
-impl fmt::Display for Field {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.label())
-    }
-}
-
-impl Error {
-    /// The field this error is about, if it is about one.
-    pub fn field(&self) -> Option<Field> {
-        match self {
-            Error::InvalidParameter { field, .. } | Error::Empty { field, .. } => Some(*field),
-            Error::InvalidStage { .. } => Some(Field::Stage),
-            Error::WrongSize { .. } | Error::NotFinite { .. } => None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::{Kind, Surfaces};
+
+    static SPREAD_REDUCTION: Spec = Spec {
+        label: "spread reduction",
+        title: "Spread reduction",
+        option: "spreadReduction",
+        attribute: "data-spread-reduction",
+        help: "",
+        kind: Kind::Number { min: 0.0, max: 2.0 },
+        step: 0.05,
+        surfaces: Surfaces::MAP,
+    };
 
     #[test]
-    fn describe_lets_each_surface_name_the_field_its_own_way() {
+    fn describe_lets_each_surface_name_the_setting_its_own_way() {
         let error = Error::InvalidParameter {
-            field: Field::SpreadReduction,
+            spec: &SPREAD_REDUCTION,
             value: "-1".to_owned(),
-            allowed: Field::SpreadReduction.allowed(),
         };
         assert_eq!(
             error.to_string(),
@@ -182,6 +172,10 @@ mod tests {
             error.describe("spreadReduction"),
             "spreadReduction must be a number from 0 to 2; got -1"
         );
-        assert_eq!(error.field(), Some(Field::SpreadReduction));
+        assert_eq!(error.spec(), Some(&SPREAD_REDUCTION));
+        assert_eq!(
+            Error::InvalidExponent { exponent: 13 }.to_string(),
+            "exponent must be a whole number from 1 to 12; got 13"
+        );
     }
 }

@@ -1,17 +1,8 @@
 //! The square grid of heights every algorithm writes into.
 
-use crate::error::{Error, Field};
+use crate::error::Error;
+use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
 use crate::random::PointRandom;
-
-/// The smallest exponent: a 3 x 3 map, the smallest one with a middle point.
-pub const MIN_EXPONENT: u32 = 1;
-
-/// The largest exponent: a 4097 x 4097 map.
-///
-/// Its heights alone take 134 MB (8 bytes a point), and the mesh and the copy
-/// handed to JavaScript need as much again. Exponent 13 would need four times
-/// that, more than a browser tab can be relied on to get.
-pub const MAX_EXPONENT: u32 = 12;
 
 /// A square heightmap, `2^exponent + 1` points on a side, row-major.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +10,14 @@ pub struct Heightmap {
     exponent: u32,
     side: usize,
     heights: Vec<f64>,
+}
+
+impl Default for Heightmap {
+    /// The smallest map, 3 x 3, flat at 0: a placeholder until a real one
+    /// is made.
+    fn default() -> Self {
+        Self::zeroed(MIN_EXPONENT)
+    }
 }
 
 impl Heightmap {
@@ -101,8 +100,7 @@ impl Heightmap {
     /// The height at `(x, y)`.
     ///
     /// # Panics
-    /// If the point is outside the map; use [`Heightmap::get_checked`] where
-    /// that can happen.
+    /// If the point is outside the map.
     #[inline]
     pub fn get(&self, x: usize, y: usize) -> f64 {
         self.heights[self.index(x, y)]
@@ -116,13 +114,6 @@ impl Heightmap {
     pub fn set(&mut self, x: usize, y: usize, height: f64) {
         let index = self.index(x, y);
         self.heights[index] = height;
-    }
-
-    /// The height at `(x, y)`, or `None` outside the map. Signed coordinates,
-    /// so a caller can ask for a neighbour at `x - radius` without underflow.
-    pub fn get_checked(&self, x: i64, y: i64) -> Option<f64> {
-        let inside = |coordinate: i64| (0..self.side as i64).contains(&coordinate);
-        (inside(x) && inside(y)).then(|| self.get(x as usize, y as usize))
     }
 
     /// All heights, row-major.
@@ -251,11 +242,7 @@ fn side_for(exponent: u32) -> Result<usize, Error> {
     if (MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent) {
         Ok((1usize << exponent) + 1)
     } else {
-        Err(Error::InvalidParameter {
-            field: Field::Exponent,
-            value: exponent.to_string(),
-            allowed: Field::Exponent.allowed(),
-        })
+        Err(Error::InvalidExponent { exponent })
     }
 }
 
@@ -295,16 +282,6 @@ mod tests {
         );
         assert_eq!(map.get(2, 0), 1.0);
         assert_eq!(map.index(1, 2), 7);
-    }
-
-    #[test]
-    fn checked_access_is_none_outside() {
-        let map = Heightmap::new(1).expect("valid exponent");
-        assert_eq!(map.get_checked(0, 0), Some(0.0));
-        assert_eq!(map.get_checked(2, 2), Some(0.0));
-        for (x, y) in [(-1, 0), (0, -1), (3, 0), (0, 3), (i64::MIN, i64::MAX)] {
-            assert_eq!(map.get_checked(x, y), None, "({x}, {y})");
-        }
     }
 
     #[test]

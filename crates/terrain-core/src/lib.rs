@@ -31,77 +31,37 @@
 //! # Ok::<(), terrain_core::Error>(())
 //! ```
 
+mod algorithm;
 pub mod baseline;
 mod error;
 pub mod generators;
 mod heightmap;
+mod limits;
 mod params;
 pub mod query;
 pub mod random;
 pub mod seams;
+pub mod spec;
 mod stage;
+mod terrain;
+pub mod world;
 
-pub use error::{Error, Field};
-pub use heightmap::{Heightmap, MAX_EXPONENT, MIN_EXPONENT};
-pub use params::{Algorithm, Params};
+pub use algorithm::{ALGORITHM, Algorithm};
+pub use error::Error;
+pub use heightmap::Heightmap;
+pub use limits::{MAX_EXPONENT, MIN_EXPONENT};
+pub use params::{
+    DEFAULT_EXPONENT, Field, MAX_SPREAD, MAX_SPREAD_REDUCTION, PARAMETERS, Parameter, Params,
+    Reading, StageDetails,
+};
 pub use random::PointRandom;
-pub use stage::{PointSet, Stage, StageDetails};
+pub use stage::{PointSet, STAGE, Stage};
+pub use terrain::Terrain;
 
 use generators::{
     diamond_square, midpoint_displacement, random_noise, recursive_midpoint_displacement,
     tileable_diamond_square,
 };
-
-/// A generated heightmap together with what its last stage did.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Terrain {
-    /// The algorithm that made it, or `None` for a map from elsewhere (an
-    /// imported image).
-    pub algorithm: Option<Algorithm>,
-    /// The heights after the requested stage.
-    pub heightmap: Heightmap,
-    /// The stage the generator stopped after.
-    pub stage: Stage,
-    /// The points that stage set (highlighted by the demos).
-    pub new_points: PointSet,
-}
-
-/// The share of a run done once pass `pass` of an exponent-`exponent` map
-/// is finished: the share of points set by then, scaled to leave a tenth for
-/// the final normalization.
-pub(crate) fn share_after_pass(pass: u32, exponent: u32) -> f64 {
-    let set = ((1u64 << pass) + 1) as f64 / ((1u64 << exponent) + 1) as f64;
-    0.9 * set * set
-}
-
-impl Terrain {
-    /// A finished map from elsewhere, such as an imported image: every
-    /// point set, none of them new.
-    pub fn finished(heightmap: Heightmap) -> Self {
-        Self {
-            algorithm: None,
-            heightmap,
-            stage: Stage::Done,
-            new_points: PointSet::Nothing,
-        }
-    }
-
-    /// Whether `(x, y)` has been given its height by now. Points not set yet
-    /// are 0.0, and the demos draw them differently.
-    pub fn is_set(&self, x: usize, y: usize) -> bool {
-        let last = self.heightmap.last();
-        let half = last / 2;
-        let corner = (x == 0 || x == last) && (y == 0 || y == last);
-        let on_lattice = |spacing: usize| x.is_multiple_of(spacing) && y.is_multiple_of(spacing);
-        match self.stage {
-            Stage::Done => true,
-            Stage::Corners => corner,
-            Stage::Edges | Stage::Square => corner || self.new_points.contains(x, y),
-            Stage::Center | Stage::Diamond => on_lattice(half),
-            Stage::Pass(pass) => on_lattice(1 << (self.heightmap.exponent() - pass)),
-        }
-    }
-}
 
 /// Runs `params.algorithm` up to and including `stage`.
 ///
@@ -123,21 +83,22 @@ pub fn generate_with_progress(
 ) -> Result<Terrain, Error> {
     params.validate()?;
     params.algorithm.check_stage(stage, params.exponent)?;
+    let settings = params.subdivision();
     let heightmap = match params.algorithm {
-        Algorithm::RandomNoise => random_noise::generate(params),
+        Algorithm::RandomNoise => random_noise::generate(&settings),
         Algorithm::MidpointDisplacement => {
-            midpoint_displacement::generate_observed(params, stage, progress)
+            midpoint_displacement::generate_observed(&settings, stage, progress)
         }
         Algorithm::RecursiveMidpointDisplacement => {
-            recursive_midpoint_displacement::generate_observed(params, stage, progress)
+            recursive_midpoint_displacement::generate_observed(&settings, stage, progress)
         }
-        Algorithm::DiamondSquare => diamond_square::generate_observed(params, stage, progress),
+        Algorithm::DiamondSquare => diamond_square::generate_observed(&settings, stage, progress),
         Algorithm::TileableDiamondSquare => {
-            tileable_diamond_square::generate_observed(params, stage, progress)
+            tileable_diamond_square::generate_observed(&settings, stage, progress)
         }
     };
     progress(1.0);
-    let new_points = PointSet::for_stage(params.algorithm, stage, params.exponent);
+    let new_points = params.algorithm.new_points(stage, params.exponent);
     Ok(Terrain {
         algorithm: Some(params.algorithm),
         heightmap,

@@ -1,132 +1,21 @@
-//! What a generator needs to know, validated in one place.
+//! The parameters of a map, described once: the registry.
+//!
+//! [`PARAMETERS`] has one entry per field of [`Params`]: how it is spelled
+//! on every surface and what it accepts ([`Spec`]), its default for each
+//! algorithm, which algorithms read it, and how to get and set it. Every
+//! reader (embed attributes, links, the JavaScript API, the controls) and
+//! every writer (share links, the controls, the test lists) goes through
+//! it, so adding a parameter means adding its field here, its entry here,
+//! and the code that uses it.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::error::{Error, Field};
-use crate::generators::{diamond_square, midpoint_displacement, recursive_midpoint_displacement};
-use crate::heightmap::{MAX_EXPONENT, MIN_EXPONENT};
-use crate::stage::Stage;
-
-/// The generators, in the order the series introduces them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// Every point uniform in `[0, 1)`.
-    RandomNoise,
-    /// Post 1: displace chunk by chunk, pass by pass.
-    MidpointDisplacement,
-    /// Post 2: the same idea, recursing into quadrants of nested views.
-    RecursiveMidpointDisplacement,
-    /// Post 3: alternate square and diamond steps over the whole map.
-    DiamondSquare,
-    /// Diamond-square with wrapping neighbours, so copies tile seamlessly.
-    TileableDiamondSquare,
-}
-
-impl Algorithm {
-    /// Every algorithm, in series order.
-    pub const ALL: [Algorithm; 5] = [
-        Algorithm::RandomNoise,
-        Algorithm::MidpointDisplacement,
-        Algorithm::RecursiveMidpointDisplacement,
-        Algorithm::DiamondSquare,
-        Algorithm::TileableDiamondSquare,
-    ];
-
-    /// The name used in the JavaScript API, URLs and embed attributes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::RandomNoise => "random-noise",
-            Algorithm::MidpointDisplacement => "midpoint-displacement",
-            Algorithm::RecursiveMidpointDisplacement => "recursive-midpoint-displacement",
-            Algorithm::DiamondSquare => "diamond-square",
-            Algorithm::TileableDiamondSquare => "tileable-diamond-square",
-        }
-    }
-
-    /// The name for people: "Recursive midpoint displacement".
-    pub fn title(self) -> &'static str {
-        match self {
-            Algorithm::RandomNoise => "Random noise",
-            Algorithm::MidpointDisplacement => "Midpoint displacement",
-            Algorithm::RecursiveMidpointDisplacement => "Recursive midpoint displacement",
-            Algorithm::DiamondSquare => "Diamond-square",
-            Algorithm::TileableDiamondSquare => "Tileable diamond-square",
-        }
-    }
-
-    /// Whether spread and spread reduction mean anything to it.
-    pub fn uses_spread(self) -> bool {
-        self != Algorithm::RandomNoise
-    }
-
-    /// The stages a map of this exponent goes through, in order.
-    pub fn stages(self, exponent: u32) -> Vec<Stage> {
-        let passes = (1..=exponent).map(Stage::Pass);
-        match self {
-            Algorithm::RandomNoise => vec![Stage::Done],
-            Algorithm::MidpointDisplacement => [Stage::Corners, Stage::Edges, Stage::Center]
-                .into_iter()
-                .chain(passes)
-                .chain([Stage::Done])
-                .collect(),
-            Algorithm::RecursiveMidpointDisplacement => [Stage::Corners]
-                .into_iter()
-                .chain(passes)
-                .chain([Stage::Done])
-                .collect(),
-            Algorithm::DiamondSquare | Algorithm::TileableDiamondSquare => {
-                [Stage::Corners, Stage::Square, Stage::Diamond]
-                    .into_iter()
-                    .chain(passes)
-                    .chain([Stage::Done])
-                    .collect()
-            }
-        }
-    }
-
-    /// `Ok` if this algorithm has `stage` at `exponent`.
-    pub fn check_stage(self, stage: Stage, exponent: u32) -> Result<(), Error> {
-        let stages = self.stages(exponent);
-        if stages.contains(&stage) {
-            return Ok(());
-        }
-        let allowed = match stages.as_slice() {
-            [only] => only.to_string(),
-            _ => {
-                let named: Vec<String> = stages
-                    .iter()
-                    .filter(|stage| !matches!(stage, Stage::Pass(_)))
-                    .map(Stage::to_string)
-                    .collect();
-                format!("{} or pass-1 to pass-{exponent}", named.join(", "))
-            }
-        };
-        Err(Error::InvalidStage {
-            value: format!("{:?}", stage.to_string()),
-            algorithm: self.name(),
-            allowed,
-        })
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Self, Error> {
-        let trimmed = non_empty(Field::Algorithm, text)?;
-        Algorithm::ALL
-            .into_iter()
-            .find(|algorithm| algorithm.name().eq_ignore_ascii_case(trimmed))
-            .ok_or_else(|| invalid_text(Field::Algorithm, trimmed))
-    }
-}
+use crate::algorithm::{ALGORITHM, Algorithm};
+use crate::error::Error;
+use crate::generators::{
+    Subdivision, diamond_square, midpoint_displacement, recursive_midpoint_displacement,
+};
+use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
+use crate::spec::{Kind, Spec, Surfaces, Value};
+use crate::stage::{STAGE, Stage};
 
 /// Everything that determines a map, apart from how far to run.
 ///
@@ -152,6 +41,55 @@ pub struct Params {
     pub normalize: bool,
 }
 
+/// The parameters, by the name Rust code gives them. `Field::X as usize`
+/// is the entry's place in [`PARAMETERS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// [`Params::algorithm`].
+    Algorithm,
+    /// [`Params::exponent`].
+    Exponent,
+    /// [`Params::spread`].
+    Spread,
+    /// [`Params::spread_reduction`].
+    SpreadReduction,
+    /// [`Params::seed`].
+    Seed,
+    /// [`Params::normalize`].
+    Normalize,
+}
+
+impl Field {
+    /// Its entry in the registry.
+    pub fn parameter(self) -> &'static Parameter {
+        &PARAMETERS[self as usize]
+    }
+
+    /// How it is spelled and what it accepts.
+    pub fn spec(self) -> &'static Spec {
+        self.parameter().spec
+    }
+}
+
+/// One parameter, described once.
+#[derive(Debug)]
+pub struct Parameter {
+    /// Its name in Rust.
+    pub field: Field,
+    /// Its spellings, kind, range and help.
+    pub spec: &'static Spec,
+    /// Its value in [`Params::new`] for an algorithm.
+    pub default: fn(Algorithm) -> Value,
+    /// Whether an algorithm reads it. Links and controls leave out what
+    /// the algorithm ignores.
+    pub applies: fn(Algorithm) -> bool,
+    /// Reads it from a `Params`.
+    pub get: fn(&Params) -> Value,
+    /// Writes it into a `Params` (a value of another kind is ignored; the
+    /// readers only pass values [`Spec::parse`] made).
+    pub set: fn(&mut Params, &Value),
+}
+
 /// The exponent of the posts' final demos.
 pub const DEFAULT_EXPONENT: u32 = 5;
 
@@ -163,44 +101,210 @@ pub const MAX_SPREAD: f64 = 5.0;
 /// the one before; 2 is enough to see that turn into noise.
 pub const MAX_SPREAD_REDUCTION: f64 = 2.0;
 
+fn always(_: Algorithm) -> bool {
+    true
+}
+
+fn displaces(algorithm: Algorithm) -> bool {
+    algorithm != Algorithm::RandomNoise
+}
+
+/// The posts' spread and spread reduction for `algorithm`.
+fn posts_spreads(algorithm: Algorithm) -> (f64, f64) {
+    match algorithm {
+        Algorithm::RandomNoise | Algorithm::MidpointDisplacement => (
+            midpoint_displacement::DEFAULT_SPREAD,
+            midpoint_displacement::DEFAULT_SPREAD_REDUCTION,
+        ),
+        Algorithm::RecursiveMidpointDisplacement => (
+            recursive_midpoint_displacement::DEFAULT_SPREAD,
+            recursive_midpoint_displacement::DEFAULT_SPREAD_REDUCTION,
+        ),
+        Algorithm::DiamondSquare | Algorithm::TileableDiamondSquare => (
+            diamond_square::DEFAULT_SPREAD,
+            diamond_square::DEFAULT_SPREAD_REDUCTION,
+        ),
+    }
+}
+
+/// The registry: every parameter of [`Params`], in the order forms show
+/// them and links write them.
+pub static PARAMETERS: [Parameter; 6] = [
+    Parameter {
+        field: Field::Algorithm,
+        spec: &ALGORITHM,
+        default: |algorithm| Value::Choice(algorithm.index()),
+        applies: always,
+        get: |params| Value::Choice(params.algorithm.index()),
+        set: |params, value| {
+            if let Value::Choice(index) = value
+                && let Some(algorithm) = Algorithm::at(*index)
+            {
+                params.algorithm = algorithm;
+            }
+        },
+    },
+    Parameter {
+        field: Field::Exponent,
+        spec: &Spec {
+            label: "exponent",
+            title: "Exponent",
+            option: "exponent",
+            attribute: "data-exponent",
+            help: "1 to 12; the map is 2^n + 1 points wide",
+            kind: Kind::Whole {
+                min: MIN_EXPONENT as u64,
+                max: MAX_EXPONENT as u64,
+            },
+            step: 1.0,
+            surfaces: Surfaces::MAP,
+        },
+        default: |_| Value::Whole(u64::from(DEFAULT_EXPONENT)),
+        applies: always,
+        get: |params| Value::Whole(u64::from(params.exponent)),
+        set: |params, value| {
+            if let Value::Whole(exponent) = value {
+                // Past u32 is past the range anyway; validation says so.
+                params.exponent = u32::try_from(*exponent).unwrap_or(u32::MAX);
+            }
+        },
+    },
+    Parameter {
+        field: Field::Spread,
+        spec: &Spec {
+            label: "spread",
+            title: "Starting spread",
+            option: "spread",
+            attribute: "data-spread",
+            help: "0 to 5: the first pass's largest random offset",
+            kind: Kind::Number {
+                min: 0.0,
+                max: MAX_SPREAD,
+            },
+            step: 0.05,
+            surfaces: Surfaces::MAP,
+        },
+        default: |algorithm| Value::Number(posts_spreads(algorithm).0),
+        applies: displaces,
+        get: |params| Value::Number(params.spread),
+        set: |params, value| {
+            if let Value::Number(spread) = value {
+                params.spread = *spread;
+            }
+        },
+    },
+    Parameter {
+        field: Field::SpreadReduction,
+        spec: &Spec {
+            label: "spread reduction",
+            title: "Spread reduction",
+            option: "spreadReduction",
+            attribute: "data-spread-reduction",
+            help: "0 to 2: multiplies the spread after each pass",
+            kind: Kind::Number {
+                min: 0.0,
+                max: MAX_SPREAD_REDUCTION,
+            },
+            step: 0.05,
+            surfaces: Surfaces::MAP,
+        },
+        default: |algorithm| Value::Number(posts_spreads(algorithm).1),
+        applies: displaces,
+        get: |params| Value::Number(params.spread_reduction),
+        set: |params, value| {
+            if let Value::Number(reduction) = value {
+                params.spread_reduction = *reduction;
+            }
+        },
+    },
+    Parameter {
+        field: Field::Seed,
+        spec: &Spec {
+            label: "seed",
+            title: "Seed",
+            option: "seed",
+            attribute: "data-seed",
+            help: "any whole number from 0",
+            kind: Kind::Whole {
+                min: 0,
+                max: u64::MAX,
+            },
+            step: 1.0,
+            surfaces: Surfaces {
+                erode: true,
+                ..Surfaces::MAP
+            },
+        },
+        default: |_| Value::Whole(0),
+        applies: always,
+        get: |params| Value::Whole(params.seed),
+        set: |params, value| {
+            if let Value::Whole(seed) = value {
+                params.seed = *seed;
+            }
+        },
+    },
+    Parameter {
+        field: Field::Normalize,
+        spec: &Spec {
+            label: "normalize",
+            title: "Normalize to 0–1 when done",
+            option: "normalize",
+            attribute: "data-normalize",
+            help: "at done, rescale the heights to exactly 0 to 1",
+            kind: Kind::Switch,
+            step: 1.0,
+            surfaces: Surfaces::MAP,
+        },
+        default: |_| Value::Switch(true),
+        applies: displaces,
+        get: |params| Value::Switch(params.normalize),
+        set: |params, value| {
+            if let Value::Switch(on) = value {
+                params.normalize = *on;
+            }
+        },
+    },
+];
+
+/// What a reader of settings made of them: parameters and a stage, both
+/// valid, and an error for each value it could not use (that value's
+/// default stands instead).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    /// The parameters, valid.
+    pub params: Params,
+    /// The stage, valid for the parameters' algorithm and exponent.
+    pub stage: Stage,
+    /// One error per value refused, in registry order.
+    pub errors: Vec<Error>,
+}
+
 impl Params {
     /// The posts' defaults for `algorithm`.
     pub fn new(algorithm: Algorithm) -> Self {
-        let (spread, spread_reduction) = match algorithm {
-            Algorithm::RandomNoise | Algorithm::MidpointDisplacement => (
-                midpoint_displacement::DEFAULT_SPREAD,
-                midpoint_displacement::DEFAULT_SPREAD_REDUCTION,
-            ),
-            Algorithm::RecursiveMidpointDisplacement => (
-                recursive_midpoint_displacement::DEFAULT_SPREAD,
-                recursive_midpoint_displacement::DEFAULT_SPREAD_REDUCTION,
-            ),
-            Algorithm::DiamondSquare | Algorithm::TileableDiamondSquare => (
-                diamond_square::DEFAULT_SPREAD,
-                diamond_square::DEFAULT_SPREAD_REDUCTION,
-            ),
-        };
-        Self {
+        let mut params = Self {
             algorithm,
             exponent: DEFAULT_EXPONENT,
-            spread,
-            spread_reduction,
+            spread: 0.0,
+            spread_reduction: 0.0,
             seed: 0,
             normalize: true,
+        };
+        for parameter in &PARAMETERS {
+            (parameter.set)(&mut params, &(parameter.default)(algorithm));
         }
+        params
     }
 
     /// Checks every field; the first bad one is the error.
     pub fn validate(&self) -> Result<(), Error> {
-        if !(MIN_EXPONENT..=MAX_EXPONENT).contains(&self.exponent) {
-            return Err(invalid(Field::Exponent, self.exponent));
+        for parameter in &PARAMETERS {
+            parameter
+                .spec
+                .check(&(parameter.get)(self))
+                .map_err(|refusal| Error::refused(parameter.spec, refusal))?;
         }
-        check_number(Field::Spread, self.spread, MAX_SPREAD)?;
-        check_number(
-            Field::SpreadReduction,
-            self.spread_reduction,
-            MAX_SPREAD_REDUCTION,
-        )?;
         Ok(())
     }
 
@@ -209,25 +313,22 @@ impl Params {
         (1usize << self.exponent) + 1
     }
 
+    /// The value of one field.
+    pub fn get(&self, field: Field) -> Value {
+        (field.parameter().get)(self)
+    }
+
     /// Sets one field from text typed by a reader or found in a URL or an
     /// embed attribute. Surrounding white space is ignored. On error nothing
     /// changes, so the last good value stays.
     pub fn set_text(&mut self, field: Field, text: &str) -> Result<(), Error> {
+        let parameter = field.parameter();
+        let value = parameter
+            .spec
+            .parse(text)
+            .map_err(|refusal| Error::refused(parameter.spec, refusal))?;
         let mut changed = *self;
-        match field {
-            Field::Algorithm => changed.algorithm = text.parse()?,
-            Field::Exponent => {
-                changed.exponent = parse_whole(field, text, u64::from(MAX_EXPONENT))? as u32
-            }
-            Field::Spread => changed.spread = parse_number(field, text)?,
-            Field::SpreadReduction => changed.spread_reduction = parse_number(field, text)?,
-            Field::Seed => changed.seed = parse_whole(field, text, u64::MAX)?,
-            Field::Normalize => changed.normalize = parse_switch(field, text)?,
-            // The stage is not a parameter; callers parse it with `Stage::from_str`.
-            Field::Stage => {
-                text.parse::<Stage>()?;
-            }
-        }
+        (parameter.set)(&mut changed, &value);
         changed.validate()?;
         *self = changed;
         Ok(())
@@ -235,14 +336,89 @@ impl Params {
 
     /// The text form of one field, as [`Params::set_text`] reads it back.
     pub fn text(&self, field: Field) -> String {
-        match field {
-            Field::Algorithm => self.algorithm.name().to_owned(),
-            Field::Exponent => self.exponent.to_string(),
-            Field::Spread => self.spread.to_string(),
-            Field::SpreadReduction => self.spread_reduction.to_string(),
-            Field::Seed => self.seed.to_string(),
-            Field::Normalize => self.normalize.to_string(),
-            Field::Stage => String::new(),
+        field.spec().show(&self.get(field))
+    }
+
+    /// What the subdivision generators read.
+    pub fn subdivision(&self) -> Subdivision {
+        Subdivision {
+            exponent: self.exponent,
+            seed: self.seed,
+            spread: self.spread,
+            spread_reduction: self.spread_reduction,
+            normalize: self.normalize,
+        }
+    }
+
+    /// Reads parameters and a stage from one surface: `lookup` returns the
+    /// text given for a setting, if any (or an error, for a value the
+    /// surface cannot even turn into text). The algorithm comes first,
+    /// since the other defaults depend on it; the stage last, since which
+    /// stages exist depends on the algorithm and the exponent.
+    pub fn read(mut lookup: impl FnMut(&'static Spec) -> Result<Option<String>, Error>) -> Reading {
+        let mut errors = Vec::new();
+        let mut text_of = |spec: &'static Spec, errors: &mut Vec<Error>| {
+            lookup(spec).unwrap_or_else(|error| {
+                errors.push(error);
+                None
+            })
+        };
+        let algorithm = match text_of(&ALGORITHM, &mut errors).map(|text| text.parse()) {
+            Some(Ok(algorithm)) => algorithm,
+            Some(Err(error)) => {
+                errors.push(error);
+                Algorithm::DiamondSquare
+            }
+            None => Algorithm::DiamondSquare,
+        };
+        let mut params = Params::new(algorithm);
+        for parameter in PARAMETERS.iter().skip(1) {
+            if let Some(text) = text_of(parameter.spec, &mut errors)
+                && let Err(error) = params.set_text(parameter.field, &text)
+            {
+                errors.push(error);
+            }
+        }
+        let stage = match text_of(&STAGE, &mut errors) {
+            None => Stage::Done,
+            Some(text) => match text.parse::<Stage>().and_then(|stage| {
+                algorithm
+                    .check_stage(stage, params.exponent)
+                    .map(|()| stage)
+            }) {
+                Ok(stage) => stage,
+                Err(error) => {
+                    errors.push(error);
+                    Stage::Done
+                }
+            },
+        };
+        Reading {
+            params,
+            stage,
+            errors,
+        }
+    }
+
+    /// The numbers behind a stage, for the pass-by-pass scrubber.
+    pub fn stage_details(&self, stage: Stage) -> StageDetails {
+        let pass = match stage {
+            Stage::Corners | Stage::Done => 0,
+            Stage::Edges | Stage::Center | Stage::Square | Stage::Diamond => 1,
+            Stage::Pass(pass) => pass,
+        };
+        if pass == 0 || !displaces(self.algorithm) || pass > self.exponent {
+            return StageDetails::default();
+        }
+        let radius = 1usize << (self.exponent - pass);
+        let mut spread = self.spread;
+        for _ in 1..pass {
+            spread *= self.spread_reduction;
+        }
+        StageDetails {
+            radius: Some(radius),
+            chunk_size: Some(2 * radius),
+            spread: Some(spread),
         }
     }
 }
@@ -254,88 +430,39 @@ impl Default for Params {
     }
 }
 
-fn check_number(field: Field, value: f64, max: f64) -> Result<(), Error> {
-    // `contains` is false for NaN, so NaN is refused here too.
-    if (0.0..=max).contains(&value) {
-        Ok(())
-    } else {
-        Err(invalid(field, value))
-    }
+/// What a stage means in numbers, for the pass-by-pass scrubber.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct StageDetails {
+    /// Half the width of the squares being displaced, in points, if the
+    /// stage displaces any.
+    pub radius: Option<usize>,
+    /// The width of those squares (twice the radius).
+    pub chunk_size: Option<usize>,
+    /// The largest offset this stage's jitter can add.
+    pub spread: Option<f64>,
 }
 
-fn invalid(field: Field, value: impl fmt::Display) -> Error {
-    Error::InvalidParameter {
-        field,
-        value: value.to_string(),
-        allowed: field.allowed(),
-    }
-}
-
-/// The longest piece of a bad value quoted back in a message.
-const MAX_QUOTED_CHARS: usize = 40;
-
-/// An error quoting `text`, shortened and escaped (Rust's `Debug` quoting)
-/// so that neither a huge paste nor markup can make a message unreadable.
-pub(crate) fn invalid_text(field: Field, text: &str) -> Error {
-    let mut quoted: String = text.chars().take(MAX_QUOTED_CHARS).collect();
-    if quoted.len() < text.len() {
-        quoted.push('…');
-    }
-    Error::InvalidParameter {
-        field,
-        value: format!("{quoted:?}"),
-        allowed: field.allowed(),
-    }
-}
-
-pub(crate) fn non_empty(field: Field, text: &str) -> Result<&str, Error> {
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        Err(Error::Empty {
-            field,
-            allowed: field.allowed(),
-        })
-    } else {
-        Ok(trimmed)
-    }
-}
-
-fn parse_whole(field: Field, text: &str, max: u64) -> Result<u64, Error> {
-    let trimmed = non_empty(field, text)?;
-    let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
-    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(invalid_text(field, trimmed));
-    }
-    // All digits, so the only failure left is overflow: out of range too.
-    match digits.parse::<u64>() {
-        Ok(value) if value <= max => Ok(value),
-        _ => Err(invalid_text(field, trimmed)),
-    }
-}
-
-fn parse_number(field: Field, text: &str) -> Result<f64, Error> {
-    let trimmed = non_empty(field, text)?;
-    match trimmed.parse::<f64>() {
-        // +0.0 rather than -0.0, so "-0" reads back as "0".
-        Ok(value) if value.is_finite() => Ok(value + 0.0),
-        _ => Err(invalid_text(field, trimmed)),
-    }
-}
-
-fn parse_switch(field: Field, text: &str) -> Result<bool, Error> {
-    let trimmed = non_empty(field, text)?;
-    match trimmed.to_ascii_lowercase().as_str() {
-        "true" | "1" | "on" | "yes" => Ok(true),
-        "false" | "0" | "off" | "no" => Ok(false),
-        _ => Err(invalid_text(field, trimmed)),
-    }
-}
-
-// Uses proptest and rand_xoshiro, native-only dev-dependencies.
+// Uses proptest, a native-only dev-dependency.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn entries_sit_at_their_fields_place() {
+        for (index, parameter) in PARAMETERS.iter().enumerate() {
+            assert_eq!(parameter.field as usize, index, "{}", parameter.spec);
+        }
+        let mut spellings: Vec<&str> = PARAMETERS
+            .iter()
+            .flat_map(|parameter| [parameter.spec.option, parameter.spec.attribute])
+            .chain([STAGE.option, STAGE.attribute])
+            .collect();
+        let count = spellings.len();
+        spellings.sort_unstable();
+        spellings.dedup();
+        assert_eq!(spellings.len(), count, "two settings share a name");
+    }
 
     #[test]
     fn defaults_are_the_posts_values() {
@@ -349,19 +476,10 @@ mod tests {
         let diamond = Params::new(Algorithm::DiamondSquare);
         assert_eq!((diamond.spread, diamond.spread_reduction), (0.3, 0.5));
         for algorithm in Algorithm::ALL {
-            assert_eq!(Params::new(algorithm).validate(), Ok(()));
+            let params = Params::new(algorithm);
+            assert_eq!(params.algorithm, algorithm);
+            assert_eq!(params.validate(), Ok(()));
         }
-    }
-
-    #[test]
-    fn names_round_trip() {
-        for algorithm in Algorithm::ALL {
-            assert_eq!(algorithm.name().parse::<Algorithm>(), Ok(algorithm));
-        }
-        assert_eq!(
-            " Diamond-Square ".parse::<Algorithm>(),
-            Ok(Algorithm::DiamondSquare)
-        );
     }
 
     #[test]
@@ -372,61 +490,46 @@ mod tests {
                     exponent: 0,
                     ..Params::default()
                 },
-                "exponent",
-                "0",
-                "1 to 12",
+                "exponent must be a whole number from 1 to 12; got 0",
             ),
             (
                 Params {
                     exponent: 40,
                     ..Params::default()
                 },
-                "exponent",
-                "40",
-                "1 to 12",
+                "exponent must be a whole number from 1 to 12; got 40",
             ),
             (
                 Params {
                     spread: -1.0,
                     ..Params::default()
                 },
-                "spread",
-                "-1",
-                "0 to 5",
+                "spread must be a number from 0 to 5; got -1",
             ),
             (
                 Params {
                     spread: f64::NAN,
                     ..Params::default()
                 },
-                "spread",
-                "NaN",
-                "0 to 5",
+                "spread must be a number from 0 to 5; got NaN",
             ),
             (
                 Params {
                     spread: f64::INFINITY,
                     ..Params::default()
                 },
-                "spread",
-                "inf",
-                "0 to 5",
+                "spread must be a number from 0 to 5; got inf",
             ),
             (
                 Params {
                     spread_reduction: 2.5,
                     ..Params::default()
                 },
-                "spread reduction",
-                "2.5",
-                "0 to 2",
+                "spread reduction must be a number from 0 to 2; got 2.5",
             ),
         ];
-        for (params, field, value, range) in cases {
-            let message = params.validate().expect_err("invalid").to_string();
-            for part in [field, value, range] {
-                assert!(message.contains(part), "{message:?} lacks {part:?}");
-            }
+        for (params, message) in cases {
+            assert_eq!(params.validate().expect_err(message).to_string(), message);
         }
     }
 
@@ -486,12 +589,13 @@ mod tests {
             assert_eq!(
                 params,
                 Params::default(),
-                "{field} {text:?} changed the params"
+                "{field:?} {text:?} changed the params"
             );
             let message = error.to_string();
-            assert!(message.starts_with(field.label()), "{message}");
-            assert!(message.contains(field.allowed()), "{message}");
-            assert_eq!(error.field(), Some(field));
+            let spec = field.spec();
+            assert!(message.starts_with(spec.label), "{message}");
+            assert!(message.contains(&spec.allowed()), "{message}");
+            assert_eq!(error.spec(), Some(spec));
         }
     }
 
@@ -506,9 +610,10 @@ mod tests {
             let error = Params::default()
                 .set_text(field, "  \t")
                 .expect_err("empty");
+            let spec = field.spec();
             assert_eq!(
                 error.to_string(),
-                format!("{} is empty; enter {}", field.label(), field.allowed())
+                format!("{} is empty; enter {}", spec.label, spec.allowed())
             );
         }
     }
@@ -529,41 +634,62 @@ mod tests {
     }
 
     #[test]
-    fn stages_refused_name_what_is_allowed() {
-        let error = Algorithm::MidpointDisplacement
-            .check_stage(Stage::Square, 3)
-            .expect_err("no square step in MPD");
+    fn a_reading_starts_from_the_algorithms_defaults_and_keeps_them_for_bad_values() {
+        let given = |spec: &'static Spec| {
+            Ok(match spec.option {
+                "algorithm" => Some("recursive-midpoint-displacement".to_owned()),
+                "exponent" => Some("40".to_owned()),
+                "seed" => Some(" 9 ".to_owned()),
+                "stage" => Some("square".to_owned()),
+                _ => None,
+            })
+        };
+        let reading = Params::read(given);
         assert_eq!(
-            error.to_string(),
-            "stage must be one of corners, edges, center, done or pass-1 to pass-3 for \
-             midpoint-displacement; got \"square\""
+            reading.params,
+            Params {
+                seed: 9,
+                ..Params::new(Algorithm::RecursiveMidpointDisplacement)
+            }
         );
-        assert!(
-            Algorithm::DiamondSquare
-                .check_stage(Stage::Pass(4), 3)
-                .is_err()
+        assert_eq!(reading.stage, Stage::Done);
+        let refused: Vec<_> = reading
+            .errors
+            .iter()
+            .filter_map(|error| error.spec().map(|spec| spec.option))
+            .collect();
+        assert_eq!(refused, ["exponent", "stage"]);
+    }
+
+    #[test]
+    fn details_give_radius_chunk_and_spread() {
+        let params = Params {
+            exponent: 4,
+            spread: 0.4,
+            spread_reduction: 0.5,
+            ..Params::new(Algorithm::MidpointDisplacement)
+        };
+        let first = params.stage_details(Stage::Edges);
+        assert_eq!(
+            (first.radius, first.chunk_size, first.spread),
+            (Some(8), Some(16), Some(0.4))
         );
-        assert!(
-            Algorithm::DiamondSquare
-                .check_stage(Stage::Pass(0), 3)
-                .is_err()
+        let third = params.stage_details(Stage::Pass(3));
+        assert_eq!(
+            (third.radius, third.chunk_size, third.spread),
+            (Some(2), Some(4), Some(0.1))
         );
-        assert!(
-            Algorithm::RandomNoise
-                .check_stage(Stage::Corners, 3)
-                .is_err()
-        );
+        assert_eq!(params.stage_details(Stage::Done), StageDetails::default());
     }
 
     proptest! {
         #[test]
         fn set_text_never_panics_and_never_leaves_invalid_params(
-            field_index in 0..Field::ALL.len(),
+            index in 0..PARAMETERS.len(),
             text in ".{0,40}",
         ) {
             let mut params = Params::default();
-            let field = Field::ALL[field_index];
-            match params.set_text(field, &text) {
+            match params.set_text(PARAMETERS[index].field, &text) {
                 Ok(()) => prop_assert_eq!(params.validate(), Ok(())),
                 Err(error) => {
                     prop_assert_eq!(params, Params::default());
@@ -586,10 +712,8 @@ mod tests {
                 exponent, spread, spread_reduction, seed, normalize,
             };
             let mut read_back = Params::default();
-            for field in Field::ALL {
-                if field != Field::Stage {
-                    read_back.set_text(field, &params.text(field)).expect("round trip");
-                }
+            for parameter in &PARAMETERS {
+                read_back.set_text(parameter.field, &params.text(parameter.field)).expect("round trip");
             }
             prop_assert_eq!(read_back, params);
         }
@@ -601,7 +725,7 @@ mod tests {
             let params = Params { spread, ..Params::default() };
             let refused = matches!(
                 params.validate(),
-                Err(Error::InvalidParameter { field: Field::Spread, .. })
+                Err(Error::InvalidParameter { spec, .. }) if spec == Field::Spread.spec()
             );
             prop_assert!(refused);
         }

@@ -8,28 +8,22 @@
 //! not know (other keys are left for the caller) and strict about what it
 //! does: a bad value is reported and its default kept.
 
-use crate::error::{Error, Field};
-use crate::params::{Algorithm, Params};
-use crate::stage::Stage;
-
-/// The keys [`to_query`] writes, in order.
-const FIELDS: [Field; 6] = [
-    Field::Algorithm,
-    Field::Exponent,
-    Field::Spread,
-    Field::SpreadReduction,
-    Field::Seed,
-    Field::Normalize,
-];
+use crate::error::Error;
+use crate::params::{PARAMETERS, Params};
+use crate::stage::{STAGE, Stage};
 
 /// The query (without `?`) that [`from_query`] reads back as `params` and
-/// `stage`.
+/// `stage`: the algorithm, every parameter it reads, and the stage.
 pub fn to_query(params: &Params, stage: Stage) -> String {
-    let mut pairs: Vec<String> = FIELDS
+    let mut pairs: Vec<String> = PARAMETERS
         .iter()
-        .map(|&field| format!("{}={}", field.option_name(), encode(&params.text(field))))
+        .filter(|parameter| parameter.spec.surfaces.url && (parameter.applies)(params.algorithm))
+        .map(|parameter| {
+            let text = parameter.spec.show(&(parameter.get)(params));
+            format!("{}={}", parameter.spec.option, encode(&text))
+        })
         .collect();
-    pairs.push(format!("stage={}", encode(&stage.to_string())));
+    pairs.push(format!("{}={}", STAGE.option, encode(&stage.to_string())));
     pairs.join("&")
 }
 
@@ -48,54 +42,37 @@ pub struct QueryState {
     pub errors: Vec<Error>,
 }
 
-/// Reads a query string (with or without its leading `?`).
+/// Reads a query string (with or without its leading `?`). A key given
+/// twice counts as its last value.
 pub fn from_query(query: &str) -> QueryState {
     let pairs = parse_pairs(query);
-    let value = |key: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(name, _)| name == key)
-            .map(|(_, value)| value.as_str())
+    let reading = Params::read(|spec| {
+        Ok(spec
+            .surfaces
+            .url
+            .then(|| pairs.iter().rev().find(|(key, _)| key == spec.option))
+            .flatten()
+            .map(|(_, value)| {
+                // A bare switch (`?normalize`) is on, as in an attribute.
+                if spec.bare_means_on() && value.trim().is_empty() {
+                    "true".to_owned()
+                } else {
+                    value.clone()
+                }
+            }))
+    });
+    let known = |key: &str| {
+        key == STAGE.option
+            || PARAMETERS
+                .iter()
+                .any(|parameter| parameter.spec.surfaces.url && parameter.spec.option == key)
     };
-    let mut errors = Vec::new();
-    let algorithm = match value(Field::Algorithm.option_name()).map(str::parse::<Algorithm>) {
-        Some(Ok(algorithm)) => algorithm,
-        Some(Err(error)) => {
-            errors.push(error);
-            Algorithm::DiamondSquare
-        }
-        None => Algorithm::DiamondSquare,
-    };
-    let mut params = Params::new(algorithm);
-    for &field in &FIELDS[1..] {
-        if let Some(text) = value(field.option_name())
-            && let Err(error) = params.set_text(field, text)
-        {
-            errors.push(error);
-        }
-    }
-    let stage = match value("stage") {
-        None => Stage::Done,
-        Some(text) => match text.parse::<Stage>().and_then(|stage| {
-            algorithm
-                .check_stage(stage, params.exponent)
-                .map(|()| stage)
-        }) {
-            Ok(stage) => stage,
-            Err(error) => {
-                errors.push(error);
-                Stage::Done
-            }
-        },
-    };
-    let known = |key: &str| key == "stage" || FIELDS.iter().any(|field| field.option_name() == key);
     let other = pairs.into_iter().filter(|(key, _)| !known(key)).collect();
     QueryState {
-        params,
-        stage,
+        params: reading.params,
+        stage: reading.stage,
         other,
-        errors,
+        errors: reading.errors,
     }
 }
 
@@ -161,7 +138,7 @@ pub fn decode(text: &str) -> String {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::generate;
+    use crate::{Algorithm, generate};
     use proptest::prelude::*;
 
     #[test]
@@ -201,11 +178,12 @@ mod tests {
         );
         assert_eq!(state.params, Params::new(Algorithm::MidpointDisplacement));
         assert_eq!(state.stage, Stage::Done);
-        let fields: Vec<_> = state.errors.iter().filter_map(Error::field).collect();
-        assert_eq!(
-            fields,
-            [Field::Exponent, Field::Spread, Field::Seed, Field::Stage]
-        );
+        let refused: Vec<_> = state
+            .errors
+            .iter()
+            .filter_map(|error| error.spec().map(|spec| spec.option))
+            .collect();
+        assert_eq!(refused, ["exponent", "spread", "seed", "stage"]);
         assert_eq!(
             state.other,
             [
@@ -257,8 +235,18 @@ mod tests {
             let stage = stages[stage_pick.index(stages.len())];
             let state = from_query(&to_query(&params, stage));
             prop_assert!(state.errors.is_empty());
-            prop_assert_eq!(state.params, params);
+            // What the algorithm reads comes back exactly; the rest, which
+            // links leave out, takes its defaults.
+            let defaults = Params::new(algorithm);
+            for parameter in &PARAMETERS {
+                let expected = if (parameter.applies)(algorithm) { &params } else { &defaults };
+                prop_assert_eq!((parameter.get)(&state.params), (parameter.get)(expected));
+            }
             prop_assert_eq!(state.stage, stage);
+            prop_assert_eq!(
+                generate(&state.params, stage).map(|terrain| terrain.heightmap),
+                generate(&params, stage).map(|terrain| terrain.heightmap)
+            );
         }
     }
 }

@@ -3,8 +3,22 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{Error, Field};
-use crate::params::{Algorithm, Params, invalid_text, non_empty};
+use crate::error::Error;
+use crate::spec::{Kind, Refusal, Spec, Surfaces, quote};
+
+/// How far to run: every surface's spelling of it. Which stages exist
+/// depends on the algorithm and the exponent (see
+/// [`crate::Algorithm::stages`]), so it is read after them.
+pub static STAGE: Spec = Spec {
+    label: "stage",
+    title: "Stage",
+    option: "stage",
+    attribute: "data-stage",
+    help: "how far the algorithm runs: corners, square, pass-2, done…",
+    kind: Kind::Stage,
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
 
 /// A point a generator can stop after.
 ///
@@ -48,7 +62,10 @@ impl FromStr for Stage {
     /// white space. Whether the stage exists for an algorithm and exponent is
     /// [`Algorithm::check_stage`]'s business.
     fn from_str(text: &str) -> Result<Self, Error> {
-        let trimmed = non_empty(Field::Stage, text)?;
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(Error::Empty { spec: &STAGE });
+        }
         let lower = trimmed.to_ascii_lowercase();
         let stage = match lower.as_str() {
             "corners" => Stage::Corners,
@@ -62,59 +79,9 @@ impl FromStr for Stage {
                 .filter(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
                 .and_then(|digits| digits.parse().ok())
                 .map(Stage::Pass)
-                .ok_or_else(|| invalid_text(Field::Stage, trimmed))?,
+                .ok_or_else(|| Error::refused(&STAGE, Refusal::Invalid(quote(trimmed))))?,
         };
         Ok(stage)
-    }
-}
-
-/// What a stage means in numbers, for the pass-by-pass scrubber.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct StageDetails {
-    /// The pass this stage belongs to, from 1; 0 for the corners and for
-    /// random noise.
-    pub pass: u32,
-    /// How many passes the map needs: its exponent (0 for random noise).
-    pub passes: u32,
-    /// Half the width of the squares being displaced, in points, if the
-    /// stage displaces any.
-    pub radius: Option<usize>,
-    /// The width of those squares (twice the radius).
-    pub chunk_size: Option<usize>,
-    /// The largest offset this stage's jitter can add.
-    pub spread: Option<f64>,
-}
-
-impl Stage {
-    /// The numbers behind this stage of `params`' algorithm.
-    pub fn details(self, params: &Params) -> StageDetails {
-        let passes = if params.algorithm == Algorithm::RandomNoise {
-            0
-        } else {
-            params.exponent
-        };
-        let pass = match self {
-            Stage::Corners | Stage::Done => 0,
-            Stage::Edges | Stage::Center | Stage::Square | Stage::Diamond => 1,
-            Stage::Pass(pass) => pass,
-        };
-        if pass == 0 || passes == 0 || pass > passes {
-            return StageDetails {
-                pass: 0,
-                passes,
-                radius: None,
-                chunk_size: None,
-                spread: None,
-            };
-        }
-        let radius = 1usize << (params.exponent - pass);
-        StageDetails {
-            pass,
-            passes,
-            radius: Some(radius),
-            chunk_size: Some(2 * radius),
-            spread: Some(params.spread * params.spread_reduction.powi(pass as i32 - 1)),
-        }
     }
 }
 
@@ -165,24 +132,6 @@ pub enum PointSet {
 }
 
 impl PointSet {
-    /// The points `stage` of `algorithm` sets on an exponent-`exponent` map.
-    /// The stage is assumed to exist (see [`Algorithm::check_stage`]).
-    pub fn for_stage(algorithm: Algorithm, stage: Stage, exponent: u32) -> PointSet {
-        let side = (1usize << exponent) + 1;
-        let half = 1usize << (exponent - 1);
-        match (algorithm, stage) {
-            (Algorithm::RandomNoise, _) => PointSet::Everything { side },
-            (_, Stage::Done) => PointSet::Nothing,
-            (_, Stage::Corners) => PointSet::Corners { side },
-            (_, Stage::Edges | Stage::Diamond) => PointSet::DiamondCentres { side, radius: half },
-            (_, Stage::Center | Stage::Square) => PointSet::SquareCentres { side, radius: half },
-            (_, Stage::Pass(pass)) => PointSet::Pass {
-                side,
-                radius: 1usize << exponent.saturating_sub(pass),
-            },
-        }
-    }
-
     /// Whether `(x, y)` is in the set.
     pub fn contains(&self, x: usize, y: usize) -> bool {
         let odd_multiple = |value: usize, radius: usize| value % (2 * radius) == radius;
@@ -287,67 +236,7 @@ mod tests {
             "pass 2",
         ] {
             let error = text.parse::<Stage>().expect_err(text);
-            assert_eq!(error.field(), Some(Field::Stage), "{text:?}");
+            assert_eq!(error.spec(), Some(&STAGE), "{text:?}");
         }
-    }
-
-    #[test]
-    fn iter_and_len_agree_with_contains() {
-        for exponent in 1..=5 {
-            let side = (1usize << exponent) + 1;
-            for algorithm in Algorithm::ALL {
-                for stage in algorithm.stages(exponent) {
-                    let set = PointSet::for_stage(algorithm, stage, exponent);
-                    let listed: Vec<_> = set.iter().collect();
-                    let expected: Vec<_> = (0..side)
-                        .flat_map(|y| (0..side).map(move |x| (x, y)))
-                        .filter(|&(x, y)| set.contains(x, y))
-                        .collect();
-                    assert_eq!(listed, expected, "{algorithm} {stage} exponent {exponent}");
-                    assert_eq!(set.len(), listed.len(), "{algorithm} {stage}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_passes_of_a_map_set_every_point_exactly_once() {
-        for exponent in 1..=6 {
-            let side = (1usize << exponent) + 1;
-            let mut count = vec![0u8; side * side];
-            let corners = PointSet::for_stage(Algorithm::DiamondSquare, Stage::Corners, exponent);
-            let passes = (1..=exponent).map(|pass| {
-                PointSet::for_stage(Algorithm::DiamondSquare, Stage::Pass(pass), exponent)
-            });
-            for set in std::iter::once(corners).chain(passes) {
-                for (x, y) in set.iter() {
-                    count[y * side + x] += 1;
-                }
-            }
-            assert!(count.iter().all(|&times| times == 1), "exponent {exponent}");
-        }
-    }
-
-    #[test]
-    fn details_give_pass_radius_chunk_and_spread() {
-        let params = Params {
-            exponent: 4,
-            spread: 0.4,
-            spread_reduction: 0.5,
-            ..Params::new(Algorithm::MidpointDisplacement)
-        };
-        let first = Stage::Edges.details(&params);
-        assert_eq!(
-            (first.pass, first.passes, first.radius, first.chunk_size),
-            (1, 4, Some(8), Some(16))
-        );
-        assert_eq!(first.spread, Some(0.4));
-        let third = Stage::Pass(3).details(&params);
-        assert_eq!(
-            (third.radius, third.chunk_size, third.spread),
-            (Some(2), Some(4), Some(0.1))
-        );
-        let done = Stage::Done.details(&params);
-        assert_eq!((done.pass, done.radius, done.spread), (0, None, None));
     }
 }

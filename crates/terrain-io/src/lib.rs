@@ -59,7 +59,7 @@ mod test_images;
 pub mod test_support;
 
 pub use error::ImportError;
-pub use obj_export::{HEIGHT_SCALE, MAX_OBJ_SIDE, WORLD_SIZE, export_obj, obj_step};
+pub use obj_export::{MAX_OBJ_SIDE, export_obj, obj_step};
 pub use png_export::{SOFTWARE, export_png};
 pub use png_import::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, import_png, luminance};
 pub use resample::import_exponent;

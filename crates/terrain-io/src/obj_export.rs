@@ -3,18 +3,13 @@
 use std::fmt::Write;
 
 use terrain_core::Heightmap;
+use terrain_core::world;
 
 /// The most points written along a side of an OBJ file. Wider maps are
 /// sampled every `k`-th point (`k` a power of two) to stay within it: a
 /// 513 x 513 surface is about 37 MB of text (1025 x 1025 would be 150 MB,
 /// too much to build in a browser tab and hand over as a download).
 pub const MAX_OBJ_SIDE: usize = 513;
-
-/// How wide the map is drawn, in world units (it spans -50 to 50).
-pub const WORLD_SIZE: f64 = 100.0;
-
-/// How tall a height of 1 is drawn, in world units.
-pub const HEIGHT_SCALE: f64 = 50.0;
 
 /// How many map points apart the OBJ's vertices are: 1, or the power of two
 /// that brings a side of more than [`MAX_OBJ_SIDE`] points down to it.
@@ -29,12 +24,11 @@ pub fn obj_step(side: usize) -> usize {
 /// Writes `map` as a Wavefront OBJ triangle mesh that Blender imports with
 /// its default settings.
 ///
-/// Units are the site's: the map spans 100 x 100 units centred on the
-/// origin and a height of 1 is 50 units tall. OBJ is Y-up, so the point in
-/// column `col`, row `row` becomes `v x h*50 -y` with
-/// `x = -50 + 100 col / (side - 1)` and `y = 50 - 100 row / (side - 1)`:
-/// the map's top row is to the north, at -Z. Each vertex has a smooth normal
-/// from central differences (one-sided at the edges), and each grid cell two
+/// Units and normals are the site's own ([`terrain_core::world`]): the map
+/// spans 100 x 100 units centred on the origin and a height of 1 is 50
+/// units tall. OBJ is Y-up, so the world's `[east, north, up]` is written
+/// `v east up -north`: the map's top row is to the north, at -Z. Each
+/// vertex has the renderer's smooth normal, and each grid cell two
 /// triangles wound counter-clockwise seen from above, `f a//a b//b c//c`.
 ///
 /// Maps of more than [`MAX_OBJ_SIDE`] points a side are sampled every
@@ -43,8 +37,6 @@ pub fn export_obj(map: &Heightmap) -> String {
     let side = map.side();
     let step = obj_step(side);
     let points = (side - 1) / step + 1;
-    let spacing = WORLD_SIZE / (points - 1) as f64;
-    let height_at = |column: usize, row: usize| map.get(column * step, row * step) * HEIGHT_SCALE;
 
     let vertices = points * points;
     let faces = 2 * (points - 1) * (points - 1);
@@ -56,36 +48,26 @@ pub fn export_obj(map: &Heightmap) -> String {
     let mut obj = String::with_capacity(vertices * 54 + faces * (11 + 6 * digits) + 1024);
     write_header(&mut obj, map, step, points);
 
+    // World `[east, north, up]` is OBJ's `(x, y, z) = (east, up, -north)`.
+    let push_vector = |obj: &mut String, kind: &str, [east, north, up]: [f64; 3]| {
+        obj.push_str(kind);
+        push_number(obj, east);
+        obj.push(' ');
+        push_number(obj, up);
+        obj.push(' ');
+        push_number(obj, -north);
+        obj.push('\n');
+    };
     obj.push_str("o terrain\n");
     for row in 0..points {
         for column in 0..points {
-            obj.push_str("v ");
-            push_number(&mut obj, -WORLD_SIZE / 2.0 + spacing * column as f64);
-            obj.push(' ');
-            push_number(&mut obj, height_at(column, row));
-            obj.push(' ');
-            push_number(&mut obj, -WORLD_SIZE / 2.0 + spacing * row as f64);
-            obj.push('\n');
+            let height = map.get(column * step, row * step);
+            push_vector(&mut obj, "v ", world::position(points, column, row, height));
         }
     }
-
     for row in 0..points {
         for column in 0..points {
-            // Slopes along +X (columns) and +Z (rows), in world units.
-            let (left, right) = (column.saturating_sub(1), (column + 1).min(points - 1));
-            let (up, down) = (row.saturating_sub(1), (row + 1).min(points - 1));
-            let along_x =
-                (height_at(right, row) - height_at(left, row)) / ((right - left) as f64 * spacing);
-            let along_z =
-                (height_at(column, down) - height_at(column, up)) / ((down - up) as f64 * spacing);
-            let length = (along_x * along_x + 1.0 + along_z * along_z).sqrt();
-            obj.push_str("vn ");
-            push_number(&mut obj, -along_x / length);
-            obj.push(' ');
-            push_number(&mut obj, 1.0 / length);
-            obj.push(' ');
-            push_number(&mut obj, -along_z / length);
-            obj.push('\n');
+            push_vector(&mut obj, "vn ", world::normal(map, step, column, row));
         }
     }
 

@@ -11,18 +11,19 @@ use std::sync::Arc;
 
 use js_sys::{Object, Reflect};
 use terrain_core::Terrain;
+use terrain_view::camera::{FAR_PLANE, FIELD_OF_VIEW_DEGREES, Orbit};
+use terrain_view::palette::{HIGHLIGHT, Palette, Rgba};
+use terrain_view::surface::{self, Surface};
 use three_d::{
-    ClearState, Context, CpuMesh, Gm, InstancedMesh, Instances, Mat4, Mesh, RenderTarget, Srgba,
-    Viewport, Wireframe,
+    ClearState, Context, CpuMesh, Gm, Indices, InstancedMesh, Instances, Mat4, Mesh, Positions,
+    RenderTarget, Srgba, Vec3, Viewport, Wireframe,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
     CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext, WebglLoseContext,
 };
 
-use crate::camera::Orbit;
 use crate::material::TerrainMaterial;
-use crate::mesh::{self, Palette};
 
 /// The shared context and its offscreen canvas.
 pub struct Gpu {
@@ -127,7 +128,7 @@ impl Gpu {
     pub fn scene(
         &self,
         terrain: &Terrain,
-        built: Option<&mesh::Surface>,
+        built: Option<&Surface>,
         palette: Palette,
         wireframe: bool,
     ) -> Scene {
@@ -136,30 +137,37 @@ impl Gpu {
         let surface_data = match built {
             Some(surface) => surface,
             None => {
-                built_here = mesh::build_surface(terrain, palette, true, mesh::Detail::Automatic);
+                built_here = surface::build_surface(terrain, palette);
                 &built_here
             }
         };
-        let surface = Gm::new(
-            Mesh::new(&self.context, &surface_data.to_cpu_mesh()),
-            material,
-        );
+        let positions = vectors(&surface_data.positions);
+        let mesh = CpuMesh {
+            positions: Positions::F32(positions.clone()),
+            indices: Indices::U32(surface_data.indices.clone()),
+            normals: Some(vectors(&surface_data.normals)),
+            colors: Some(surface_data.colors.iter().copied().map(srgba).collect()),
+            ..Default::default()
+        };
+        let surface = Gm::new(Mesh::new(&self.context, &mesh), material);
         let wireframe = wireframe.then(|| {
-            Wireframe::new_from_cpu_mesh(
-                &self.context,
-                &surface_data.wireframe_mesh(),
-                WIRE_WIDTH,
-                WIRE_COLOR,
-            )
+            let outline = CpuMesh {
+                positions: Positions::F32(positions),
+                indices: Indices::U32(surface_data.surface_indices().to_vec()),
+                ..Default::default()
+            };
+            Wireframe::new_from_cpu_mesh(&self.context, &outline, WIRE_WIDTH, WIRE_COLOR)
         });
-        let markers = mesh::marker_positions(terrain).map(|positions| {
-            let radius = mesh::marker_radius(terrain.heightmap.side());
+        let markers = surface::marker_positions(terrain).map(|positions| {
+            let radius = surface::marker_radius(terrain.heightmap.side());
             let instances = Instances {
                 transformations: positions
                     .iter()
-                    .map(|&position| Mat4::from_translation(position) * Mat4::from_scale(radius))
+                    .map(|&position| {
+                        Mat4::from_translation(vector(position)) * Mat4::from_scale(radius)
+                    })
                     .collect(),
-                colors: Some(vec![mesh::HIGHLIGHT; positions.len()]),
+                colors: Some(vec![srgba(HIGHLIGHT); positions.len()]),
                 ..Default::default()
             };
             Gm::new(
@@ -191,29 +199,22 @@ impl Gpu {
     ) -> Result<(), JsValue> {
         self.make_room(width, height);
         let viewport = Viewport::new_at_origo(width, height);
-        let mut camera = three_d::Camera::new_perspective(
+        let camera = three_d::Camera::new_perspective(
             viewport,
-            orbit.position(),
-            orbit.target,
+            vector(orbit.position()),
+            vector(orbit.target),
             three_d::vec3(0.0, 0.0, 1.0),
-            three_d::degrees(crate::camera::FIELD_OF_VIEW_DEGREES),
+            three_d::degrees(FIELD_OF_VIEW_DEGREES),
             1.0,
-            2000.0,
+            FAR_PLANE,
         );
-        orbit.apply(&mut camera);
-        let background = palette.background();
-        let clear = ClearState::color_and_depth(
-            f32::from(background.r) / 255.0,
-            f32::from(background.g) / 255.0,
-            f32::from(background.b) / 255.0,
-            1.0,
-            1.0,
-        );
+        let [red, green, blue, _] = palette.background().map(|channel| f32::from(channel) / 255.0);
+        let clear = ClearState::color_and_depth(red, green, blue, 1.0, 1.0);
         let screen = RenderTarget::screen(&self.context, width, height);
         screen.clear(clear);
         // A tiled view repeats the map every `PLANE_SIZE` units around the
         // origin; a single one sits at it.
-        let half = mesh::PLANE_SIZE / 2.0;
+        let half = terrain_core::world::WORLD_SIZE as f32 / 2.0;
         let offsets: &[(f32, f32)] = if tiled {
             &[(-half, -half), (half, -half), (-half, half), (half, half)]
         } else {
@@ -270,11 +271,24 @@ impl Gpu {
     }
 }
 
+fn vector([x, y, z]: [f32; 3]) -> Vec3 {
+    three_d::vec3(x, y, z)
+}
+
+fn vectors(points: &[[f32; 3]]) -> Vec<Vec3> {
+    points.iter().copied().map(vector).collect()
+}
+
+fn srgba([r, g, b, a]: Rgba) -> Srgba {
+    Srgba::new(r, g, b, a)
+}
+
 /// The lighting that goes with a palette.
 fn material_for(palette: Palette) -> TerrainMaterial {
-    match palette {
-        Palette::Green => TerrainMaterial::posts(),
-        _ => TerrainMaterial::relief(),
+    if palette.is_posts() {
+        TerrainMaterial::posts()
+    } else {
+        TerrainMaterial::relief()
     }
 }
 

@@ -27,8 +27,8 @@
 //! wrap around the map instead of falling off it.
 
 use crate::generators::midpoint_displacement::average4;
+use crate::generators::{Subdivision, passes};
 use crate::heightmap::{Extent, Heightmap};
-use crate::params::Params;
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
@@ -48,15 +48,25 @@ pub(crate) enum Border {
     Wrapped,
 }
 
+/// The corners, the first square step, the first diamond step, every
+/// round, and the normalized map; the tileable variant's too.
+pub fn stages(exponent: u32) -> Vec<Stage> {
+    [Stage::Corners, Stage::Square, Stage::Diamond]
+        .into_iter()
+        .chain(passes(exponent))
+        .chain([Stage::Done])
+        .collect()
+}
+
 /// Runs diamond-square up to `stage`: `corners`, `square`, `diamond`,
 /// `pass-k` or `done`.
-pub fn generate(params: &Params, stage: Stage) -> Heightmap {
+pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
     run(params, stage, Border::Open, &mut |_| {})
 }
 
 /// [`generate`], reporting the share of the work done after each round.
 pub fn generate_observed(
-    params: &Params,
+    params: &Subdivision,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
@@ -65,7 +75,7 @@ pub fn generate_observed(
 
 /// The walk shared with the tileable variant.
 pub(crate) fn run(
-    params: &Params,
+    params: &Subdivision,
     stage: Stage,
     border: Border,
     progress: &mut dyn FnMut(f64),
@@ -102,7 +112,7 @@ pub(crate) fn run(
         round(&mut map, radius, spread, random, border, &mut extent);
         radius /= 2;
         spread *= params.spread_reduction;
-        progress(crate::share_after_pass(pass, params.exponent));
+        progress(crate::generators::share_after_pass(pass, params.exponent));
     }
     if stage == Stage::Square {
         square_step(&mut map, radius, spread, random);
@@ -336,7 +346,6 @@ fn copy_first_row_and_column(map: &mut Heightmap) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::Algorithm;
 
     /// The post's 5 x 5 example: corners 1, 8 (top) and 0, 3 (bottom).
     fn post_example() -> Heightmap {
@@ -438,11 +447,7 @@ mod tests {
         for border in [Border::Open, Border::Wrapped] {
             for exponent in 1..=7 {
                 for seed in [0, 3, u64::MAX] {
-                    let params = Params {
-                        exponent,
-                        seed,
-                        ..Params::new(Algorithm::DiamondSquare)
-                    };
+                    let params = Subdivision::new(exponent, seed);
                     let mut fused = run(&params, Stage::Corners, border, &mut |_| {});
                     let mut stepwise = fused.clone();
                     let random = PointRandom::new(seed);
@@ -466,11 +471,7 @@ mod tests {
 
     #[test]
     fn the_first_steps_set_the_centre_then_the_edge_midpoints() {
-        let params = Params {
-            exponent: 3,
-            seed: 11,
-            ..Params::new(Algorithm::DiamondSquare)
-        };
+        let params = Subdivision::new(3, 11);
         let square = generate(&params, Stage::Square);
         let diamond = generate(&params, Stage::Diamond);
         assert_ne!(square.get(4, 4), 0.0);

@@ -16,8 +16,8 @@
 //! the creases between chunks stay visible in the finished terrain: the
 //! problem the diamond-square post sets out to fix.
 
+use crate::generators::{Subdivision, passes};
 use crate::heightmap::{Extent, Heightmap};
-use crate::params::Params;
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
@@ -27,15 +27,25 @@ pub const DEFAULT_SPREAD: f64 = 0.3;
 /// The post halves the spread after each pass.
 pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.5;
 
+/// The corners, the first chunk's edge midpoints, its centre, every pass,
+/// and the normalized map.
+pub fn stages(exponent: u32) -> Vec<Stage> {
+    [Stage::Corners, Stage::Edges, Stage::Center]
+        .into_iter()
+        .chain(passes(exponent))
+        .chain([Stage::Done])
+        .collect()
+}
+
 /// Runs iterative midpoint displacement up to `stage`, which must be one of
 /// its stages (see [`crate::Algorithm::stages`]).
-pub fn generate(params: &Params, stage: Stage) -> Heightmap {
+pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
     generate_observed(params, stage, &mut |_| {})
 }
 
 /// [`generate`], reporting the share of the work done after each pass.
 pub fn generate_observed(
-    params: &Params,
+    params: &Subdivision,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
@@ -72,7 +82,7 @@ pub fn generate_observed(
         displace_edges(&mut map, chunk_width, spread, random, &mut extent);
         displace_centres(&mut map, chunk_width, spread, random, &mut extent);
         spread *= params.spread_reduction;
-        progress(crate::share_after_pass(pass, params.exponent));
+        progress(crate::generators::share_after_pass(pass, params.exponent));
     }
     if stage == Stage::Done && params.normalize {
         map.normalize_within(extent.low, extent.high);
@@ -164,7 +174,6 @@ fn displace_centres(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::Algorithm;
 
     /// The post's 5 x 5 example, on its 0 to 10 scale: corners 2 (top left),
     /// 8 (top right), 0 (bottom left) and 3 (bottom right).
@@ -244,12 +253,9 @@ mod tests {
     fn spread_shrinks_by_the_reduction_each_pass() {
         // With every corner at 0 the map holds only jitter, so pass k's points
         // are bounded by the sum of the spreads so far.
-        let params = Params {
-            exponent: 6,
+        let params = Subdivision {
             spread: 1.0,
-            spread_reduction: 0.5,
-            seed: 3,
-            ..Params::new(Algorithm::MidpointDisplacement)
+            ..Subdivision::new(6, 3)
         };
         let map = generate(&params, Stage::Pass(6));
         let (low, high) = map.min_max();

@@ -15,8 +15,8 @@
 //! a different order, but each point's random number belongs to the point.
 
 use crate::generators::midpoint_displacement::{average2, average4};
+use crate::generators::{Subdivision, passes};
 use crate::heightmap::Heightmap;
-use crate::params::Params;
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
@@ -26,9 +26,18 @@ pub const DEFAULT_SPREAD: f64 = 0.3;
 /// The post multiplies the spread by 0.55 at each level of recursion.
 pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.55;
 
+/// The corners, every level of recursion, and the normalized map.
+pub fn stages(exponent: u32) -> Vec<Stage> {
+    [Stage::Corners]
+        .into_iter()
+        .chain(passes(exponent))
+        .chain([Stage::Done])
+        .collect()
+}
+
 /// Runs recursive midpoint displacement up to `stage`: `corners`, `pass-k`
 /// (every view at recursion depth `k` displaced) or `done`.
-pub fn generate(params: &Params, stage: Stage) -> Heightmap {
+pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
     generate_observed(params, stage, &mut |_| {})
 }
 
@@ -36,7 +45,7 @@ pub fn generate(params: &Params, stage: Stage) -> Heightmap {
 /// sixteen views two levels down is finished (the recursion goes depth
 /// first, so there are no whole passes to report).
 pub fn generate_observed(
-    params: &Params,
+    params: &Subdivision,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
@@ -266,7 +275,6 @@ impl<'a> View<'a> {
 mod tests {
     use super::*;
     use crate::generators::midpoint_displacement;
-    use crate::params::Algorithm;
 
     /// The post's 5 x 5 example: corners 2, 8 (top) and 0, 3 (bottom).
     fn post_example() -> (Heightmap, SetMask) {
@@ -329,19 +337,13 @@ mod tests {
         for exponent in 1..=8 {
             for seed in [0, 1, 2016] {
                 for stage in [Stage::Pass(1), Stage::Pass(exponent), Stage::Done] {
-                    let iterative = Params {
-                        exponent,
-                        seed,
+                    let settings = Subdivision {
                         spread_reduction: 0.55,
-                        ..Params::new(Algorithm::MidpointDisplacement)
-                    };
-                    let recursive = Params {
-                        algorithm: Algorithm::RecursiveMidpointDisplacement,
-                        ..iterative
+                        ..Subdivision::new(exponent, seed)
                     };
                     assert_eq!(
-                        generate(&recursive, stage),
-                        midpoint_displacement::generate(&iterative, stage),
+                        generate(&settings, stage),
+                        midpoint_displacement::generate(&settings, stage),
                         "exponent {exponent}, seed {seed}, {stage}"
                     );
                 }

@@ -11,20 +11,21 @@
 //! matching slopes (every border point was computed from neighbours on both
 //! sides), so no seam shows.
 
+use crate::generators::Subdivision;
+pub use crate::generators::diamond_square::stages;
 use crate::generators::diamond_square::{Border, run};
 use crate::heightmap::Heightmap;
-use crate::params::Params;
 use crate::stage::Stage;
 
 /// Runs tileable diamond-square up to `stage`: `corners`, `square`,
 /// `diamond`, `pass-k` or `done`.
-pub fn generate(params: &Params, stage: Stage) -> Heightmap {
+pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
     run(params, stage, Border::Wrapped, &mut |_| {})
 }
 
 /// [`generate`], reporting the share of the work done after each round.
 pub fn generate_observed(
-    params: &Params,
+    params: &Subdivision,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
@@ -34,20 +35,16 @@ pub fn generate_observed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::Algorithm;
+    use crate::generators::diamond_square;
 
-    fn params(exponent: u32, seed: u64) -> Params {
-        Params {
-            exponent,
-            seed,
-            ..Params::new(Algorithm::TileableDiamondSquare)
-        }
+    fn params(exponent: u32, seed: u64) -> Subdivision {
+        Subdivision::new(exponent, seed)
     }
 
     #[test]
     fn last_row_and_column_equal_the_first_at_every_stage() {
         for exponent in 1..=7 {
-            for stage in Algorithm::TileableDiamondSquare.stages(exponent) {
+            for stage in stages(exponent) {
                 let map = generate(&params(exponent, 42), stage);
                 let last = map.last();
                 for i in 0..map.side() {
@@ -79,13 +76,7 @@ mod tests {
         let (mut seam, mut middle, mut plain_seam) = (0.0, 0.0, 0.0);
         for seed in 0..40 {
             let tileable = generate(&params(6, seed), Stage::Done);
-            let plain = crate::generators::diamond_square::generate(
-                &Params {
-                    algorithm: Algorithm::DiamondSquare,
-                    ..params(6, seed)
-                },
-                Stage::Done,
-            );
+            let plain = diamond_square::generate(&params(6, seed), Stage::Done);
             seam += tiled_curvature(&tileable, 0);
             middle += tiled_curvature(&tileable, tileable.last() / 2);
             plain_seam += tiled_curvature(&plain, 0);
@@ -103,13 +94,7 @@ mod tests {
     #[test]
     fn differs_from_the_plain_algorithm_only_through_its_borders() {
         let tileable = generate(&params(4, 9), Stage::Pass(4));
-        let plain = crate::generators::diamond_square::generate(
-            &Params {
-                algorithm: Algorithm::DiamondSquare,
-                ..params(4, 9)
-            },
-            Stage::Pass(4),
-        );
+        let plain = diamond_square::generate(&params(4, 9), Stage::Pass(4));
         assert_ne!(tileable, plain);
         assert_eq!(tileable.get(0, 0), plain.get(0, 0), "the one shared corner");
     }

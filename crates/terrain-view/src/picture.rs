@@ -3,7 +3,8 @@
 
 use terrain_core::Terrain;
 
-use crate::mesh::{self, HIGHLIGHT};
+use crate::palette::HIGHLIGHT;
+use crate::surface::marker_positions;
 
 /// The most pixels per side a single copy gets; larger maps are sampled.
 pub const MAX_PICTURE_SIDE: usize = 1025;
@@ -36,10 +37,10 @@ pub fn greyscale(terrain: &Terrain, tiled: bool) -> Picture {
     let copy = (map.side() - 1) / stride + 1;
     let (low, high) = set_range(terrain);
     let span = high - low;
-    let mark = mesh::marker_positions(terrain).is_some();
+    let mark = marker_positions(terrain).is_some();
     let pixel = |x: usize, y: usize| -> [u8; 3] {
         if mark && terrain.new_points.contains(x, y) {
-            [HIGHLIGHT.r, HIGHLIGHT.g, HIGHLIGHT.b]
+            [HIGHLIGHT[0], HIGHLIGHT[1], HIGHLIGHT[2]]
         } else if !terrain.is_set(x, y) {
             UNSET_PIXEL
         } else if span > 0.0 {
@@ -138,7 +139,7 @@ mod tests {
         let picture = greyscale(&square, false);
         assert_eq!(
             pixel(&picture, 2, 2),
-            [HIGHLIGHT.r, HIGHLIGHT.g, HIGHLIGHT.b]
+            [HIGHLIGHT[0], HIGHLIGHT[1], HIGHLIGHT[2]]
         );
         assert_eq!(pixel(&picture, 1, 0), UNSET_PIXEL);
         let corner = pixel(&picture, 0, 0);

@@ -1,15 +1,18 @@
 //! An orbiting camera, and what mouse, touch and keys do to it.
 //!
 //! The state is four numbers around a target point, so every gesture is a
-//! small, testable change to one of them; [`Orbit::apply`] hands the result
-//! to three-d's camera.
+//! small, testable change to one of them; the renderer reads
+//! [`Orbit::position`] and [`Orbit::target`].
 
 use std::f32::consts::{FRAC_PI_2, PI};
 
-use three_d::{Camera, Vec3, vec3};
+use crate::surface::Vec3;
 
 /// The posts' field of view.
 pub const FIELD_OF_VIEW_DEGREES: f32 = 55.0;
+
+/// How far the camera sees: past the furthest it can be from the map.
+pub const FAR_PLANE: f32 = MAX_DISTANCE * 3.0;
 
 const MIN_ELEVATION: f32 = 0.05;
 const MAX_ELEVATION: f32 = FRAC_PI_2 - 0.01;
@@ -45,7 +48,7 @@ impl Default for Orbit {
     fn default() -> Self {
         Self {
             distance: 150.0,
-            target: vec3(0.0, 9.0, 14.0),
+            target: [0.0, 9.0, 14.0],
             ..Orbit::posts()
         }
     }
@@ -82,19 +85,19 @@ impl Orbit {
             azimuth: -FRAC_PI_2,
             elevation: 150f32.atan2(100.0),
             distance: 100f32.hypot(150.0),
-            target: vec3(0.0, 0.0, 0.0),
+            target: [0.0, 0.0, 0.0],
         }
     }
 
     /// Where the camera is.
     pub fn position(&self) -> Vec3 {
         let ground = self.elevation.cos();
-        self.target
-            + vec3(
-                ground * self.azimuth.cos(),
-                ground * self.azimuth.sin(),
-                self.elevation.sin(),
-            ) * self.distance
+        let direction = [
+            ground * self.azimuth.cos(),
+            ground * self.azimuth.sin(),
+            self.elevation.sin(),
+        ];
+        [0, 1, 2].map(|axis| self.target[axis] + direction[axis] * self.distance)
     }
 
     /// Applies an action, keeping the view within sensible limits: above
@@ -108,12 +111,13 @@ impl Orbit {
             CameraAction::Pan { right, up } => {
                 // Right is perpendicular to the view on the ground; "up" on
                 // screen moves the target away from the camera on the ground.
-                let right_direction = vec3(-self.azimuth.sin(), self.azimuth.cos(), 0.0);
-                let away = vec3(-self.azimuth.cos(), -self.azimuth.sin(), 0.0);
-                self.target += (right_direction * right + away * up) * self.distance;
+                let right_direction = [-self.azimuth.sin(), self.azimuth.cos()];
+                let away = [-self.azimuth.cos(), -self.azimuth.sin()];
                 let limit = 100.0;
-                self.target.x = self.target.x.clamp(-limit, limit);
-                self.target.y = self.target.y.clamp(-limit, limit);
+                for axis in 0..2 {
+                    let moved = (right_direction[axis] * right + away[axis] * up) * self.distance;
+                    self.target[axis] = (self.target[axis] + moved).clamp(-limit, limit);
+                }
             }
             CameraAction::Zoom(factor) if factor.is_finite() && factor > 0.0 => {
                 self.distance = (self.distance * factor).clamp(MIN_DISTANCE, MAX_DISTANCE);
@@ -122,15 +126,76 @@ impl Orbit {
             CameraAction::Reset => *self = Orbit::default(),
         }
     }
+}
 
-    /// Points three-d's camera the same way, with the posts' field of view.
-    pub fn apply(&self, camera: &mut Camera) {
-        camera.set_view(self.position(), self.target, vec3(0.0, 0.0, 1.0));
-        camera.set_perspective_projection(
-            three_d::degrees(FIELD_OF_VIEW_DEGREES),
-            1.0,
-            MAX_DISTANCE * 3.0,
-        );
+impl Orbit {
+    /// The view a demo starts from: the posts' own camera with their look
+    /// (`posts`), and twice as far back, centred, for four tiles.
+    pub fn start(posts: bool, tiled: bool) -> Self {
+        let mut orbit = if posts {
+            Orbit::posts()
+        } else {
+            Orbit::default()
+        };
+        if tiled {
+            orbit.distance *= 1.65;
+            orbit.target = [0.0, 0.0, orbit.target[2]];
+        }
+        orbit
+    }
+}
+
+/// A finger or mouse button held down on a view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Pointer {
+    id: i32,
+    x: f32,
+    y: f32,
+}
+
+/// The fingers and buttons down on a view, turning their moves into
+/// camera actions: one drags (orbits, or pans), two pinch and pan.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Gestures {
+    pointers: Vec<Pointer>,
+}
+
+impl Gestures {
+    /// Pointer `id` went down at `(x, y)`.
+    pub fn down(&mut self, id: i32, x: f32, y: f32) {
+        self.pointers.retain(|pointer| pointer.id != id);
+        self.pointers.push(Pointer { id, x, y });
+    }
+
+    /// Pointer `id` went up (or was cancelled).
+    pub fn up(&mut self, id: i32) {
+        self.pointers.retain(|pointer| pointer.id != id);
+    }
+
+    /// Pointer `id` moved to `(x, y)` over a view `height` pixels tall;
+    /// `pan` when the right or middle button or a modifier key is held. The
+    /// actions it makes, none for a pointer not down.
+    pub fn moved(&mut self, id: i32, x: f32, y: f32, height: f32, pan: bool) -> Vec<CameraAction> {
+        let Some(moved) = self.pointers.iter().position(|pointer| pointer.id == id) else {
+            return Vec::new();
+        };
+        let before = self.pointers[moved];
+        let (dx, dy) = (x - before.x, y - before.y);
+        self.pointers[moved] = Pointer { id, x, y };
+        if dx == 0.0 && dy == 0.0 {
+            return Vec::new();
+        }
+        match self.pointers.iter().find(|pointer| pointer.id != id) {
+            // Two fingers: their distance zooms, their midpoint pans.
+            Some(other) => {
+                let apart = |ax: f32, ay: f32| (ax - other.x).hypot(ay - other.y);
+                vec![
+                    pinch(apart(before.x, before.y), apart(x, y)),
+                    drag(dx / 2.0, dy / 2.0, height, true),
+                ]
+            }
+            None => vec![drag(dx, dy, height, pan)],
+        }
     }
 }
 
@@ -191,15 +256,19 @@ pub fn key(key: &str, shift: bool) -> Option<CameraAction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use three_d::InnerSpace;
+
+    fn distance(a: Vec3, b: Vec3) -> f32 {
+        let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+        (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+    }
 
     fn close(a: Vec3, b: Vec3) -> bool {
-        (a - b).magnitude() < 1e-3
+        distance(a, b) < 1e-3
     }
 
     #[test]
     fn the_posts_camera_is_where_the_posts_put_it() {
-        assert!(close(Orbit::posts().position(), vec3(0.0, -100.0, 150.0)));
+        assert!(close(Orbit::posts().position(), [0.0, -100.0, 150.0]));
         let ours = Orbit::default();
         assert_eq!(
             (ours.azimuth, ours.elevation),
@@ -212,12 +281,12 @@ mod tests {
     fn orbiting_keeps_the_distance_and_stays_above_ground() {
         let mut orbit = Orbit::default();
         orbit.act(drag(120.0, 0.0, 400.0, false));
-        assert!((orbit.position() - orbit.target).magnitude() - orbit.distance < 1e-3);
+        assert!(distance(orbit.position(), orbit.target) - orbit.distance < 1e-3);
         assert!(!close(orbit.position(), Orbit::default().position()));
         for _ in 0..100 {
             orbit.act(drag(0.0, -400.0, 400.0, false));
         }
-        assert!(orbit.position().z > 0.0, "never below the ground");
+        assert!(orbit.position()[2] > 0.0, "never below the ground");
         for _ in 0..100 {
             orbit.act(drag(0.0, 400.0, 400.0, false));
         }
@@ -253,10 +322,42 @@ mod tests {
         let mut orbit = Orbit::default();
         orbit.act(drag(-40.0, 0.0, 400.0, true));
         let start = Orbit::default().target;
-        assert!(orbit.target.x > start.x, "{:?}", orbit.target);
-        assert_eq!(orbit.target.z, start.z, "panning stays at the same height");
+        assert!(orbit.target[0] > start[0], "{:?}", orbit.target);
+        assert_eq!(
+            orbit.target[2], start[2],
+            "panning stays at the same height"
+        );
         orbit.act(CameraAction::Reset);
         assert_eq!(orbit, Orbit::default());
+    }
+
+    #[test]
+    fn one_pointer_drags_and_two_pinch() {
+        let mut gestures = Gestures::default();
+        assert!(
+            gestures.moved(1, 5.0, 5.0, 400.0, false).is_empty(),
+            "not down"
+        );
+        gestures.down(1, 0.0, 0.0);
+        assert_eq!(
+            gestures.moved(1, 40.0, 0.0, 400.0, false),
+            [drag(40.0, 0.0, 400.0, false)]
+        );
+        gestures.down(2, 140.0, 0.0);
+        let actions = gestures.moved(2, 90.0, 0.0, 400.0, false);
+        assert_eq!(actions[0], pinch(100.0, 50.0), "fingers closing zoom out");
+        gestures.up(1);
+        gestures.up(2);
+        assert!(gestures.moved(2, 0.0, 0.0, 400.0, false).is_empty());
+    }
+
+    #[test]
+    fn the_start_view_follows_the_look_and_the_tiling() {
+        assert_eq!(Orbit::start(true, false), Orbit::posts());
+        assert_eq!(Orbit::start(false, false), Orbit::default());
+        let tiled = Orbit::start(false, true);
+        assert!(tiled.distance > Orbit::default().distance);
+        assert_eq!((tiled.target[0], tiled.target[1]), (0.0, 0.0));
     }
 
     #[test]

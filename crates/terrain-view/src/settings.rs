@@ -1,0 +1,640 @@
+//! What a demo shows, read from its element's `data-*` attributes (and, for
+//! the playground, from the page's URL).
+//!
+//! The map's parameters come from the core's registry
+//! ([`terrain_core::PARAMETERS`]); how the map is shown (palette, view,
+//! wireframe, which controls...) from [`SETTINGS`], this crate's registry of
+//! display settings, described with the same [`Spec`]s so that every surface
+//! reads them alike.
+
+use terrain_core::query::{self, QueryState};
+use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
+use terrain_core::{ALGORITHM, Error, Params, Stage};
+
+use crate::palette::Palette;
+
+/// Which controls a demo shows under its view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Controls {
+    /// Refresh and the seed only.
+    #[default]
+    None,
+    /// The numbers the algorithm reads, and the pass-by-pass scrubber: the
+    /// articles' final demos.
+    Basic,
+    /// Everything: algorithm, switches, palette, view, sharing, export and
+    /// import. The playground.
+    Full,
+}
+
+/// How a demo shows its heightmap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// A lit 3D surface.
+    #[default]
+    Surface,
+    /// A greyscale picture seen from above: black lowest, white highest.
+    Picture,
+    /// Four copies of the surface side by side, to show how it tiles.
+    Tiles,
+    /// Four copies of the picture side by side.
+    PictureTiles,
+}
+
+impl View {
+    /// Every view, in menu order.
+    pub const ALL: [View; 4] = [
+        View::Surface,
+        View::Picture,
+        View::Tiles,
+        View::PictureTiles,
+    ];
+
+    /// The names in attributes and URLs, in the order of [`View::ALL`].
+    pub const NAMES: [&'static str; 4] = ["3d", "2d", "tiled", "tiled-2d"];
+
+    /// The name in attributes and URLs.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// The name in menus.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::Surface => "3D surface",
+            View::Picture => "2D greyscale",
+            View::Tiles => "3D, 2 × 2 tiles",
+            View::PictureTiles => "2D, 2 × 2 tiles",
+        }
+    }
+
+    /// Whether this view is drawn in 3D.
+    pub fn is_3d(self) -> bool {
+        matches!(self, View::Surface | View::Tiles)
+    }
+
+    /// Whether this view repeats the map 2 x 2.
+    pub fn is_tiled(self) -> bool {
+        matches!(self, View::Tiles | View::PictureTiles)
+    }
+
+    /// The same view flattened to a picture, for when there is no WebGL.
+    pub fn as_picture(self) -> View {
+        if self.is_tiled() {
+            View::PictureTiles
+        } else {
+            View::Picture
+        }
+    }
+}
+
+/// How a demo shows its map: everything but the map itself.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Display {
+    /// Which controls to show.
+    pub controls: Controls,
+    /// How heights are coloured in 3D.
+    pub palette: Palette,
+    /// 3D or 2D, single or tiled.
+    pub view: View,
+    /// Whether the 3D surface shows its triangles' edges.
+    pub wireframe: bool,
+    /// Whether to show the map's crease index (see `terrain_core::seams`).
+    pub creases: bool,
+    /// Demos with the same link name share a seed: Refresh in one
+    /// refreshes them all, for side-by-side comparisons.
+    pub link: Option<String>,
+    /// Whether the demo mirrors its state in the page's URL (the
+    /// playground), so the address can be shared.
+    pub url_state: bool,
+}
+
+/// A display setting, by the name Rust code gives it. `Setting::X as
+/// usize` is its entry's place in [`SETTINGS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// [`Display::controls`].
+    Controls,
+    /// [`Display::palette`].
+    Palette,
+    /// [`Display::view`].
+    View,
+    /// [`Display::wireframe`].
+    Wireframe,
+    /// [`Display::creases`].
+    Creases,
+    /// [`Display::link`].
+    Link,
+    /// [`Display::url_state`].
+    UrlState,
+}
+
+impl Setting {
+    /// Its entry in the registry.
+    pub fn entry(self) -> &'static SettingEntry {
+        &SETTINGS[self as usize]
+    }
+}
+
+/// One display setting, described once.
+#[derive(Debug)]
+pub struct SettingEntry {
+    /// Its name in Rust.
+    pub setting: Setting,
+    /// Its spellings, kind and help.
+    pub spec: &'static Spec,
+    /// Reads it from a `Display`.
+    pub get: fn(&Display) -> Value,
+    /// Writes it into a `Display`.
+    pub set: fn(&mut Display, &Value),
+}
+
+/// The registry of display settings, in the order forms show them.
+pub static SETTINGS: [SettingEntry; 7] = [
+    SettingEntry {
+        setting: Setting::Controls,
+        spec: &Spec {
+            label: "controls",
+            title: "Controls",
+            option: "controls",
+            attribute: "data-controls",
+            help: "the demo's controls: parameters and scrubber, or everything",
+            kind: Kind::SwitchOr(&["full"]),
+            step: 1.0,
+            surfaces: Surfaces::ATTRIBUTE,
+        },
+        get: |display| match display.controls {
+            Controls::None => Value::Switch(false),
+            Controls::Basic => Value::Switch(true),
+            Controls::Full => Value::Choice(0),
+        },
+        set: |display, value| {
+            display.controls = match value {
+                Value::Switch(false) => Controls::None,
+                Value::Switch(true) => Controls::Basic,
+                _ => Controls::Full,
+            }
+        },
+    },
+    SettingEntry {
+        setting: Setting::Palette,
+        spec: &Spec {
+            label: "palette",
+            title: "Colours",
+            option: "palette",
+            attribute: "data-palette",
+            help: "how heights are coloured",
+            kind: Kind::Choice(&Palette::NAMES),
+            step: 1.0,
+            surfaces: Surfaces::DISPLAY,
+        },
+        get: |display| Value::Choice(display.palette as usize),
+        set: |display, value| {
+            display.palette = Palette::ALL
+                .get(value.choice())
+                .copied()
+                .unwrap_or_default();
+        },
+    },
+    SettingEntry {
+        setting: Setting::View,
+        spec: &Spec {
+            label: "view",
+            title: "View",
+            option: "view",
+            attribute: "data-view",
+            help: "3D or from above, one map or 2 × 2 tiles",
+            kind: Kind::Choice(&View::NAMES),
+            step: 1.0,
+            surfaces: Surfaces::DISPLAY,
+        },
+        get: |display| Value::Choice(display.view as usize),
+        set: |display, value| {
+            display.view = View::ALL.get(value.choice()).copied().unwrap_or_default();
+        },
+    },
+    SettingEntry {
+        setting: Setting::Wireframe,
+        spec: &Spec {
+            label: "wireframe",
+            title: "Wireframe",
+            option: "wireframe",
+            attribute: "data-wireframe",
+            help: "outline the surface's triangles",
+            kind: Kind::Switch,
+            step: 1.0,
+            surfaces: Surfaces::DISPLAY,
+        },
+        get: |display| Value::Switch(display.wireframe),
+        set: |display, value| display.wireframe = value.switch(),
+    },
+    SettingEntry {
+        setting: Setting::Creases,
+        spec: &Spec {
+            label: "creases",
+            title: "Crease index",
+            option: "creases",
+            attribute: "data-creases",
+            help: "show how much the surface bends across the first chunks' borders",
+            kind: Kind::Switch,
+            step: 1.0,
+            surfaces: Surfaces::ATTRIBUTE,
+        },
+        get: |display| Value::Switch(display.creases),
+        set: |display, value| display.creases = value.switch(),
+    },
+    SettingEntry {
+        setting: Setting::Link,
+        spec: &Spec {
+            label: "link",
+            title: "Link",
+            option: "link",
+            attribute: "data-link",
+            help: "demos with the same link name share their seed",
+            kind: Kind::Name { max_chars: 40 },
+            step: 1.0,
+            surfaces: Surfaces::ATTRIBUTE,
+        },
+        get: |display| Value::Name(display.link.clone().unwrap_or_default()),
+        set: |display, value| {
+            if let Value::Name(name) = value {
+                display.link = Some(name.clone());
+            }
+        },
+    },
+    SettingEntry {
+        setting: Setting::UrlState,
+        spec: &Spec {
+            label: "URL state",
+            title: "Mirror in the URL",
+            option: "urlState",
+            attribute: "data-url-state",
+            help: "keep the page's address in step with the demo, to share it",
+            kind: Kind::Switch,
+            step: 1.0,
+            surfaces: Surfaces::ATTRIBUTE,
+        },
+        get: |display| Value::Switch(display.url_state),
+        set: |display, value| display.url_state = value.switch(),
+    },
+];
+
+/// Everything a demo needs to know to draw its first terrain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DemoConfig {
+    /// Algorithm, exponent, spreads, seed, normalization.
+    pub params: Params,
+    /// How far to run.
+    pub stage: Stage,
+    /// How the map is shown.
+    pub display: Display,
+    /// Whether the page chose the seed (otherwise the demo picks one).
+    pub seed_given: bool,
+}
+
+impl Default for DemoConfig {
+    fn default() -> Self {
+        Self {
+            params: Params::default(),
+            stage: Stage::Done,
+            display: Display::default(),
+            seed_given: false,
+        }
+    }
+}
+
+/// One attribute a demo could not use, and why. The demo uses the default
+/// for it instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttributeProblem {
+    /// The attribute's name, such as `data-exponent`.
+    pub attribute: &'static str,
+    /// A sentence naming the attribute, its value and what is allowed.
+    pub message: String,
+}
+
+impl DemoConfig {
+    /// Reads a demo's attributes through `read` (which returns an
+    /// attribute's value, if present). Every value goes through the
+    /// registries' one reader; a bad one is reported and its default kept.
+    pub fn from_attributes(read: impl Fn(&str) -> Option<String>) -> (Self, Vec<AttributeProblem>) {
+        let mut seed_given = false;
+        let reading = Params::read(|spec| {
+            let text = read(spec.attribute).filter(|_| spec.surfaces.attribute);
+            seed_given |= spec.option == "seed" && text.is_some();
+            Ok(text.map(|text| bare_switch(spec, text)))
+        });
+        let mut problems: Vec<AttributeProblem> = reading
+            .errors
+            .iter()
+            .map(|error| AttributeProblem {
+                attribute: error
+                    .spec()
+                    .map_or(ALGORITHM.attribute, |spec| spec.attribute),
+                message: error.describe_on(Surface::Attribute),
+            })
+            .collect();
+        // A seed that was refused is not a seed given.
+        seed_given &= !problems
+            .iter()
+            .any(|problem| problem.attribute == "data-seed");
+        let mut display = Display::default();
+        for entry in SETTINGS
+            .iter()
+            .filter(|entry| entry.spec.surfaces.attribute)
+        {
+            if let Some(text) = read(entry.spec.attribute) {
+                match entry.spec.parse_on(Surface::Attribute, &text) {
+                    Ok(value) => (entry.set)(&mut display, &value),
+                    Err(refusal) => problems.push(AttributeProblem {
+                        attribute: entry.spec.attribute,
+                        message: entry.spec.refuse_on(Surface::Attribute, &refusal),
+                    }),
+                }
+            }
+        }
+        let config = DemoConfig {
+            params: reading.params,
+            stage: reading.stage,
+            display,
+            seed_given,
+        };
+        (config, problems)
+    }
+
+    /// Replaces the parameters, stage and display settings with those in a
+    /// URL query, when it has any; returns a message for each value it
+    /// could not use (the value in the attributes, or the default, stays).
+    pub fn apply_query(&mut self, query: &str) -> Vec<String> {
+        if query::parse_pairs(query).is_empty() {
+            return Vec::new();
+        }
+        let QueryState {
+            params,
+            stage,
+            other,
+            errors,
+        } = query::from_query(query);
+        let mut messages: Vec<String> = errors
+            .iter()
+            .map(|error| error.describe_on(Surface::Url))
+            .collect();
+        self.params = params;
+        self.stage = stage;
+        self.seed_given = true;
+        for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
+            // Keys of someone else's (an analytics tag, say) are not ours.
+            let Some((_, text)) = other.iter().rev().find(|(key, _)| key == entry.spec.option)
+            else {
+                continue;
+            };
+            match entry.spec.parse_on(Surface::Url, text) {
+                Ok(value) => (entry.set)(&mut self.display, &value),
+                Err(refusal) => messages.push(entry.spec.refuse_on(Surface::Url, &refusal)),
+            }
+        }
+        messages
+    }
+
+    /// The URL query that [`DemoConfig::apply_query`] reads back as this
+    /// demo's state.
+    pub fn to_query(&self) -> String {
+        let mut query = query::to_query(&self.params, self.stage);
+        for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
+            let text = entry.spec.show(&(entry.get)(&self.display));
+            query.push_str(&format!("&{}={}", entry.spec.option, query::encode(&text)));
+        }
+        query
+    }
+}
+
+/// `text` as the attribute surface reads it: a bare switch is on.
+fn bare_switch(spec: &Spec, text: String) -> String {
+    if spec.bare_means_on() && text.trim().is_empty() {
+        "true".to_owned()
+    } else {
+        text
+    }
+}
+
+/// The sentence for a refusal of a display setting's value, as a control
+/// says it.
+pub fn refuse_in_control(spec: &Spec, refusal: &Refusal) -> String {
+    spec.refuse_on(Surface::Control, refusal)
+}
+
+/// The message an error from the core gives on a control.
+pub fn control_message(error: &Error) -> String {
+    error.describe_on(Surface::Control)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use terrain_core::Algorithm;
+
+    fn read_from(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+            .collect();
+        move |name| map.get(name).cloned()
+    }
+
+    #[test]
+    fn entries_sit_at_their_settings_place() {
+        for (index, entry) in SETTINGS.iter().enumerate() {
+            assert_eq!(entry.setting as usize, index, "{}", entry.spec);
+            assert_eq!(entry.setting.entry().spec, entry.spec);
+        }
+    }
+
+    #[test]
+    fn reads_the_readme_snippet() {
+        let (config, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-terrain-demo", "diamond-square"),
+            ("data-stage", "square"),
+            ("data-exponent", "3"),
+            ("data-seed", "7"),
+        ]));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(config.params.algorithm, Algorithm::DiamondSquare);
+        assert_eq!(config.stage, Stage::Square);
+        assert_eq!(config.params.exponent, 3);
+        assert_eq!(config.params.seed, 7);
+        assert!(config.seed_given);
+        assert_eq!(config.display.controls, Controls::None);
+        assert_eq!(config.display.view, View::Surface);
+    }
+
+    #[test]
+    fn algorithm_defaults_follow_the_posts() {
+        let (config, _) = DemoConfig::from_attributes(read_from(&[(
+            "data-terrain-demo",
+            "recursive-midpoint-displacement",
+        )]));
+        assert_eq!(config.params.spread_reduction, 0.55);
+        assert_eq!(config.stage, Stage::Done);
+        assert!(!config.seed_given);
+    }
+
+    #[test]
+    fn bad_attributes_are_named_and_fall_back_to_defaults() {
+        let (config, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-terrain-demo", "plasma"),
+            ("data-exponent", "40"),
+            ("data-spread", "abc"),
+            ("data-spread-reduction", "-1"),
+            ("data-seed", "<script>alert(1)</script>"),
+            ("data-stage", "edges"),
+            ("data-controls", "sometimes"),
+            ("data-palette", "purple"),
+        ]));
+        assert_eq!(config.params, Params::new(Algorithm::DiamondSquare));
+        assert_eq!(config.stage, Stage::Done);
+        assert!(!config.seed_given, "a refused seed is not a seed given");
+        let named: Vec<&str> = problems.iter().map(|problem| problem.attribute).collect();
+        assert_eq!(
+            named,
+            [
+                "data-terrain-demo",
+                "data-exponent",
+                "data-spread",
+                "data-spread-reduction",
+                "data-seed",
+                "data-stage",
+                "data-controls",
+                "data-palette"
+            ]
+        );
+        for problem in &problems {
+            assert!(
+                problem.message.starts_with(problem.attribute),
+                "{}",
+                problem.message
+            );
+        }
+        assert_eq!(
+            problems[1].message,
+            "data-exponent must be a whole number from 1 to 12; got \"40\""
+        );
+        assert!(
+            problems[5].message.contains("for diamond-square"),
+            "{}",
+            problems[5].message
+        );
+        assert_eq!(
+            problems[6].message,
+            "data-controls must be true, false or full (empty means true); got \"sometimes\""
+        );
+    }
+
+    #[test]
+    fn a_stage_is_checked_against_the_exponent_given() {
+        let (config, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-terrain-demo", "midpoint-displacement"),
+            ("data-exponent", "2"),
+            ("data-stage", "pass-2"),
+        ]));
+        assert!(problems.is_empty());
+        assert_eq!(config.stage, Stage::Pass(2));
+        let (_, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-exponent", "2"),
+            ("data-stage", "pass-3"),
+        ]));
+        assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn switches_read_presence_as_on() {
+        for (text, expected) in [
+            ("", Controls::Basic),
+            ("true", Controls::Basic),
+            ("off", Controls::None),
+            (" 0 ", Controls::None),
+            ("Full", Controls::Full),
+        ] {
+            let (config, problems) =
+                DemoConfig::from_attributes(read_from(&[("data-controls", text)]));
+            assert!(problems.is_empty());
+            assert_eq!(config.display.controls, expected, "{text:?}");
+        }
+        let (config, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-terrain-demo", "midpoint-displacement"),
+            ("data-normalize", ""),
+        ]));
+        assert!(problems.is_empty() && config.params.normalize);
+    }
+
+    #[test]
+    fn view_options_and_links_are_read() {
+        let (config, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-terrain-demo", "tileable-diamond-square"),
+            ("data-view", "tiled"),
+            ("data-wireframe", ""),
+            ("data-link", " tiling "),
+            ("data-creases", "true"),
+            ("data-url-state", "false"),
+        ]));
+        assert!(problems.is_empty(), "{problems:?}");
+        let display = &config.display;
+        assert_eq!(display.view, View::Tiles);
+        assert!(display.wireframe && display.creases && !display.url_state);
+        assert_eq!(display.link.as_deref(), Some("tiling"));
+        let (_, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-view", "sideways"),
+            ("data-wireframe", "maybe"),
+            ("data-link", ""),
+        ]));
+        let named: Vec<&str> = problems.iter().map(|problem| problem.attribute).collect();
+        assert_eq!(named, ["data-view", "data-wireframe", "data-link"]);
+        assert_eq!(
+            problems[2].message,
+            "data-link is empty; enter a name of 1 to 40 characters"
+        );
+    }
+
+    #[test]
+    fn url_state_round_trips_and_reports_bad_values() {
+        let mut config = DemoConfig {
+            params: Params {
+                exponent: 6,
+                seed: 99,
+                spread: 0.45,
+                ..Params::new(Algorithm::RecursiveMidpointDisplacement)
+            },
+            stage: Stage::Pass(4),
+            display: Display {
+                palette: Palette::Bands,
+                view: View::Picture,
+                wireframe: true,
+                ..Display::default()
+            },
+            ..DemoConfig::default()
+        };
+        let query = config.to_query();
+        assert!(
+            query.ends_with("&palette=bands&view=2d&wireframe=true"),
+            "{query}"
+        );
+        let mut restored = DemoConfig::default();
+        assert!(restored.apply_query(&query).is_empty());
+        assert_eq!(
+            (restored.params, restored.stage, &restored.display),
+            (config.params, config.stage, &config.display)
+        );
+        let messages = config.apply_query("?exponent=40&view=sideways&utm_source=blog&wireframe");
+        assert_eq!(
+            messages,
+            [
+                "URL parameter exponent must be a whole number from 1 to 12; got \"40\"",
+                "URL parameter view must be one of 3d, 2d, tiled, tiled-2d; got \"sideways\"",
+            ]
+        );
+        assert!(config.display.wireframe, "a bare switch is on");
+        let before = config.clone();
+        assert!(config.apply_query("").is_empty());
+        assert_eq!(config, before, "an empty query changes nothing");
+    }
+}

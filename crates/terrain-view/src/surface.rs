@@ -1,0 +1,463 @@
+//! From a heightmap to triangles, normals and colours a GPU can draw.
+//!
+//! Geometry is [`terrain_core::world`]'s, the OBJ export's too: the map lies
+//! on a 100 x 100 plane centred on the origin, `x` east, rows running north
+//! to south, and a height of 1 stands 50 units tall. `z` is up. Everything
+//! here is plain arrays, so a worker can build a surface and hand it over.
+
+use terrain_core::world::{self, HEIGHT_SCALE, WORLD_SIZE};
+use terrain_core::{Heightmap, PointSet, Terrain};
+
+use crate::lod::Rtin;
+use crate::palette::{HIGHLIGHT, Palette, Rgba, UNSET, shade};
+
+/// A point or direction in world units, `[x, y, z]`, `z` up.
+pub type Vec3 = [f32; 3];
+
+/// The most points per side drawn as they are. Larger maps are drawn as a
+/// level-of-detail mesh (see [`crate::lod`]), so that exponent 12 stays
+/// within what a browser's WebGL renders smoothly.
+pub const MAX_DRAWN_SIDE: usize = 513;
+
+/// The most highlighted points drawn as markers; past that, their colour
+/// alone shows them (a marker per point would hide the surface).
+pub const MAX_MARKERS: usize = 1500;
+
+/// How far below the lowest point the skirt around the map reaches.
+pub const SKIRT_DEPTH: f32 = 4.0;
+
+/// Maps this many points wide or fewer are drawn with flat facets: on a
+/// small, spiky map smooth normals smear into blotches, while facets show
+/// each cell plainly (as the posts' demos did).
+pub const MAX_FACETED_SIDE: usize = 65;
+
+/// The most triangles a level-of-detail surface draws: about what WebGL
+/// renders smoothly, even without a GPU.
+pub const TRIANGLE_BUDGET: usize = 1_000_000;
+
+/// The error bounds (world units) a level-of-detail surface tries, in
+/// order; it keeps the first whose surface fits the budget.
+pub const LOD_BOUNDS: [f32; 8] = [0.0125, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6];
+
+/// Where point `(x, y)` of a map `side` points wide, at `height`, is drawn.
+pub fn world_position(side: usize, x: usize, y: usize, height: f64) -> Vec3 {
+    world::position(side, x, y, height).map(|coordinate| coordinate as f32)
+}
+
+/// Whether a stage's new points are worth pointing at: not when it set
+/// none, nor when it set all of them (random noise).
+pub fn highlights(terrain: &Terrain) -> bool {
+    !matches!(
+        terrain.new_points,
+        PointSet::Nothing | PointSet::Everything { .. }
+    )
+}
+
+/// A surface ready for the GPU.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Surface {
+    /// Vertex positions, world units.
+    pub positions: Vec<Vec3>,
+    /// Unit normals, one per vertex.
+    pub normals: Vec<Vec3>,
+    /// sRGB colours, one per vertex.
+    pub colors: Vec<Rgba>,
+    /// Three vertex indices per triangle: the surface's first, then the skirt's.
+    pub indices: Vec<u32>,
+    /// How many of the triangles belong to the surface itself (what a
+    /// wireframe outlines).
+    pub surface_triangles: usize,
+    /// The error bound a level-of-detail surface keeps, or `None` when
+    /// every point is drawn as it is.
+    pub max_error: Option<f32>,
+}
+
+impl Surface {
+    /// Just the surface's triangles, without the skirt's.
+    pub fn surface_indices(&self) -> &[u32] {
+        &self.indices[..self.surface_triangles * 3]
+    }
+}
+
+/// The surface of `terrain`, coloured by `palette`, standing on a skirt.
+/// Points not set yet are grey. Points set by the last step are tinted,
+/// but only when there are too many for markers (see [`marker_positions`]),
+/// which show them better. Maps up to [`MAX_DRAWN_SIDE`] points wide are
+/// drawn point for point (faceted up to [`MAX_FACETED_SIDE`]); wider ones
+/// as a level-of-detail mesh (see [`crate::lod`]): the finest of
+/// [`LOD_BOUNDS`] within [`TRIANGLE_BUDGET`].
+pub fn build_surface(terrain: &Terrain, palette: Palette) -> Surface {
+    let map = &terrain.heightmap;
+    let side = map.side();
+    let last = side - 1;
+    let tint = highlights(terrain) && terrain.new_points.len() > MAX_MARKERS;
+    let color_at = |x: usize, y: usize| {
+        if tint && terrain.new_points.contains(x, y) {
+            HIGHLIGHT
+        } else if terrain.is_set(x, y) {
+            palette.color(map.get(x, y))
+        } else {
+            UNSET
+        }
+    };
+    let mut surface = Surface::default();
+    // Each side of the border, walked so that the skirt's triangles face out.
+    let mut borders: [Vec<(usize, usize)>; 4] = Default::default();
+    if side <= MAX_DRAWN_SIDE {
+        let mut grid = Vec::with_capacity(side * side);
+        let mut colors = Vec::with_capacity(side * side);
+        for y in 0..side {
+            for x in 0..side {
+                grid.push(world_position(side, x, y, map.get(x, y)));
+                colors.push(color_at(x, y));
+            }
+        }
+        let triangles = grid_triangles(side);
+        if side <= MAX_FACETED_SIDE {
+            add_faceted(&grid, &colors, &triangles, &mut surface);
+        } else {
+            surface.normals = (0..side * side)
+                .map(|index| grid_normal(map, index % side, index / side))
+                .collect();
+            surface.positions = grid;
+            surface.colors = colors;
+            surface.indices = triangles;
+        }
+        borders = [
+            (0..side).map(|x| (x, last)).collect(),
+            (0..side).rev().map(|x| (x, 0)).collect(),
+            (0..side).map(|y| (0, y)).collect(),
+            (0..side).rev().map(|y| (last, y)).collect(),
+        ];
+    } else {
+        let rtin = Rtin::new(map.heights(), side, HEIGHT_SCALE);
+        let (mesh, bound) = LOD_BOUNDS
+            .iter()
+            .find_map(|&bound| Some((rtin.mesh_within(bound, TRIANGLE_BUDGET)?, bound)))
+            .unwrap_or_else(|| (rtin.mesh(f32::MAX), f32::MAX));
+        surface.max_error = Some(bound);
+        for &index in &mesh.vertices {
+            let (x, y) = (index as usize % side, index as usize / side);
+            surface
+                .positions
+                .push(world_position(side, x, y, map.get(x, y)));
+            surface.normals.push(grid_normal(map, x, y));
+            surface.colors.push(color_at(x, y));
+            if y == last {
+                borders[0].push((x, y));
+            }
+            if y == 0 {
+                borders[1].push((x, y));
+            }
+            if x == 0 {
+                borders[2].push((x, y));
+            }
+            if x == last {
+                borders[3].push((x, y));
+            }
+        }
+        surface.indices = mesh.triangles;
+        // One closure for all four sides, so the sort is compiled once
+        // rather than four times into the wasm.
+        for (edge, border) in borders.iter_mut().enumerate() {
+            border.sort_unstable_by_key(|&(x, y)| match edge {
+                0 => x,
+                1 => last - x,
+                2 => y,
+                _ => last - y,
+            });
+        }
+    }
+    surface.surface_triangles = surface.indices.len() / 3;
+    add_skirt(map, &borders, &color_at, &mut surface);
+    surface
+}
+
+fn minus(a: Vec3, b: Vec3) -> Vec3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn cross(a: Vec3, b: Vec3) -> Vec3 {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+fn unit(vector: Vec3) -> Vec3 {
+    let length = (vector[0] * vector[0] + vector[1] * vector[1] + vector[2] * vector[2]).sqrt();
+    vector.map(|coordinate| coordinate / length)
+}
+
+/// Every triangle with its own three vertices and its face's normal.
+fn add_faceted(grid: &[Vec3], colors: &[Rgba], triangles: &[u32], surface: &mut Surface) {
+    for triangle in triangles.chunks_exact(3) {
+        let [a, b, c] = [0, 1, 2].map(|corner| triangle[corner] as usize);
+        let normal = unit(cross(minus(grid[b], grid[a]), minus(grid[c], grid[a])));
+        for vertex in [a, b, c] {
+            surface.indices.push(surface.positions.len() as u32);
+            surface.positions.push(grid[vertex]);
+            surface.normals.push(normal);
+            surface.colors.push(colors[vertex]);
+        }
+    }
+}
+
+/// Walls from the map's border down to a flat base, so the map reads as a
+/// solid block rather than a sheet, and points at height 0 still show
+/// against the ground. Each side gets its own vertices, with normals facing
+/// out, in a darker shade of the border's colours.
+fn add_skirt(
+    map: &Heightmap,
+    borders: &[Vec<(usize, usize)>; 4],
+    color_at: &dyn Fn(usize, usize) -> Rgba,
+    surface: &mut Surface,
+) {
+    let side = map.side();
+    let (lowest, _) = map.min_max();
+    let base = (lowest * HEIGHT_SCALE).min(0.0) as f32 - SKIRT_DEPTH;
+    let outward = [
+        [0.0, -1.0, 0.0],
+        [0.0, 1.0, 0.0],
+        [-1.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+    ];
+    for (points, normal) in borders.iter().zip(outward) {
+        let first = surface.positions.len() as u32;
+        for &(x, y) in points {
+            let top = world_position(side, x, y, map.get(x, y));
+            let wall = shade(color_at(x, y));
+            surface.positions.extend([top, [top[0], top[1], base]]);
+            surface.normals.extend([normal, normal]);
+            surface.colors.extend([wall, wall]);
+        }
+        for step in 0..(points.len() as u32).saturating_sub(1) {
+            let (top, bottom) = (first + 2 * step, first + 2 * step + 1);
+            let (next_top, next_bottom) = (top + 2, bottom + 2);
+            surface.indices.extend_from_slice(&[
+                top,
+                bottom,
+                next_bottom,
+                top,
+                next_bottom,
+                next_top,
+            ]);
+        }
+    }
+}
+
+/// The smooth normal at grid point `(x, y)`: the world's, as the OBJ
+/// export writes it.
+fn grid_normal(map: &Heightmap, x: usize, y: usize) -> Vec3 {
+    world::normal(map, 1, x, y).map(|coordinate| coordinate as f32)
+}
+
+/// Two counter-clockwise (seen from above) triangles per grid cell.
+fn grid_triangles(side: usize) -> Vec<u32> {
+    let mut indices = Vec::with_capacity((side - 1) * (side - 1) * 6);
+    for y in 0..side - 1 {
+        for x in 0..side - 1 {
+            let top_left = (y * side + x) as u32;
+            let top_right = top_left + 1;
+            let bottom_left = top_left + side as u32;
+            let bottom_right = bottom_left + 1;
+            // Rows run towards -y, so "below" in the grid is nearer the viewer.
+            indices.extend_from_slice(&[top_left, bottom_left, bottom_right]);
+            indices.extend_from_slice(&[top_left, bottom_right, top_right]);
+        }
+    }
+    indices
+}
+
+/// Where to draw a marker for each point the last step set, or `None` when
+/// there are too many to mark one by one.
+pub fn marker_positions(terrain: &Terrain) -> Option<Vec<Vec3>> {
+    if !highlights(terrain) || terrain.new_points.len() > MAX_MARKERS {
+        return None;
+    }
+    let map = &terrain.heightmap;
+    Some(
+        terrain
+            .new_points
+            .iter()
+            .map(|(x, y)| world_position(map.side(), x, y, map.get(x, y)))
+            .collect(),
+    )
+}
+
+/// A marker's radius: visible on a 3 x 3 map, not a blob on a 65 x 65 one.
+pub fn marker_radius(side: usize) -> f32 {
+    (WORLD_SIZE as f32 / (side - 1) as f32 * 0.22).clamp(0.6, 3.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use terrain_core::{Algorithm, Params, Stage, generate};
+
+    fn terrain(algorithm: Algorithm, exponent: u32, stage: Stage) -> Terrain {
+        let params = Params {
+            exponent,
+            seed: 3,
+            ..Params::new(algorithm)
+        };
+        generate(&params, stage).expect("valid")
+    }
+
+    fn dot(a: Vec3, b: Vec3) -> f32 {
+        a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+    }
+
+    #[test]
+    fn the_plane_is_100_wide_and_heights_are_scaled_by_50() {
+        assert_eq!(world_position(9, 0, 0, 0.0), [-50.0, 50.0, 0.0]);
+        assert_eq!(world_position(9, 8, 8, 1.0), [50.0, -50.0, 50.0]);
+        assert_eq!(world_position(9, 4, 4, 0.5), [0.0, 0.0, 25.0]);
+    }
+
+    #[test]
+    fn a_small_map_is_drawn_point_for_point() {
+        let surface = build_surface(
+            &terrain(Algorithm::DiamondSquare, 3, Stage::Done),
+            Palette::Terrain,
+        );
+        // Faceted: three vertices per triangle, then the skirt's.
+        let surface_vertices = 8 * 8 * 2 * 3;
+        assert_eq!(surface.positions.len(), surface_vertices + 4 * 9 * 2);
+        assert_eq!(surface.indices.len(), surface_vertices + 4 * 8 * 6);
+        assert!(
+            surface
+                .normals
+                .iter()
+                .all(|&normal| (dot(normal, normal).sqrt() - 1.0).abs() < 1e-5)
+        );
+        assert!(
+            surface.normals[..surface_vertices]
+                .iter()
+                .all(|normal| normal[2] > 0.0),
+            "the surface faces up"
+        );
+        let smooth = build_surface(
+            &terrain(Algorithm::DiamondSquare, 7, Stage::Done),
+            Palette::Terrain,
+        );
+        assert_eq!(
+            smooth.positions.len(),
+            129 * 129 + 4 * 129 * 2,
+            "larger maps share vertices"
+        );
+        assert_eq!(smooth.surface_indices().len(), 128 * 128 * 6);
+    }
+
+    #[test]
+    fn large_maps_get_a_level_of_detail_mesh_within_budget_and_bound() {
+        let big = terrain(Algorithm::DiamondSquare, 10, Stage::Done);
+        let automatic = build_surface(&big, Palette::Terrain);
+        assert!(
+            automatic.surface_triangles <= TRIANGLE_BUDGET,
+            "{}",
+            automatic.surface_triangles
+        );
+        let bound = automatic.max_error.expect("a level-of-detail mesh");
+        assert!(LOD_BOUNDS.contains(&bound));
+        let rtin = Rtin::new(big.heightmap.heights(), big.heightmap.side(), HEIGHT_SCALE);
+        if let Some(&finer) = LOD_BOUNDS
+            .iter()
+            .rev()
+            .find(|&&candidate| candidate < bound)
+        {
+            assert!(
+                rtin.mesh_within(finer, TRIANGLE_BUDGET).is_none(),
+                "the automatic bound is the finest that fits"
+            );
+        }
+        let small = build_surface(
+            &terrain(Algorithm::DiamondSquare, 9, Stage::Done),
+            Palette::Terrain,
+        );
+        assert_eq!(
+            small.max_error, None,
+            "513 points and fewer are drawn exactly"
+        );
+        assert_eq!(small.surface_triangles, 2 * 512 * 512);
+    }
+
+    #[test]
+    fn the_skirt_faces_out_and_reaches_below_the_lowest_point() {
+        let step = terrain(Algorithm::MidpointDisplacement, 2, Stage::Corners);
+        let surface = build_surface(&step, Palette::Terrain);
+        let lowest = surface
+            .positions
+            .iter()
+            .map(|position| position[2])
+            .fold(f32::MAX, f32::min);
+        assert_eq!(
+            lowest, -SKIRT_DEPTH,
+            "unset points sit at 0, the base below them"
+        );
+        // Every triangle's winding agrees with its normal: the surface's
+        // face up, the skirt's out.
+        for triangle in surface.indices.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|corner| surface.positions[triangle[corner] as usize]);
+            let facing = cross(minus(b, a), minus(c, a));
+            assert!(
+                dot(facing, surface.normals[triangle[0] as usize]) > 0.0,
+                "{triangle:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn smooth_normals_are_the_obj_exports() {
+        let map = terrain(Algorithm::DiamondSquare, 7, Stage::Done);
+        let surface = build_surface(&map, Palette::Terrain);
+        for (x, y) in [(0, 0), (64, 3), (128, 128)] {
+            let expected = world::normal(&map.heightmap, 1, x, y).map(|value| value as f32);
+            assert_eq!(surface.normals[y * 129 + x], expected);
+        }
+    }
+
+    #[test]
+    fn unset_points_are_grey_and_many_new_points_tinted() {
+        let step = terrain(Algorithm::DiamondSquare, 2, Stage::Square);
+        let colors = build_surface(&step, Palette::Terrain).colors;
+        // Faceted vertices: the first triangle is (0, 0), (0, 1), (1, 1).
+        assert_ne!(colors[0], UNSET, "a corner is set");
+        assert_eq!(colors[1], UNSET, "an edge point is not yet");
+        assert!(
+            !colors.contains(&HIGHLIGHT),
+            "one new point: a marker shows it, not a tint"
+        );
+        let busy = terrain(Algorithm::DiamondSquare, 8, Stage::Pass(8));
+        assert!(busy.new_points.len() > MAX_MARKERS);
+        let colors = build_surface(&busy, Palette::Terrain).colors;
+        assert_eq!(colors[1], HIGHLIGHT, "(1, 0) is new in the last pass");
+        assert_ne!(colors[0], HIGHLIGHT, "(0, 0) is a corner");
+        let noise = terrain(Algorithm::RandomNoise, 3, Stage::Done);
+        assert!(
+            !build_surface(&noise, Palette::Terrain)
+                .colors
+                .contains(&HIGHLIGHT)
+        );
+        assert_eq!(
+            marker_positions(&noise),
+            None,
+            "random noise points at nothing"
+        );
+    }
+
+    #[test]
+    fn markers_sit_on_the_new_points() {
+        let step = terrain(Algorithm::MidpointDisplacement, 3, Stage::Edges);
+        let markers = marker_positions(&step).expect("four markers");
+        assert_eq!(markers.len(), 4);
+        let map = &step.heightmap;
+        assert!(markers.contains(&world_position(9, 4, 0, map.get(4, 0))));
+        let done = terrain(Algorithm::MidpointDisplacement, 3, Stage::Done);
+        assert_eq!(marker_positions(&done), None, "done sets no point");
+        let noise = terrain(Algorithm::RandomNoise, 8, Stage::Done);
+        assert_eq!(marker_positions(&noise), None, "too many to mark");
+        assert!(marker_radius(3) > marker_radius(65));
+    }
+}
