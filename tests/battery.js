@@ -8,7 +8,7 @@
 //
 // (hardening.spec.js checks that the committed fixture is up to date.)
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** White space around a number that every numeric field accepts. */
@@ -32,121 +32,141 @@ export const BAD_VALUES = [
   "1 2",
 ];
 
-// How a field reads the battery. `allowed` is the phrase its messages use
-// for what it takes; `accepts` maps the battery values it takes to what they
-// mean; `unquoted` maps values whose message quotes the number read (out of
-// range) rather than the text given; `emptyIsWrong` says an empty value gets
-// "is empty; enter ..." rather than "must be ...; got \"\"".
+/** The registries as Rust writes them (see crates/terrain-view/tests/settings_json.rs):
+ * every setting a reader can give, with its spellings, kind, range and words. */
+export const REGISTRY = JSON.parse(readFileSync(new URL("./settings.json", import.meta.url), "utf8"));
+const ENTRIES = REGISTRY.settings;
 
-const NUMBER_OUT_OF_RANGE = { 40: "40", "-1": "-1", [TWO_TO_THE_64]: "18446744073709552000" };
-
-export const EXPONENT = {
-  allowed: "a whole number from 1 to 12",
-  accepts: { [SPACED_TWO]: 2 },
-  unquoted: { 0: "0" },
-  emptyIsWrong: true,
-};
-export const SPREAD = {
-  allowed: "a number from 0 to 5",
-  accepts: { 0: 0, [SPACED_TWO]: 2 },
-  unquoted: NUMBER_OUT_OF_RANGE,
-  emptyIsWrong: true,
-};
-export const SPREAD_REDUCTION = {
-  allowed: "a number from 0 to 2",
-  accepts: { 0: 0, [SPACED_TWO]: 2 },
-  unquoted: NUMBER_OUT_OF_RANGE,
-  emptyIsWrong: true,
-};
-export const SEED = {
-  allowed: "a whole number from 0 to 18446744073709551615",
-  accepts: { 40: "40", 0: "0", [SPACED_TWO]: "2" },
-  emptyIsWrong: true,
-};
-export const ALGORITHM = {
-  allowed:
-    "one of random-noise, midpoint-displacement, recursive-midpoint-displacement, diamond-square, tileable-diamond-square",
-  accepts: {},
-  emptyIsWrong: true,
-};
-export const STAGE = {
-  allowed: "a stage name such as corners, square, pass-2 or done",
-  accepts: {},
-  emptyIsWrong: true,
-};
-export const NORMALIZE = { allowed: "true or false", accepts: { 0: false }, emptyIsWrong: true };
-/** data-normalize, like the other attribute switches: present and empty is on. */
-export const ATTRIBUTE_NORMALIZE = { allowed: "true or false", accepts: { "": true, 0: false } };
-export const PALETTE = { allowed: "one of terrain, bands, green, greyscale", accepts: {} };
-export const VIEW = { allowed: "one of 3d, 2d, tiled, tiled-2d", accepts: {} };
-/** data-wireframe, data-creases, data-url-state: present and empty is on. */
-export const ATTRIBUTE_SWITCH = { allowed: "true or false (empty means true)", accepts: { "": true, 0: false } };
-export const URL_SWITCH = { allowed: "true or false", accepts: { "": true, 0: false } };
-export const CONTROLS = {
-  allowed: "true, false or full (empty means true)",
-  accepts: { "": "basic", 0: "none" },
-};
-/** data-link: any name of 1 to 40 characters, so nearly every value. */
-export const LINK = {
-  allowed: "a name of 1 to 40 characters",
-  accepts: Object.fromEntries(BAD_VALUES.filter((value) => value.trim()).map((value) => [value, value.trim()])),
-};
-
-/** What `spec`'s field makes of `value`, calling the field `name` in its
- * message: `{ valid: true, value }` or `{ valid: false, message }`. */
-export function outcome(spec, value, name) {
-  if (Object.hasOwn(spec.accepts, value)) return { valid: true, value: spec.accepts[value] };
-  const trimmed = value.trim();
-  if (trimmed === "" && spec.emptyIsWrong) {
-    return { valid: false, message: `${name} is empty; enter ${spec.allowed}` };
-  }
-  // The widget quotes text as Rust's Debug does; for this battery that is
-  // JSON's quoting.
-  const got = spec.unquoted?.[value] ?? JSON.stringify(trimmed);
-  return { valid: false, message: `${name} must be ${spec.allowed}; got ${got}` };
+/** The registry's entry for the setting called `option`. */
+export function entryOf(option) {
+  const entry = ENTRIES.find((candidate) => candidate.option === option);
+  if (!entry) throw new Error(`no setting ${option} in tests/settings.json`);
+  return entry;
 }
 
-/** The four text fields of a demo's controls, by label, with the
- * generate() option each sets. */
-export const CONTROL_FIELDS = [
-  { label: "Exponent", option: "exponent", spec: EXPONENT },
-  { label: "Starting spread", option: "spread", spec: SPREAD },
-  { label: "Spread reduction", option: "spreadReduction", spec: SPREAD_REDUCTION },
-  { label: "Seed", option: "seed", spec: SEED },
-];
+/** How `surface` ("attribute", "url", "option" or "control") reads a setting: what
+ * `outcome` needs. */
+export function specOn(entry, surface) {
+  return { entry, surface, allowed: entry.allowed[surface] };
+}
+
+/** Rust's f64 grammar (`str::parse`), which JavaScript's Number() does not share. */
+function rustNumber(text) {
+  if (/^[+-]?(inf|infinity|nan)$/i.test(text)) return Number.NaN;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return undefined;
+  return Number(text);
+}
+
+const ON = /^(true|1|on|yes)$/i;
+const OFF = /^(false|0|off|no)$/i;
+
+/** What a setting makes of `value` on its surface, calling it `name` in its
+ * message: `{ valid: true, value }` or `{ valid: false, message }`. The rules are
+ * the kinds' (an oracle written apart from the Rust, from the same registry). */
+export function outcome(spec, value, name) {
+  const { entry, surface, allowed } = spec;
+  const kind = entry.kind;
+  const trimmed = value.trim();
+  const refuse = (got) => ({ valid: false, message: `${name} must be ${allowed}; got ${got}` });
+  const bareOn = ["switch", "switchOr"].includes(kind.type) && ["attribute", "url"].includes(surface);
+  if (trimmed === "") {
+    if (bareOn) return { valid: true, value: kind.type === "switchOr" ? "basic" : true };
+    return { valid: false, message: `${name} is empty; enter ${allowed}` };
+  }
+  // Rust's Debug quoting is JSON's for this battery.
+  const quoted = JSON.stringify(trimmed);
+  switch (kind.type) {
+    case "whole": {
+      const digits = trimmed.replace(/^\+/, "");
+      if (!/^[0-9]+$/.test(digits) || BigInt(digits) > BigInt(kind.max)) return refuse(quoted);
+      const whole = BigInt(digits);
+      if (whole < BigInt(kind.min)) return refuse(String(whole));
+      // Past what a JavaScript number holds exactly (a seed), as a string.
+      return { valid: true, value: BigInt(kind.max) > 2n ** 53n ? String(whole) : Number(whole) };
+    }
+    case "number": {
+      const number = rustNumber(trimmed);
+      if (number === undefined || !Number.isFinite(number)) return refuse(quoted);
+      const read = number + 0;
+      if (read < kind.min || read > kind.max) return refuse(String(read));
+      return { valid: true, value: read };
+    }
+    case "switch":
+      if (ON.test(trimmed)) return { valid: true, value: true };
+      if (OFF.test(trimmed)) return { valid: true, value: false };
+      return refuse(quoted);
+    case "switchOr": {
+      if (ON.test(trimmed)) return { valid: true, value: "basic" };
+      if (OFF.test(trimmed)) return { valid: true, value: "none" };
+      const name = kind.names.find((candidate) => candidate.toLowerCase() === trimmed.toLowerCase());
+      return name ? { valid: true, value: name } : refuse(quoted);
+    }
+    case "choice": {
+      const name = kind.names.find((candidate) => candidate.toLowerCase() === trimmed.toLowerCase());
+      return name ? { valid: true, value: name } : refuse(quoted);
+    }
+    case "name":
+      return [...trimmed].length <= kind.maxChars ? { valid: true, value: trimmed } : refuse(quoted);
+    default:
+      // No value of the battery is a stage's name.
+      return refuse(quoted);
+  }
+}
+
+/** The generate() options' specs, for its messages. */
+export const EXPONENT = specOn(entryOf("exponent"), "option");
+export const SPREAD = specOn(entryOf("spread"), "option");
+export const SPREAD_REDUCTION = specOn(entryOf("spreadReduction"), "option");
+export const SEED = specOn(entryOf("seed"), "option");
+
+/** The options generate() takes, with their specs. */
+export const GENERATE_OPTIONS = ENTRIES.filter((entry) => entry.surfaces.generate || entry.group === "stage").map(
+  (entry) => ({ option: entry.option, spec: specOn(entry, "option") }),
+);
+
+/** The text fields (and sliders) of a demo of `algorithm`'s controls, by label, with the
+ * generate() option each sets: every number the algorithm reads. */
+export function controlFields(algorithm) {
+  return ENTRIES.filter(
+    (entry) =>
+      entry.group === "parameter" &&
+      entry.surfaces.control &&
+      ["whole", "number"].includes(entry.kind.type) &&
+      entry.applies.includes(algorithm),
+  ).map((entry) => ({ label: entry.title, option: entry.option, spec: specOn(entry, "control"), entry }));
+}
+
+/** The numbers the posts' final demos show, for their algorithms. */
+export const CONTROL_FIELDS = controlFields("midpoint-displacement");
+
+/** What a setting is, for the tests: a generate() option, or a demoState() entry. */
+function roleOf(entry) {
+  if (entry.group !== "display") return { option: entry.option };
+  return ["palette", "view", "wireframe"].includes(entry.option) ? { state: entry.option } : {};
+}
 
 /** The playground's URL keys. `option` is the generate() option a key
  * sets; `state` the demoState() entry it sets otherwise. */
-export const URL_KEYS = [
-  { key: "algorithm", option: "algorithm", spec: ALGORITHM },
-  { key: "exponent", option: "exponent", spec: EXPONENT },
-  { key: "spread", option: "spread", spec: SPREAD },
-  { key: "spreadReduction", option: "spreadReduction", spec: SPREAD_REDUCTION },
-  { key: "seed", option: "seed", spec: SEED },
-  { key: "normalize", option: "normalize", spec: NORMALIZE },
-  { key: "stage", option: "stage", spec: STAGE },
-  { key: "palette", state: "palette", spec: PALETTE },
-  { key: "view", state: "view", spec: VIEW },
-  { key: "wireframe", state: "wireframe", spec: URL_SWITCH },
-];
+export const URL_KEYS = ENTRIES.filter((entry) => entry.surfaces.url).map((entry) => ({
+  key: entry.option,
+  ...roleOf(entry),
+  spec: specOn(entry, "url"),
+}));
 
 /** Every attribute a demo reads. */
-export const ATTRIBUTES = [
-  { attribute: "data-terrain-demo", option: "algorithm", spec: ALGORITHM },
-  { attribute: "data-stage", option: "stage", spec: STAGE },
-  { attribute: "data-exponent", option: "exponent", spec: EXPONENT },
-  { attribute: "data-spread", option: "spread", spec: SPREAD },
-  { attribute: "data-spread-reduction", option: "spreadReduction", spec: SPREAD_REDUCTION },
-  { attribute: "data-seed", option: "seed", spec: SEED },
-  { attribute: "data-normalize", option: "normalize", spec: ATTRIBUTE_NORMALIZE },
-  { attribute: "data-controls", spec: CONTROLS },
-  { attribute: "data-palette", state: "palette", spec: PALETTE },
-  { attribute: "data-view", state: "view", spec: VIEW },
-  { attribute: "data-wireframe", state: "wireframe", spec: ATTRIBUTE_SWITCH },
-  { attribute: "data-creases", spec: ATTRIBUTE_SWITCH },
-  { attribute: "data-url-state", spec: ATTRIBUTE_SWITCH },
-  { attribute: "data-link", spec: LINK },
-];
+export const ATTRIBUTES = ENTRIES.filter((entry) => entry.surfaces.attribute).map((entry) => ({
+  attribute: entry.attribute,
+  ...roleOf(entry),
+  spec: specOn(entry, "attribute"),
+}));
+
+/** A display setting's default, as demoState() says it. */
+export const DEFAULT_LOOK = Object.fromEntries(
+  ENTRIES.filter((entry) => roleOf(entry).state).map((entry) => {
+    const text = entry.defaults["*"];
+    return [entry.option, entry.kind.type === "switch" ? text === "true" : text];
+  }),
+);
 
 /** The attributes every fixture demo has unless it is testing that one. */
 export const BASE_ATTRIBUTES = {
@@ -163,7 +183,7 @@ export const ATTRIBUTE_CASES = ATTRIBUTES.flatMap((entry) =>
     const options = { algorithm: "midpoint-displacement", exponent: 4, seed: "11" };
     if (entry.option) {
       if (result.valid) options[entry.option] = result.value;
-      else if (entry.option === "algorithm") options.algorithm = "diamond-square";
+      else if (entry.option === "algorithm") options.algorithm = REGISTRY.defaultAlgorithm;
       else if (entry.option === "seed") options.seed = null;
       else delete options[entry.option];
     }

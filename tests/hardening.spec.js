@@ -12,8 +12,10 @@ import {
   attributeFixture,
   BAD_VALUES,
   CONTROL_FIELDS,
+  DEFAULT_LOOK,
   EXPONENT,
   fingerprintsOf,
+  GENERATE_OPTIONS,
   outcome,
   SEED,
   SPACED_TWO,
@@ -189,8 +191,6 @@ test.describe("the battery in the playground's URL", () => {
     }, query);
   }
 
-  const DEFAULT_LOOK = { palette: "terrain", view: "3d", wireframe: false };
-
   test("every parameter, every value: a message naming it, or the value used; the rest applies", async ({ page }) => {
     const noDialogs = refuseDialogs(page);
     await page.goto("/playground.html");
@@ -355,18 +355,8 @@ test("generate() refuses every bad option with an Error, and never returns NaN",
       }
     }, options);
 
-  const OPTIONS = [
-    ["exponent", EXPONENT],
-    ["spread", SPREAD],
-    ["spreadReduction", SPREAD_REDUCTION],
-    ["seed", SEED],
-    ...URL_KEYS.filter(({ key }) => ["algorithm", "normalize", "stage"].includes(key)).map(({ key, spec }) => [
-      key,
-      spec,
-    ]),
-  ];
   const cases = [];
-  for (const [option, spec] of OPTIONS) {
+  for (const { option, spec } of GENERATE_OPTIONS) {
     for (const value of BAD_VALUES) cases.push({ options: { [option]: value }, result: outcome(spec, value, option) });
   }
   // The same values as JavaScript numbers and BigInts (a BigInt travels

@@ -1,24 +1,28 @@
-// The Web Worker that generates and meshes huge maps off the page's main
-// thread. The page sends the compiled WebAssembly module once (so it is not
-// fetched and compiled twice), then requests; the worker answers with
-// progress messages and a result whose typed arrays are transferred.
+// The Web Worker that makes huge maps, imports and exports off the page's
+// main thread. The page sends the compiled WebAssembly module once (so it
+// is not fetched and compiled twice); the worker answers with its protocol
+// version, so a worker script cached from another release is refused, then
+// takes one job at a time: a typed message whose arrays are transferred,
+// answered with progress messages and a reply (see protocol.rs).
 
-import init, { workerRun } from "./terrain-web.js";
+import init, { memoryBytes, protocolVersion, workerRun } from "./terrain-web.js";
 
 let ready = null;
 
 self.onmessage = async ({ data }) => {
   if (data.module) {
     ready = init({ module_or_path: data.module });
+    await ready;
+    self.postMessage({ version: protocolVersion() });
     return;
   }
-  const { id, request } = data;
+  const { id } = data;
   try {
     await ready;
-    const result = workerRun(request, (share, words) => self.postMessage({ id, progress: share, words }));
-    const transfer = ["heights", "positions", "normals", "colors", "indices"].map((key) => result[key].buffer);
-    self.postMessage({ id, result }, transfer);
+    const report = (progress, transfer) => self.postMessage({ id, ...progress }, transfer);
+    const [reply, transfer] = workerRun(data, report);
+    self.postMessage({ id, ...reply, memory: memoryBytes() }, transfer);
   } catch (error) {
-    self.postMessage({ id, error: String(error?.message || error) });
+    self.postMessage({ id, error: String(error?.message ? error.message : error) });
   }
 };

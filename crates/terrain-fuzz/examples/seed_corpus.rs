@@ -75,8 +75,6 @@ mod corpus {
             ),
             ("normalize-off", Field::Normalize, 0, "off"),
             ("normalize-maybe", Field::Normalize, 0, "maybe"),
-            ("stage-pass-2", Field::Stage, 0, "pass-2"),
-            ("stage-nan", Field::Stage, 0, "NaN"),
         ] {
             params_text.push((name.to_owned(), input::params_text(field, start, text)));
         }

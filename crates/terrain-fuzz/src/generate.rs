@@ -23,7 +23,7 @@ pub fn generate(data: &[u8]) {
         (Ok(terrain), Ok(())) => terrain,
         (Err(error), Err(expected)) => {
             assert_eq!(error, expected, "{params:?} {stage}");
-            assert!(error.field().is_some(), "{error}");
+            assert!(error.spec().is_some(), "{error}");
             return;
         }
         (result, expected) => panic!(

@@ -15,10 +15,11 @@
 //! | `png_import` | the file itself |
 //! | `generate` | binary: see [`decode_generate`] |
 
-use terrain_core::{Algorithm, Field, Params, Stage};
+use terrain_core::{Algorithm, Field, PARAMETERS, Params, STAGE, Stage};
 use terrain_io::test_support::{PNG_SIGNATURE, adam7_passes, zlib_stored};
 /// PNG framing, from the reader's own crate.
 pub use terrain_io::test_support::{crc32, fix_crcs, write_chunk};
+use terrain_view::settings::SETTINGS;
 
 /// A cursor over fuzz input that never fails: past the end it reads zeros.
 #[derive(Debug, Clone)]
@@ -90,13 +91,13 @@ pub fn start_params(selector: u8) -> Params {
     }
 }
 
-/// Reads a `params_text` input: the field (digit `n` is [`Field::ALL`]`[n %
-/// 7]`: 0 algorithm, 1 exponent, 2 spread, 3 spread reduction, 4 seed, 5
-/// stage, 6 normalize), the params to start from (see [`start_params`]) and
-/// the text.
+/// Reads a `params_text` input: the field (digit `n` is the `n %
+/// PARAMETERS.len()`-th entry of the registry, [`PARAMETERS`]: 0 algorithm,
+/// 1 exponent, 2 spread, 3 spread reduction, 4 seed, 5 normalize...), the
+/// params to start from (see [`start_params`]) and the text.
 pub fn decode_params_text(data: &[u8]) -> (Field, Params, String) {
     let mut reader = Reader::new(data);
-    let field = Field::ALL[usize::from(reader.selector()) % Field::ALL.len()];
+    let field = PARAMETERS[usize::from(reader.selector()) % PARAMETERS.len()].field;
     let start = start_params(reader.selector());
     (field, start, reader.rest_text())
 }
@@ -104,11 +105,7 @@ pub fn decode_params_text(data: &[u8]) -> (Field, Params, String) {
 /// The `params_text` input that sets `field` to `text`, starting from
 /// [`start_params`]`(start)`.
 pub fn params_text(field: Field, start: u8, text: &str) -> Vec<u8> {
-    let index = Field::ALL
-        .iter()
-        .position(|&candidate| candidate == field)
-        .unwrap_or(0);
-    let mut bytes = vec![digit(index), b'0'.wrapping_add(start)];
+    let mut bytes = vec![digit(field as usize), b'0'.wrapping_add(start)];
     bytes.extend_from_slice(text.as_bytes());
     bytes
 }
@@ -139,23 +136,16 @@ pub fn stage_text(algorithm: Algorithm, exponent: u32, text: &str) -> Vec<u8> {
     bytes
 }
 
-/// The attributes `DemoConfig::from_attributes` reads.
-pub const DEMO_ATTRIBUTES: [&str; 14] = [
-    "data-terrain-demo",
-    "data-exponent",
-    "data-spread",
-    "data-spread-reduction",
-    "data-seed",
-    "data-normalize",
-    "data-stage",
-    "data-controls",
-    "data-palette",
-    "data-view",
-    "data-wireframe",
-    "data-url-state",
-    "data-creases",
-    "data-link",
-];
+/// The attributes `DemoConfig::from_attributes` reads: the registries'.
+pub fn demo_attributes() -> impl Iterator<Item = &'static str> {
+    PARAMETERS
+        .iter()
+        .map(|parameter| parameter.spec)
+        .chain([&STAGE])
+        .chain(SETTINGS.iter().map(|entry| entry.spec))
+        .filter(|spec| spec.surfaces.attribute)
+        .map(|spec| spec.attribute)
+}
 
 /// Reads an `embed_attributes` input: lines of `name=value` (a line with no
 /// `=` is an attribute with an empty value, as `data-wireframe` alone is),

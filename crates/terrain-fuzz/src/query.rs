@@ -4,25 +4,31 @@
 use std::collections::HashMap;
 
 use terrain_core::query::{QueryState, decode, encode, from_query, parse_pairs, to_query};
-use terrain_core::{Params, Stage};
-use terrain_web::config::DemoConfig;
+use terrain_core::spec::Spec;
+use terrain_core::{PARAMETERS, Params, STAGE, Stage};
+use terrain_view::settings::{DemoConfig, SETTINGS};
 
-use crate::input::{DEMO_ATTRIBUTES, decode_embed_attributes};
+use crate::input::{decode_embed_attributes, demo_attributes};
 use crate::text::MAX_MESSAGE_BYTES;
 
-/// The keys `from_query` reads itself.
-const QUERY_KEYS: [&str; 7] = [
-    "algorithm",
-    "exponent",
-    "spread",
-    "spreadReduction",
-    "seed",
-    "normalize",
-    "stage",
-];
+/// The keys `from_query` reads itself: the registry's, and the stage.
+fn query_keys() -> impl Iterator<Item = &'static str> {
+    PARAMETERS
+        .iter()
+        .map(|parameter| parameter.spec)
+        .chain([&STAGE])
+        .filter(|spec| spec.surfaces.url)
+        .map(|spec| spec.option)
+}
 
-/// The URL keys a demo reads besides [`QUERY_KEYS`].
-const DEMO_QUERY_KEYS: [&str; 3] = ["palette", "view", "wireframe"];
+/// The URL keys a demo reads besides [`query_keys`]: its display settings.
+fn demo_query_keys() -> impl Iterator<Item = &'static str> {
+    SETTINGS
+        .iter()
+        .map(|entry| entry.spec)
+        .filter(|spec: &&'static Spec| spec.surfaces.url)
+        .map(|spec| spec.option)
+}
 
 /// Valid params and a stage valid for their algorithm and exponent.
 fn assert_valid(params: &Params, stage: Stage, context: &str) {
@@ -46,10 +52,14 @@ pub fn query(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let state = from_query(&text);
     assert_valid(&state.params, state.stage, &text);
-    assert!(state.errors.len() <= QUERY_KEYS.len(), "{:?}", state.errors);
+    assert!(
+        state.errors.len() <= query_keys().count(),
+        "{:?}",
+        state.errors
+    );
     for error in &state.errors {
         let message = error.to_string();
-        assert!(error.field().is_some(), "{text:?}: {message}");
+        assert!(error.spec().is_some(), "{text:?}: {message}");
         assert!(
             !message.is_empty() && message.len() <= MAX_MESSAGE_BYTES,
             "{message:?}"
@@ -57,7 +67,7 @@ pub fn query(data: &[u8]) {
     }
     for (key, _) in &state.other {
         assert!(
-            !key.is_empty() && !QUERY_KEYS.contains(&key.as_str()),
+            !key.is_empty() && !query_keys().any(|known| known == key),
             "{key:?}"
         );
     }
@@ -114,7 +124,7 @@ pub fn embed_attributes(data: &[u8]) {
     assert_valid(&config.params, config.stage, &context);
     for (index, problem) in problems.iter().enumerate() {
         assert!(
-            DEMO_ATTRIBUTES.contains(&problem.attribute),
+            demo_attributes().any(|known| known == problem.attribute),
             "{context}: unknown attribute {}",
             problem.attribute
         );
@@ -139,7 +149,7 @@ pub fn embed_attributes(data: &[u8]) {
     if given.contains_key("data-seed") && problems.iter().all(|p| p.attribute != "data-seed") {
         assert!(config.seed_given, "{context}");
     }
-    if let Some(link) = &config.link {
+    if let Some(link) = &config.display.link {
         assert!(!link.is_empty() && link.chars().count() <= 40, "{link:?}");
     }
     assert_round_trips(&config);
@@ -159,9 +169,8 @@ pub fn embed_attributes(data: &[u8]) {
         for message in &messages {
             let key = message.strip_prefix("URL parameter ").unwrap_or_default();
             assert!(
-                QUERY_KEYS
-                    .iter()
-                    .chain(&DEMO_QUERY_KEYS)
+                query_keys()
+                    .chain(demo_query_keys())
                     .any(|known| key.starts_with(&format!("{known} "))),
                 "{context}: {message:?}"
             );
@@ -177,21 +186,27 @@ fn assert_round_trips(config: &DemoConfig) {
     let mut restored = DemoConfig::default();
     let messages = restored.apply_query(&shared);
     assert!(messages.is_empty(), "{shared:?}: {messages:?}");
-    assert_eq!(
-        (
-            restored.params,
-            restored.stage,
-            restored.palette,
-            restored.view,
-            restored.wireframe
-        ),
-        (
-            config.params,
-            config.stage,
-            config.palette,
-            config.view,
-            config.wireframe
-        ),
-        "{shared:?}"
-    );
+    assert_eq!(restored.stage, config.stage, "{shared:?}");
+    // What links carry comes back exactly: the parameters the algorithm
+    // reads (the rest take their defaults) and the display settings.
+    let defaults = Params::new(config.params.algorithm);
+    for parameter in &PARAMETERS {
+        let expected = if (parameter.applies)(config.params.algorithm) {
+            &config.params
+        } else {
+            &defaults
+        };
+        assert_eq!(
+            (parameter.get)(&restored.params),
+            (parameter.get)(expected),
+            "{shared:?}"
+        );
+    }
+    for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
+        assert_eq!(
+            (entry.get)(&restored.display),
+            (entry.get)(&config.display),
+            "{shared:?}"
+        );
+    }
 }

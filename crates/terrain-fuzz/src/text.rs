@@ -1,6 +1,7 @@
 //! The core's text parsers: one field at a time, and stage names.
 
-use terrain_core::{Algorithm, Error, Field, MAX_EXPONENT, MIN_EXPONENT, Params, PointSet, Stage};
+use terrain_core::spec::Spec;
+use terrain_core::{Algorithm, Error, Field, MAX_EXPONENT, MIN_EXPONENT, Params, STAGE, Stage};
 
 use crate::input::{decode_params_text, decode_stage_text};
 
@@ -9,18 +10,19 @@ use crate::input::{decode_params_text, decode_stage_text};
 /// (`\u{10ffff}`), and the algorithm's list of names is long.
 pub(crate) const MAX_MESSAGE_BYTES: usize = 1024;
 
-/// Asserts what every refusal of a field's text must be: about that field,
-/// a sentence that starts with its name, and short whatever the text was.
-pub(crate) fn assert_names_field(error: &Error, field: Field, text: &str) {
+/// Asserts what every refusal of a setting's text must be: about that
+/// setting, a sentence that starts with its name, and short whatever the
+/// text was.
+pub(crate) fn assert_names_field(error: &Error, spec: &'static Spec, text: &str) {
     let message = error.to_string();
-    assert_eq!(error.field(), Some(field), "{text:?}: {message}");
+    assert_eq!(error.spec(), Some(spec), "{text:?}: {message}");
     assert!(
-        message.starts_with(field.label()) && message.len() > field.label().len(),
-        "{field} {text:?}: message {message:?} does not start with the field's name"
+        message.starts_with(spec.label) && message.len() > spec.label.len(),
+        "{spec} {text:?}: message {message:?} does not start with the setting's name"
     );
     assert!(
         message.len() <= MAX_MESSAGE_BYTES,
-        "{field} {text:?}: message of {} bytes",
+        "{spec} {text:?}: message of {} bytes",
         message.len()
     );
 }
@@ -28,9 +30,8 @@ pub(crate) fn assert_names_field(error: &Error, field: Field, text: &str) {
 /// `Params::set_text` on any field, any starting params, any text.
 ///
 /// It never panics. On `Ok` the params validate, only `field` changed, and
-/// the field's text form reads back to the same params (`stage` is not a
-/// parameter: on `Ok` the text is a stage name and nothing changed). On
-/// `Err` nothing changed and the message starts with the field's name.
+/// the field's text form reads back to the same params. On `Err` nothing
+/// changed and the message starts with the field's name.
 pub fn params_text(data: &[u8]) {
     let (field, start, text) = decode_params_text(data);
     assert_eq!(start.validate(), Ok(()), "start params are valid");
@@ -40,31 +41,27 @@ pub fn params_text(data: &[u8]) {
             assert_eq!(
                 params.validate(),
                 Ok(()),
-                "{field} {text:?} left {params:?}"
+                "{field:?} {text:?} left {params:?}"
             );
             assert_eq!(
                 with_field_of(start, field, &params),
                 params,
-                "{field} {text:?} changed another field"
+                "{field:?} {text:?} changed another field"
             );
-            if field == Field::Stage {
-                assert!(text.parse::<Stage>().is_ok(), "{text:?}");
-            } else {
-                let written = params.text(field);
-                let mut read_back = start;
-                assert_eq!(read_back.set_text(field, &written), Ok(()), "{written:?}");
-                assert_eq!(
-                    read_back, params,
-                    "{field} {text:?} read back as {written:?}"
-                );
-            }
+            let written = params.text(field);
+            let mut read_back = start;
+            assert_eq!(read_back.set_text(field, &written), Ok(()), "{written:?}");
+            assert_eq!(
+                read_back, params,
+                "{field:?} {text:?} read back as {written:?}"
+            );
         }
         Err(error) => {
             assert_eq!(
                 params, start,
-                "{field} {text:?} was refused but changed the params"
+                "{field:?} {text:?} was refused but changed the params"
             );
-            assert_names_field(&error, field, &text);
+            assert_names_field(&error, field.spec(), &text);
         }
     }
 }
@@ -72,15 +69,8 @@ pub fn params_text(data: &[u8]) {
 /// `start` with `field` taken from `changed`.
 fn with_field_of(start: Params, field: Field, changed: &Params) -> Params {
     let mut params = start;
-    match field {
-        Field::Algorithm => params.algorithm = changed.algorithm,
-        Field::Exponent => params.exponent = changed.exponent,
-        Field::Spread => params.spread = changed.spread,
-        Field::SpreadReduction => params.spread_reduction = changed.spread_reduction,
-        Field::Seed => params.seed = changed.seed,
-        Field::Normalize => params.normalize = changed.normalize,
-        Field::Stage => {}
-    }
+    let parameter = field.parameter();
+    (parameter.set)(&mut params, &(parameter.get)(changed));
     params
 }
 
@@ -97,7 +87,7 @@ pub fn stage_text(data: &[u8]) {
     let stage = match text.parse::<Stage>() {
         Ok(stage) => stage,
         Err(error) => {
-            assert_names_field(&error, Field::Stage, &text);
+            assert_names_field(&error, &STAGE, &text);
             return;
         }
     };
@@ -121,7 +111,7 @@ pub fn stage_text(data: &[u8]) {
                 !listed,
                 "{algorithm} {stage} at {exponent} is listed but refused"
             );
-            assert_names_field(&error, Field::Stage, &text);
+            assert_names_field(&error, &STAGE, &text);
             let message = error.to_string();
             assert!(message.contains(algorithm.name()), "{message}");
         }
@@ -133,8 +123,7 @@ pub fn stage_text(data: &[u8]) {
         exponent,
         ..Params::new(algorithm)
     };
-    let details = stage.details(&params);
-    assert!(details.pass <= details.passes, "{details:?}");
+    let details = params.stage_details(stage);
     if let (Some(radius), Some(chunk)) = (details.radius, details.chunk_size) {
         assert_eq!(chunk, 2 * radius);
         assert!(chunk < params.side(), "{details:?}");
@@ -147,7 +136,7 @@ pub fn stage_text(data: &[u8]) {
 /// The points a stage sets are on the map, and `len` counts them (only
 /// for small maps: listing a 4097-wide one takes too long for a fuzzer).
 fn check_point_set(algorithm: Algorithm, stage: Stage, exponent: u32) {
-    let set = PointSet::for_stage(algorithm, stage, exponent);
+    let set = algorithm.new_points(stage, exponent);
     if exponent > 6 {
         return;
     }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use terrain_core::{Algorithm, Field, Params, Stage};
+use terrain_core::{Algorithm, PARAMETERS, Params, Stage};
 use terrain_fuzz::input::{self, PngHeader};
 
 /// `fuzz/corpus/<target>/`, from the workspace root.
@@ -293,10 +293,7 @@ fn query_text() -> impl Strategy<Value = String> {
 
 /// The attributes a demo reads, and one misspelt.
 fn attribute_names() -> Vec<&'static str> {
-    input::DEMO_ATTRIBUTES
-        .into_iter()
-        .chain(["data-Exponent"])
-        .collect()
+    input::demo_attributes().chain(["data-Exponent"]).collect()
 }
 
 fn generated_params() -> impl Strategy<Value = (Params, Stage)> {
@@ -422,7 +419,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
-    fn params_text_generated(field in select(Field::ALL.to_vec()), start: u8, text in field_text()) {
+    fn params_text_generated(
+        field in select(PARAMETERS.iter().map(|parameter| parameter.field).collect::<Vec<_>>()),
+        start: u8,
+        text in field_text(),
+    ) {
         terrain_fuzz::params_text(&input::params_text(field, start, &text));
     }
 

@@ -1,23 +1,24 @@
-//! `generate(options)`: the generator, callable from JavaScript.
+//! `generate(options)`: the generator, callable from JavaScript. Its options
+//! are the registry's (`terrain_core::PARAMETERS`), read by the same reader
+//! as embed attributes and links.
 
 use js_sys::{BigInt, Float64Array, Object, Reflect};
-use terrain_core::{Algorithm, Error, Field, Params, Stage};
+use terrain_core::spec::{Kind, Spec, Surface};
+use terrain_core::{Algorithm, Error, PARAMETERS, Params, STAGE, Stage};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// The options `generate` understands, with the field each one sets.
-const OPTIONS: [(&str, Option<Field>); 7] = [
-    ("algorithm", Some(Field::Algorithm)),
-    ("exponent", Some(Field::Exponent)),
-    ("spread", Some(Field::Spread)),
-    ("spreadReduction", Some(Field::SpreadReduction)),
-    ("seed", Some(Field::Seed)),
-    ("normalize", Some(Field::Normalize)),
-    ("stage", None),
-];
-
 /// The largest integer a JavaScript number holds exactly.
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// The settings `generate` takes, in the order its messages list them.
+fn generate_options() -> impl Iterator<Item = &'static Spec> {
+    PARAMETERS
+        .iter()
+        .map(|parameter| parameter.spec)
+        .filter(|spec| spec.surfaces.generate)
+        .chain([&STAGE])
+}
 
 /// Generates a heightmap and returns its `(2^exponent + 1)^2` heights,
 /// row-major, as a `Float64Array`.
@@ -27,105 +28,129 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// algorithm), `seed` (0; a number, a decimal string or a BigInt),
 /// `normalize` (true) and `stage` (`"done"`). Anything missing takes the
 /// posts' default. A bad option throws an `Error` naming the option, the
-/// value and what is allowed; so does an option this function does not know.
+/// value and what is allowed; so does an option this function does not know,
+/// and so does a getter of the options object that throws.
 #[wasm_bindgen(js_name = generate)]
 pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
     let (params, stage) = read_options(&options).map_err(|message| JsError::new(&message))?;
     let terrain = terrain_core::generate(&params, stage)
-        .map_err(|error| JsError::new(&error.describe(option_name(&error))))?;
+        .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
     Ok(Float64Array::from(terrain.heightmap.heights()))
 }
 
+/// Reads `generate`'s options: every value once, then through the
+/// registry's one reader.
 fn read_options(options: &JsValue) -> Result<(Params, Stage), String> {
-    if options.is_undefined() || options.is_null() {
-        return Ok((Params::default(), Stage::Done));
+    let given = given_options(options, "generate", generate_options)?;
+    let reading = Params::read(
+        |spec| match given.iter().find(|(known, _)| known == &spec) {
+            Some((_, value)) => text_of(value, spec).map(Some),
+            None => Ok(None),
+        },
+    );
+    match reading.errors.first() {
+        Some(error) => Err(error.describe_on(Surface::Option)),
+        None => Ok((reading.params, reading.stage)),
     }
-    let object = options.dyn_ref::<Object>().filter(|_| options.is_object()).ok_or_else(|| {
-        format!(
-            "generate takes an options object such as {{ algorithm: \"diamond-square\", exponent: 5, seed: 7 }}; got {}",
-            kind_of(options)
-        )
-    })?;
+}
+
+/// The options object's values, each read once, for the settings `known`
+/// lists. Refuses a value that is not an options object, a key `known`
+/// does not list, and a getter that throws (its error is passed on).
+pub fn given_options<I: Iterator<Item = &'static Spec>>(
+    options: &JsValue,
+    function: &str,
+    known: impl Fn() -> I,
+) -> Result<Vec<(&'static Spec, JsValue)>, String> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Vec::new());
+    }
+    let object = options
+        .dyn_ref::<Object>()
+        .filter(|_| options.is_object() && !js_sys::Array::is_array(options))
+        .ok_or_else(|| {
+            format!(
+                "{function} takes an options object such as {{ algorithm: \"diamond-square\", \
+                 exponent: 5, seed: 7 }}; got {}",
+                kind_of(options)
+            )
+        })?;
     for key in Object::keys(object).iter() {
         let key = key.as_string().unwrap_or_default();
-        if !OPTIONS.iter().any(|&(name, _)| name == key) {
-            let known: Vec<&str> = OPTIONS.iter().map(|&(name, _)| name).collect();
+        if !known().any(|spec| spec.option == key) {
+            let names: Vec<&str> = known().map(|spec| spec.option).collect();
             return Err(format!(
                 "unknown option {key:?}; the options are {}",
-                known.join(", ")
+                names.join(", ")
             ));
         }
     }
-    let value = |name: &str| {
-        Reflect::get(object, &JsValue::from_str(name))
-            .ok()
-            .filter(|value| !value.is_undefined())
-    };
-
-    let algorithm = match value("algorithm") {
-        Some(value) => text_of(&value, Field::Algorithm)?
-            .parse::<Algorithm>()
-            .map_err(|error| error.describe("algorithm"))?,
-        None => Algorithm::DiamondSquare,
-    };
-    let mut params = Params::new(algorithm);
-    for &(name, field) in &OPTIONS[1..6] {
-        let Some(field) = field else { continue };
-        if let Some(value) = value(name) {
-            let text = text_of(&value, field)?;
-            params
-                .set_text(field, &text)
-                .map_err(|error| error.describe(name))?;
+    let mut given = Vec::new();
+    for spec in known() {
+        let value = Reflect::get(object, &JsValue::from_str(spec.option)).map_err(|thrown| {
+            let reason = thrown
+                .dyn_ref::<js_sys::Error>()
+                .map(|error| String::from(error.message()))
+                .or_else(|| thrown.as_string())
+                .unwrap_or_else(|| "an exception".to_owned());
+            format!("reading option {} threw: {reason}", spec.option)
+        })?;
+        if !value.is_undefined() {
+            given.push((spec, value));
         }
     }
-    let stage = match value("stage") {
-        Some(value) => text_of(&value, Field::Stage)?
-            .parse::<Stage>()
-            .map_err(|error| error.describe("stage"))?,
-        None => Stage::Done,
-    };
-    Ok((params, stage))
+    Ok(given)
 }
 
 /// The text a JavaScript value stands for, as the core's parsers read it.
-fn text_of(value: &JsValue, field: Field) -> Result<String, String> {
+pub fn text_of(value: &JsValue, spec: &'static Spec) -> Result<String, Error> {
     if let Some(text) = value.as_string() {
         return Ok(text);
     }
     if let Some(number) = value.as_f64() {
-        if matches!(field, Field::Exponent | Field::Seed)
-            && number.fract() == 0.0
-            && number.abs() <= MAX_SAFE_INTEGER
-        {
+        let Kind::Whole { max, .. } = spec.kind else {
+            return Ok(javascript_spelling(number));
+        };
+        if number.fract() == 0.0 && number.abs() <= MAX_SAFE_INTEGER {
             return Ok(format!("{}", number as i64));
         }
-        if field == Field::Seed && number.is_finite() && number.fract() == 0.0 {
-            return Err(format!(
-                "seed {number} is past the largest whole number a JavaScript number holds exactly \
-                 (2^53 - 1); pass it as a string or a BigInt"
-            ));
+        // A whole number past what a JavaScript number holds exactly (a
+        // seed) cannot be trusted to be the one meant.
+        if max as f64 > MAX_SAFE_INTEGER && number.is_finite() && number.fract() == 0.0 {
+            return Err(Error::Unreadable {
+                spec,
+                reason: format!(
+                    "{number} is past the largest whole number a JavaScript number holds exactly \
+                     (2^53 - 1); pass it as a string or a BigInt"
+                ),
+            });
         }
-        // JavaScript's own spelling: "Infinity", "NaN", "1e+21".
-        return Ok(js_sys::Number::from(number)
-            .to_string_with_radix(10)
-            .map(String::from)
-            .unwrap_or_default());
+        return Ok(javascript_spelling(number));
     }
     if let Some(big) = value.dyn_ref::<BigInt>() {
         return big
             .to_string(10)
             .map(String::from)
-            .map_err(|_| "a BigInt that cannot be printed".to_owned());
+            .map_err(|_| Error::InvalidParameter {
+                spec,
+                value: "a BigInt that cannot be printed".to_owned(),
+            });
     }
     if let Some(switch) = value.as_bool() {
         return Ok(switch.to_string());
     }
     Err(Error::InvalidParameter {
-        field,
+        spec,
         value: kind_of(value),
-        allowed: field.allowed(),
-    }
-    .describe(field.option_name()))
+    })
+}
+
+/// JavaScript's own spelling of a number: "Infinity", "NaN", "1e+21".
+fn javascript_spelling(number: f64) -> String {
+    js_sys::Number::from(number)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 fn kind_of(value: &JsValue) -> String {
@@ -141,10 +166,6 @@ fn kind_of(value: &JsValue) -> String {
     }
 }
 
-fn option_name(error: &Error) -> &'static str {
-    error.field().map_or("options", Field::option_name)
-}
-
 /// Runs one generator (an algorithm name) or the memory floor
 /// (`"streaming-floor"`, see `terrain_core::baseline`) on an
 /// exponent-`exponent` map, entirely inside WebAssembly, and returns a
@@ -153,26 +174,24 @@ fn option_name(error: &Error) -> &'static str {
 /// the heights into a `Float64Array`.
 #[wasm_bindgen(js_name = benchmarkRun)]
 pub fn benchmark_run(name: &str, exponent: u32, seed: f64) -> Result<f64, JsError> {
+    let describe = |error: Error| JsError::new(&error.describe_on(Surface::Option));
     let map = if name == "streaming-floor" {
-        let params = Params {
+        Params {
             exponent,
             ..Params::default()
-        };
-        params
-            .validate()
-            .map_err(|error| JsError::new(&error.describe("exponent")))?;
+        }
+        .validate()
+        .map_err(describe)?;
         terrain_core::baseline::streaming_floor(exponent)
     } else {
-        let algorithm: Algorithm = name
-            .parse()
-            .map_err(|error: Error| JsError::new(&error.describe("name")))?;
+        let algorithm: Algorithm = name.parse().map_err(describe)?;
         let params = Params {
             exponent,
             seed: seed as u64,
             ..Params::new(algorithm)
         };
         terrain_core::generate(&params, Stage::Done)
-            .map_err(|error| JsError::new(&error.describe(option_name(&error))))?
+            .map_err(describe)?
             .heightmap
     };
     let heights = map.heights();

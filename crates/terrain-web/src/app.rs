@@ -1,11 +1,18 @@
-//! The page's demos, the shared GPU, and when to draw.
+//! The page's shell: the demos' elements, the shared GPU, the worker, and
+//! the one [`Page`] state machine that decides what they do.
 //!
-//! Drawing happens on demand: a change marks a demo dirty and asks for one
-//! animation frame, which draws every dirty demo that is on screen. With
-//! nothing moving, no frame is requested and nothing runs.
+//! Every DOM event becomes a [`PageInput`] handed to [`dispatch`]; the
+//! [`PageEffect`]s that come back are carried out here. An event that
+//! arrives while another is being handled waits in a queue rather than
+//! being dropped, so no event (a restored context, say) is ever lost.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
 
+use terrain_view::demo::{Delay, Effect, Input};
+use terrain_view::page::{Graphics, Page, PageEffect, PageInput};
+use terrain_view::settings::DemoConfig;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -13,47 +20,28 @@ use web_sys::{
     ResizeObserver, ResizeObserverEntry,
 };
 
-use crate::demo::Demo;
 use crate::dom;
-use crate::gpu::Gpu;
+use crate::files;
+use crate::gpu::{Gpu, Scene};
 use crate::jobs::Jobs;
+use crate::view::DemoView;
 
-/// Whether the worker for huge maps is running.
-enum Workers {
-    /// Not needed yet.
-    NotStarted,
-    /// Running.
-    Running(Jobs),
-    /// Could not be started: huge maps are made on the page.
-    Unavailable,
-}
-
-/// What the page can draw with.
-pub enum Graphics {
-    /// A working shared context.
-    Ready(Gpu),
-    /// The browser took the context away; waiting for it to come back.
-    Lost(Gpu),
-    /// No WebGL2: demos show a flat greyscale picture instead.
-    Unavailable(String),
-}
+/// Milliseconds between stages while the scrubber plays; slower for
+/// readers who ask for reduced motion.
+const PLAY_INTERVAL: i32 = 900;
+const PLAY_INTERVAL_REDUCED_MOTION: i32 = 2500;
 
 /// Everything the page's demos share.
-pub struct App {
-    /// The shared context, if any.
-    pub graphics: Graphics,
-    /// Every mounted demo; a demo's index is its place here.
-    pub demos: Vec<Demo>,
-    frame_requested: bool,
-    /// Animation frames run so far (each may draw several demos).
-    pub frames: u32,
-    /// Demo pictures drawn so far.
-    pub draws: u32,
+struct App {
+    page: Page,
+    views: Vec<DemoView>,
+    /// The shared context; `None` without WebGL2.
+    gpu: Option<Gpu>,
+    /// Each demo's objects on the GPU, made again when its scene changes.
+    scenes: Vec<Option<Scene>>,
     visibility: IntersectionObserver,
     sizes: ResizeObserver,
-    workers: Workers,
-    /// The largest WebAssembly memory the worker has reported, in bytes.
-    pub worker_memory: f64,
+    jobs: Option<Jobs>,
 }
 
 /// The `requestAnimationFrame` callback, made once and reused.
@@ -61,13 +49,42 @@ type FrameCallback = Closure<dyn FnMut(f64)>;
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+    static QUEUE: RefCell<VecDeque<PageInput>> = const { RefCell::new(VecDeque::new()) };
     static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
 }
 
-/// Runs `action` on the app, making it first if needed. Returns `None` if
-/// the app is busy (an event arrived while another was being handled) or
+/// Hands `input` to the page and carries out what it says. Inputs that
+/// arrive meanwhile (from an effect's own events) are queued and handled
+/// in order once this one is done.
+pub fn dispatch(input: PageInput) {
+    QUEUE.with(|queue| queue.borrow_mut().push_back(input));
+    drain();
+}
+
+/// Handles every queued input, in order, unless the app is busy (its
+/// handler then gets to them before it returns).
+fn drain() {
+    let _ = with_app(|app| {
+        while let Some(input) = QUEUE.with(|queue| queue.borrow_mut().pop_front()) {
+            let input = match input {
+                // three-d's context is rebuilt here, in turn, so that an
+                // event arriving mid-handler is not lost.
+                PageInput::ContextRestored(_) => PageInput::ContextRestored(match &mut app.gpu {
+                    Some(gpu) => gpu.restore(),
+                    None => Err("no graphics context to restore".to_owned()),
+                }),
+                other => other,
+            };
+            let effects = app.page.handle(input);
+            app.carry_out(effects);
+        }
+    });
+}
+
+/// Runs `action` on the app, making it first if needed. `None` while the
+/// app is busy (the caller's input then waits in the queue) or when it
 /// could not be made.
-pub fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
+fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
     APP.with(|cell| {
         let mut slot = cell.try_borrow_mut().ok()?;
         if slot.is_none() {
@@ -86,25 +103,22 @@ pub fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
 impl App {
     fn new() -> Result<Self, JsValue> {
         let document = dom::document()?;
-        let graphics = match Gpu::new(&document) {
+        let (gpu, graphics) = match Gpu::new(&document) {
             Ok(gpu) => {
                 watch_context(&gpu)?;
-                Graphics::Ready(gpu)
+                (Some(gpu), Graphics::Ready)
             }
-            Err(reason) => Graphics::Unavailable(reason),
+            Err(reason) => (None, Graphics::Unavailable(reason)),
         };
         let visibility_changed =
             Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
-                with_app(|app| {
-                    for entry in entries.iter() {
-                        let Ok(entry) = entry.dyn_into::<IntersectionObserverEntry>() else {
-                            continue;
-                        };
-                        if let Some(index) = demo_index(&entry.target()) {
-                            app.set_visible(index, entry.is_intersecting());
-                        }
+                for entry in entries.iter() {
+                    if let Ok(entry) = entry.dyn_into::<IntersectionObserverEntry>()
+                        && let Some(index) = demo_index(&entry.target())
+                    {
+                        dispatch(PageInput::Visible(index, entry.is_intersecting()));
                     }
-                });
+                }
             });
         let options = IntersectionObserverInit::new();
         // Start drawing a little before a demo scrolls into view.
@@ -115,324 +129,363 @@ impl App {
         )?;
         visibility_changed.forget();
         let size_changed = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
-            with_app(|app| {
-                for entry in entries.iter() {
-                    let Ok(entry) = entry.dyn_into::<ResizeObserverEntry>() else {
-                        continue;
-                    };
-                    if let Some(index) = demo_index(&entry.target()) {
-                        let rectangle = entry.content_rect();
-                        app.resize(index, rectangle.width(), rectangle.height());
-                    }
+            let ratio = dom::window()
+                .map_or(1.0, |window| window.device_pixel_ratio())
+                .clamp(1.0, 2.0);
+            let pixels = |css: f64| ((css * ratio).round() as u32).clamp(1, 4096);
+            for entry in entries.iter() {
+                if let Ok(entry) = entry.dyn_into::<ResizeObserverEntry>()
+                    && let Some(index) = demo_index(&entry.target())
+                {
+                    let rectangle = entry.content_rect();
+                    let (width, height) = (pixels(rectangle.width()), pixels(rectangle.height()));
+                    dispatch(PageInput::Resized(index, width, height));
                 }
-            });
+            }
         });
         let sizes = ResizeObserver::new(size_changed.as_ref().unchecked_ref())?;
         size_changed.forget();
         Ok(Self {
-            graphics,
-            demos: Vec::new(),
-            frame_requested: false,
-            frames: 0,
-            draws: 0,
+            page: Page::new(graphics),
+            views: Vec::new(),
+            gpu,
+            scenes: Vec::new(),
             visibility,
             sizes,
-            workers: Workers::NotStarted,
-            worker_memory: 0.0,
+            jobs: None,
         })
     }
 
     /// Adds a demo in `host`, unless it is there already.
-    pub fn mount(&mut self, host: &HtmlElement) -> Result<(), JsValue> {
+    fn mount(&mut self, host: &HtmlElement) -> Result<(), JsValue> {
         if host.has_attribute("data-terrain-mounted") {
             return Ok(());
         }
-        let index = self.demos.len();
-        let demo = Demo::mount(host, index, &self.graphics)?;
-        self.visibility.observe(demo.canvas());
-        self.sizes.observe(demo.canvas());
-        self.demos.push(demo);
-        self.dispatch_jobs();
+        let window = dom::window()?;
+        let (mut config, problems) = DemoConfig::from_attributes(|name| host.get_attribute(name));
+        let mut messages: Vec<String> = problems
+            .into_iter()
+            .map(|problem| problem.message)
+            .collect();
+        if config.display.url_state {
+            messages.extend(config.apply_query(&window.location().search().unwrap_or_default()));
+        }
+        let location = window.location();
+        let address = format!(
+            "{}{}",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default()
+        );
+        let index = self.page.len();
+        let send_to: Rc<dyn Fn(Input)> =
+            Rc::new(move |input| dispatch(PageInput::Demo(index, input)));
+        let level = config.display.controls;
+        let effects = self
+            .page
+            .mount(config, messages, address, dom::random_seed());
+        let keys = self
+            .page
+            .demo(index)
+            .map(|demo| demo.control_keys())
+            .unwrap_or_default();
+        let view = DemoView::build(&dom::document()?, host, index, level, &keys, send_to)?;
+        self.visibility.observe(view.canvas());
+        self.sizes.observe(view.canvas());
+        self.views.push(view);
+        self.scenes.push(None);
+        self.carry_out(effects);
         Ok(())
     }
 
-    /// Sends every wanted huge map to the worker, starting it if needed;
-    /// without a worker they are made here.
-    pub fn dispatch_jobs(&mut self) {
-        for index in 0..self.demos.len() {
-            let Some(request) = self.demos[index].take_job_request() else {
-                continue;
-            };
-            if matches!(self.workers, Workers::NotStarted) {
-                self.workers = Jobs::start().map_or(Workers::Unavailable, Workers::Running);
-            }
-            let submitted = match &mut self.workers {
-                Workers::Running(jobs) => jobs.submit(&request).ok(),
-                _ => None,
-            };
-            match submitted {
-                Some(id) => self.demos[index].job_started(id),
-                None => self.demos[index].make_here(),
-            }
-            self.invalidate(index);
-        }
-    }
-
-    /// A message from the worker: progress, a finished map, or an error.
-    pub fn job_message(&mut self, data: &JsValue) {
-        let field = |name: &str| {
-            js_sys::Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-        };
-        let Some(id) = field("id").as_f64().map(|id| id as u32) else {
-            return;
-        };
-        let Some(index) = self
-            .demos
-            .iter()
-            .position(|demo| demo.running_job() == Some(id))
-        else {
-            // An answer nobody waits for any more (the settings changed).
-            return;
-        };
-        let demo = &mut self.demos[index];
-        if let Some(share) = field("progress").as_f64() {
-            demo.show_progress(share, &field("words").as_string().unwrap_or_default());
-        } else if let Some(message) = field("error").as_string() {
-            demo.job_failed(&message);
-        } else {
-            let result = field("result");
-            let memory = js_sys::Reflect::get(&result, &"memory".into())
-                .ok()
-                .and_then(|value| value.as_f64());
-            self.worker_memory = self.worker_memory.max(memory.unwrap_or(0.0));
-            if self.demos[index].accept_job(&result) {
-                self.invalidate(index);
-            }
-        }
-    }
-
-    /// The worker itself failed: make the waiting maps here instead.
-    pub fn job_failed_everywhere(&mut self, message: &str) {
-        dom::log_error(message);
-        self.workers = Workers::Unavailable;
-        for index in 0..self.demos.len() {
-            if self.demos[index].is_waiting() {
-                self.demos[index].make_here();
-                self.invalidate(index);
-            }
-        }
-    }
-
-    /// How many demos wait for the worker.
-    pub fn waiting(&self) -> usize {
-        self.demos.iter().filter(|demo| demo.is_waiting()).count()
-    }
-
-    /// Gives demo `index`, and every demo linked to it, the seed `seed`.
-    pub fn refresh(&mut self, index: usize, seed: u64) {
-        if let Some(demo) = self.demos.get_mut(index) {
-            demo.set_seed(seed);
-            self.invalidate(index);
-            self.share_seed(index, seed);
-            self.dispatch_jobs();
-        }
-    }
-
-    /// Passes demo `index`'s new seed on to the demos linked to it.
-    pub fn share_seed(&mut self, index: usize, seed: u64) {
-        let Some(link) = self
-            .demos
-            .get(index)
-            .and_then(|demo| demo.link().map(str::to_owned))
-        else {
-            return;
-        };
-        for other in 0..self.demos.len() {
-            let demo = &mut self.demos[other];
-            if other != index && demo.link() == Some(link.as_str()) && demo.seed() != seed {
-                demo.set_seed(seed);
-                self.invalidate(other);
-            }
-        }
-    }
-
-    /// Marks demo `index` for drawing at the next frame.
-    pub fn invalidate(&mut self, index: usize) {
-        if let Some(demo) = self.demos.get_mut(index) {
-            demo.dirty = true;
-            if demo.visible {
-                self.request_frame();
-            }
-        }
-    }
-
-    fn set_visible(&mut self, index: usize, visible: bool) {
-        if let Some(demo) = self.demos.get_mut(index) {
-            demo.visible = visible;
-            if visible && demo.dirty {
-                self.request_frame();
-            }
-        }
-    }
-
-    fn resize(&mut self, index: usize, css_width: f64, css_height: f64) {
-        let ratio = dom::window()
-            .map_or(1.0, |window| window.device_pixel_ratio())
-            .clamp(1.0, 2.0);
-        let pixels = |css: f64| ((css * ratio).round() as u32).clamp(1, 4096);
-        let resized = self
-            .demos
-            .get_mut(index)
-            .is_some_and(|demo| demo.set_size(pixels(css_width), pixels(css_height)));
-        if resized {
-            self.invalidate(index);
-        }
-    }
-
-    fn request_frame(&mut self) {
-        if self.frame_requested {
-            return;
-        }
-        let requested = FRAME.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let callback = slot.get_or_insert_with(|| {
-                Closure::new(|_time: f64| {
-                    with_app(App::draw_frame);
-                })
-            });
-            dom::window()
-                .and_then(|window| {
-                    window.request_animation_frame(callback.as_ref().unchecked_ref())
-                })
-                .is_ok()
-        });
-        self.frame_requested = requested;
-    }
-
-    /// Draws every dirty, visible demo.
-    fn draw_frame(&mut self) {
-        self.frame_requested = false;
-        self.frames += 1;
-        for demo in &mut self.demos {
-            if !(demo.dirty && demo.visible) {
-                continue;
-            }
-            match &mut self.graphics {
-                Graphics::Ready(gpu) if !gpu.is_lost() => {
-                    if let Err(error) = demo.draw(gpu) {
-                        dom::log_error(&format!("drawing a terrain demo failed: {error:?}"));
+    fn carry_out(&mut self, effects: Vec<PageEffect>) {
+        let mut presented = Vec::new();
+        for effect in effects {
+            match effect {
+                PageEffect::Present(index) => {
+                    if !presented.contains(&index) {
+                        presented.push(index);
                     }
                 }
-                // Keep the last picture until the context comes back.
-                Graphics::Ready(_) | Graphics::Lost(_) => continue,
-                Graphics::Unavailable(_) => demo.draw_picture(),
+                PageEffect::RequestFrame => request_frame(),
+                PageEffect::Draw { index, rebuild } => self.draw(index, rebuild),
+                PageEffect::StartWorker => self.start_worker(),
+                PageEffect::ToWorker { id, request } => {
+                    if let Some(jobs) = &mut self.jobs
+                        && let Err(error) = jobs.send(id, request)
+                    {
+                        dom::log_error(&format!(
+                            "a job could not be sent to the worker: {error:?}"
+                        ));
+                        QUEUE.with(|queue| {
+                            queue.borrow_mut().push_back(PageInput::WorkerGone(
+                                "the worker would not take a job".to_owned(),
+                            ))
+                        });
+                    }
+                }
+                PageEffect::StopWorkerJob(_) => {
+                    if let Some(jobs) = &mut self.jobs {
+                        jobs.restart();
+                    }
+                }
+                PageEffect::Shell(index, effect) => self.shell(index, effect),
             }
-            demo.dirty = false;
-            self.draws += 1;
+        }
+        for index in presented {
+            if let (Some(demo), Some(view)) = (self.page.demo(index), self.views.get_mut(index)) {
+                view.present(demo.presentation());
+            }
         }
     }
 
-    fn context_lost(&mut self) {
-        if let Graphics::Ready(gpu) =
-            std::mem::replace(&mut self.graphics, Graphics::Unavailable(String::new()))
-        {
-            self.graphics = Graphics::Lost(gpu);
-        }
-        for demo in &mut self.demos {
-            demo.forget_scene();
-            demo.set_graphics(GraphicsNote::Lost);
-        }
-    }
-
-    fn context_restored(&mut self) {
-        let graphics = std::mem::replace(&mut self.graphics, Graphics::Unavailable(String::new()));
-        self.graphics = match graphics {
-            Graphics::Lost(mut gpu) | Graphics::Ready(mut gpu) => match gpu.restore() {
-                Ok(()) => Graphics::Ready(gpu),
-                Err(reason) => Graphics::Unavailable(reason),
-            },
-            unavailable => unavailable,
+    /// A demo's effect that only the browser can carry out.
+    fn shell(&mut self, index: usize, effect: Effect) {
+        let result = match effect {
+            Effect::ReplaceUrl(query) => dom::replace_query(&query),
+            Effect::Schedule { delay, input } => {
+                let milliseconds = match delay {
+                    Delay::PlayStep if dom::prefers_reduced_motion() => {
+                        PLAY_INTERVAL_REDUCED_MOTION
+                    }
+                    Delay::PlayStep => PLAY_INTERVAL,
+                };
+                dom::after(milliseconds, move || {
+                    dispatch(PageInput::Demo(index, input))
+                });
+                Ok(())
+            }
+            Effect::Download {
+                name,
+                media_type,
+                bytes,
+            } => files::download(&name, media_type, &bytes),
+            Effect::ReadFile => {
+                let file = self
+                    .views
+                    .get(index)
+                    .and_then(DemoView::controls)
+                    .and_then(|controls| controls.take_picked_file());
+                if let Some(file) = file {
+                    files::read(file, move |input| dispatch(PageInput::Demo(index, input)));
+                }
+                Ok(())
+            }
+            Effect::Copy(text) => {
+                files::copy(&text, move |worked| {
+                    dispatch(PageInput::Demo(index, Input::Copied(worked)))
+                });
+                Ok(())
+            }
+            // The page carries out the rest itself.
+            Effect::Submit { .. }
+            | Effect::Cancel(_)
+            | Effect::Redraw { .. }
+            | Effect::ShareSeed(_) => Ok(()),
         };
-        let note = GraphicsNote::of(&self.graphics);
-        for index in 0..self.demos.len() {
-            self.demos[index].set_graphics(note.clone());
-            self.invalidate(index);
+        if let Err(error) = result {
+            dom::log_error(&format!("a terrain demo's request failed: {error:?}"));
         }
     }
 
-    /// Loses (`true`) or restores the shared context on purpose, for tests.
-    pub fn simulate_context_loss(&self, lose: bool) -> bool {
-        match &self.graphics {
-            Graphics::Ready(gpu) | Graphics::Lost(gpu) => gpu.simulate_loss(lose),
-            Graphics::Unavailable(_) => false,
+    fn start_worker(&mut self) {
+        self.jobs = Jobs::start(
+            |id, reply| dispatch(PageInput::Worker(id, reply)),
+            |message| {
+                dom::log_error(&message);
+                dispatch(PageInput::WorkerGone(message));
+            },
+        );
+        if self.jobs.is_none() {
+            QUEUE.with(|queue| {
+                queue.borrow_mut().push_back(PageInput::WorkerGone(
+                    "no worker could be started".to_owned(),
+                ))
+            });
         }
     }
 
-    /// What the graphics are doing, in one word.
-    pub fn graphics_state(&self) -> &'static str {
-        match &self.graphics {
-            Graphics::Ready(_) => "ready",
-            Graphics::Lost(_) => "lost",
-            Graphics::Unavailable(_) => "unavailable",
+    /// Draws demo `index`: in 3D with the shared context, or as a picture.
+    fn draw(&mut self, index: usize, rebuild: bool) {
+        let (Some(demo), Some(view), Some((width, height))) = (
+            self.page.demo(index),
+            self.views.get(index),
+            self.page.size(index),
+        ) else {
+            return;
+        };
+        if view.canvas().width() != width || view.canvas().height() != height {
+            view.set_size(width, height);
+        }
+        let shown = demo.shown_view();
+        let result = match &mut self.gpu {
+            Some(gpu) if shown.is_3d() && !gpu.is_lost() => {
+                let scene = match self.scenes[index].take() {
+                    Some(scene) if !rebuild && gpu.is_current(&scene) => scene,
+                    _ => gpu.scene(
+                        demo.terrain(),
+                        demo.surface(),
+                        demo.palette(),
+                        demo.config().display.wireframe,
+                    ),
+                };
+                let scene = self.scenes[index].insert(scene);
+                gpu.draw(
+                    scene,
+                    demo.orbit(),
+                    demo.palette(),
+                    shown.is_tiled(),
+                    view.canvas_2d(),
+                    width,
+                    height,
+                )
+            }
+            Some(_) if shown.is_3d() => Ok(()),
+            _ => view.draw_picture(demo.terrain(), shown.is_tiled()),
+        };
+        if let Err(error) = result {
+            dom::log_error(&format!("drawing a terrain demo failed: {error:?}"));
         }
     }
 }
 
-/// What a demo should say about the graphics, over its view.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GraphicsNote {
-    /// Nothing to say: WebGL works.
-    Ready,
-    /// The context was lost; the last picture stays until it is back.
-    Lost,
-    /// No WebGL2, for the reason given: demos show a greyscale picture.
-    Unavailable(String),
-}
-
-impl GraphicsNote {
-    /// The note for the page's graphics.
-    pub fn of(graphics: &Graphics) -> Self {
-        match graphics {
-            Graphics::Ready(_) => GraphicsNote::Ready,
-            Graphics::Lost(_) => GraphicsNote::Lost,
-            Graphics::Unavailable(reason) => GraphicsNote::Unavailable(reason.clone()),
+fn request_frame() {
+    FRAME.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let callback =
+            slot.get_or_insert_with(|| Closure::new(|_time: f64| dispatch(PageInput::Frame)));
+        if let Ok(window) = dom::window() {
+            let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
         }
-    }
-
-    /// The words, if there is anything to say.
-    pub fn message(&self) -> Option<String> {
-        match self {
-            GraphicsNote::Ready => None,
-            GraphicsNote::Lost => Some(
-                "The browser took away this page's graphics context (too many open, or the GPU was \
-                 reset). Restoring it…"
-                    .to_owned(),
-            ),
-            GraphicsNote::Unavailable(reason) => Some(unavailable_message(reason)),
-        }
-    }
-}
-
-/// The message a demo shows when there is no WebGL2 at all.
-pub fn unavailable_message(reason: &str) -> String {
-    format!(
-        "3D view unavailable: {reason}. Showing the heightmap from above instead, as a greyscale \
-         picture (black is the lowest point, white the highest)."
-    )
+    });
 }
 
 fn watch_context(gpu: &Gpu) -> Result<(), JsValue> {
     dom::listen(gpu.canvas(), "webglcontextlost", |event: Event| {
         // Without this the browser will not try to give the context back.
         event.prevent_default();
-        with_app(App::context_lost);
+        dispatch(PageInput::ContextLost);
     })?;
     dom::listen(gpu.canvas(), "webglcontextrestored", |_: Event| {
-        with_app(App::context_restored);
+        // The outcome is filled in when the queue gets to it (see `drain`).
+        dispatch(PageInput::ContextRestored(Ok(())));
     })
 }
 
 /// The demo a canvas belongs to.
 fn demo_index(element: &web_sys::Element) -> Option<usize> {
     element.get_attribute("data-terrain-index")?.parse().ok()
+}
+
+/// Mounts every `[data-terrain-demo]` element not mounted yet and
+/// returns how many demos the page now has.
+#[wasm_bindgen(js_name = mountAll)]
+pub fn mount_all() -> Result<u32, JsValue> {
+    let document = dom::document()?;
+    let hosts = document.query_selector_all("[data-terrain-demo]:not([data-terrain-mounted])")?;
+    let mut result = Ok(());
+    let count = with_app(|app| {
+        for index in 0..hosts.length() {
+            let Some(host) = hosts
+                .item(index)
+                .and_then(|node| node.dyn_into::<HtmlElement>().ok())
+            else {
+                continue;
+            };
+            // One broken demo must not stop the others, nor the host page.
+            if let Err(error) = app.mount(&host) {
+                dom::log_error(&format!("a terrain demo could not be mounted: {error:?}"));
+                result = Err(error);
+            }
+        }
+        app.page.len() as u32
+    });
+    // Inputs the mounts queued (a worker that would not start, say).
+    drain();
+    result.map(|()| count.unwrap_or(0))
+}
+
+/// Mounts one demo in `element` (which needs a `data-terrain-demo`
+/// attribute naming the algorithm).
+#[wasm_bindgen]
+pub fn mount(element: HtmlElement) -> Result<(), JsValue> {
+    let result = with_app(|app| app.mount(&element))
+        .unwrap_or_else(|| Err(JsValue::from_str("the terrain demos are busy")));
+    drain();
+    result
+}
+
+/// Counters for tests: animation frames run, demo pictures drawn, demos
+/// mounted, the graphics state (`ready`, `lost` or `unavailable`), demos
+/// waiting for a job, and the page's and the worker's WebAssembly memory in
+/// bytes (both only grow: their peaks).
+#[wasm_bindgen(js_name = renderStats)]
+pub fn render_stats() -> JsValue {
+    let stats = js_sys::Object::new();
+    let _ = with_app(|app| {
+        let entries: [(&str, JsValue); 7] = [
+            ("frames", app.page.frames.into()),
+            ("draws", app.page.draws.into()),
+            ("demos", (app.page.len() as u32).into()),
+            ("graphics", app.page.graphics().name().into()),
+            ("waiting", (app.page.waiting() as u32).into()),
+            ("memory", crate::worker::memory_bytes().into()),
+            (
+                "workerMemory",
+                app.jobs.as_ref().map_or(0.0, Jobs::worker_memory).into(),
+            ),
+        ];
+        dom::set_all(&stats, &entries);
+    });
+    stats.into()
+}
+
+/// What demo `index` (in page order) shows, for tests and the curious:
+/// its settings, the map's side, and a fingerprint of its heights (a 64-bit
+/// FNV-1a hash of their bit patterns, in hex) that two demos share exactly
+/// when their maps are equal bit for bit. `undefined` if there is no such
+/// demo.
+#[wasm_bindgen(js_name = demoState)]
+pub fn demo_state(index: u32) -> JsValue {
+    with_app(|app| {
+        let demo = app.page.demo(index as usize)?;
+        let config = demo.config();
+        let terrain = demo.terrain();
+        let params = &config.params;
+        let state = js_sys::Object::new();
+        let entries: [(&str, JsValue); 12] = [
+            (
+                "algorithm",
+                terrain
+                    .algorithm
+                    .map_or("imported", |algorithm| algorithm.name())
+                    .into(),
+            ),
+            ("stage", terrain.stage.to_string().into()),
+            ("exponent", terrain.heightmap.exponent().into()),
+            ("side", (terrain.heightmap.side() as u32).into()),
+            ("spread", params.spread.into()),
+            ("spreadReduction", params.spread_reduction.into()),
+            ("seed", params.seed.to_string().into()),
+            ("normalize", params.normalize.into()),
+            ("palette", config.display.palette.name().into()),
+            ("view", config.display.view.name().into()),
+            ("wireframe", config.display.wireframe.into()),
+            (
+                "fingerprint",
+                format!("{:016x}", terrain.heightmap.fingerprint()).into(),
+            ),
+        ];
+        dom::set_all(&state, &entries);
+        Some(JsValue::from(state))
+    })
+    .flatten()
+    .unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Loses the shared WebGL context on purpose (`true`) or asks for it back
+/// (`false`), through `WEBGL_lose_context`. For tests; returns whether the
+/// extension was there to do it.
+#[wasm_bindgen(js_name = simulateContextLoss)]
+pub fn simulate_context_loss(lose: bool) -> bool {
+    with_app(|app| app.gpu.as_ref().is_some_and(|gpu| gpu.simulate_loss(lose))).unwrap_or(false)
 }

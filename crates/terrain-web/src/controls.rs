@@ -1,369 +1,362 @@
-//! The controls under a demo: parameter fields, the pass-by-pass scrubber
-//! and, on the playground, everything else. This module builds the elements
-//! and reports what a reader did; the demo decides what it means.
+//! The controls under a demo, made from the registries: a text field and a
+//! slider for each number, a menu for each choice, a checkbox for each
+//! switch, the pass-by-pass scrubber, files and the share link. This module
+//! builds them and reports what a reader did; the demo decides what it
+//! means.
 
-use terrain_core::{Algorithm, Field, Params, Stage};
+use terrain_core::spec::{Kind, Spec};
+use terrain_core::{ALGORITHM, Algorithm};
+use terrain_view::demo::{ControlsShown, FieldShown, Input, Key};
+use terrain_view::palette::Palette;
+use terrain_view::protocol::FileFormat;
+use terrain_view::settings::{Controls, View};
 use wasm_bindgen::prelude::*;
 use web_sys::{
-    Document, Event, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlOptionElement,
+    Document, Event, File, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlOptionElement,
     HtmlSelectElement, KeyboardEvent,
 };
 
-use crate::config::{Controls, DemoConfig, View};
 use crate::dom;
-use crate::mesh::Palette;
+use crate::view::Send;
 
-/// Something a reader did in a demo's controls.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Input {
-    /// Typed in a parameter field (its index in [`Panel::fields`]).
-    Field(usize),
-    /// Pressed an arrow key in a parameter field.
-    Step(usize, f64),
-    /// Picked an algorithm.
-    Algorithm,
-    /// Switched normalization.
-    Normalize,
-    /// Picked a palette.
-    Palette,
-    /// Picked a view.
-    View,
-    /// Switched the wireframe.
-    Wireframe,
-    /// Moved the scrubber.
-    Scrub,
-    /// Pressed play or pause.
-    Play,
-    /// Asked for the heightmap as a 16-bit PNG.
-    ExportPng,
-    /// Asked for the surface as an OBJ mesh.
-    ExportObj,
-    /// Picked an image to import.
-    Import,
+/// One control's elements.
+enum Widget {
+    /// A text field, with a slider for numbers a slider can cover.
+    Number {
+        input: HtmlInputElement,
+        slider: Option<HtmlInputElement>,
+        error: HtmlElement,
+        wrapper: HtmlElement,
+    },
+    /// A menu.
+    Choice {
+        select: HtmlSelectElement,
+        wrapper: HtmlElement,
+    },
+    /// A checkbox.
+    Switch {
+        checkbox: HtmlInputElement,
+        wrapper: HtmlElement,
+    },
 }
-
-/// A text field for one parameter.
-pub struct FieldControl {
-    /// The parameter it sets.
-    pub field: Field,
-    /// Its label, which also starts its error messages.
-    pub label: &'static str,
-    /// The field itself.
-    pub input: HtmlInputElement,
-    error: HtmlElement,
-    step: f64,
-    min: f64,
-    max: f64,
-}
-
-struct FieldSpec {
-    field: Field,
-    label: &'static str,
-    hint: &'static str,
-    input_mode: &'static str,
-    step: f64,
-    min: f64,
-    max: f64,
-}
-
-const FIELD_SPECS: [FieldSpec; 4] = [
-    FieldSpec {
-        field: Field::Exponent,
-        label: "Exponent",
-        hint: "1 to 12; the map is 2^n + 1 points wide",
-        input_mode: "numeric",
-        step: 1.0,
-        min: 1.0,
-        max: 12.0,
-    },
-    FieldSpec {
-        field: Field::Spread,
-        label: "Starting spread",
-        hint: "0 to 5: the first pass's largest random offset",
-        input_mode: "decimal",
-        step: 0.05,
-        min: 0.0,
-        max: 5.0,
-    },
-    FieldSpec {
-        field: Field::SpreadReduction,
-        label: "Spread reduction",
-        hint: "0 to 2: multiplies the spread after each pass",
-        input_mode: "decimal",
-        step: 0.05,
-        min: 0.0,
-        max: 2.0,
-    },
-    FieldSpec {
-        field: Field::Seed,
-        label: "Seed",
-        hint: "any whole number from 0",
-        input_mode: "numeric",
-        step: 1.0,
-        min: 0.0,
-        max: f64::MAX,
-    },
-];
 
 /// The pass-by-pass scrubber.
-pub struct Scrubber {
-    /// A slider over the algorithm's stages.
-    pub range: HtmlInputElement,
-    /// Play / pause.
-    pub play: HtmlButtonElement,
-    /// The stage's name.
-    pub stage: HtmlElement,
-    /// The stage's numbers: pass, chunk size, spread.
-    pub numbers: HtmlElement,
-}
-
-/// The playground's extra controls.
-pub struct Extras {
-    /// Which algorithm.
-    pub algorithm: HtmlSelectElement,
-    /// Normalize at `done`.
-    pub normalize: HtmlInputElement,
-    /// Colouring.
-    pub palette: HtmlSelectElement,
-    /// 3D or 2D, single or tiled.
-    pub view: HtmlSelectElement,
-    /// Wireframe on or off.
-    pub wireframe: HtmlInputElement,
-    /// A link to exactly this view, to copy.
-    pub share: HtmlInputElement,
-    /// Picks a PNG to import.
-    pub import: HtmlInputElement,
-    /// Says how an import or export went.
-    pub file_status: HtmlElement,
+struct Scrubber {
+    range: HtmlInputElement,
+    play: HtmlButtonElement,
+    stage: HtmlElement,
+    numbers: HtmlElement,
 }
 
 /// All of a demo's controls.
-pub struct Panel {
-    /// The parameter fields, in order.
-    pub fields: Vec<FieldControl>,
-    /// The scrubber.
-    pub scrubber: Scrubber,
-    /// The playground's extras, if this is the playground.
-    pub extras: Option<Extras>,
+pub struct ControlsView {
+    widgets: Vec<(Key, Widget)>,
+    scrubber: Scrubber,
+    import: Option<HtmlInputElement>,
+    file_status: HtmlElement,
+    share: HtmlInputElement,
+    copy_status: HtmlElement,
 }
 
-impl Panel {
-    /// Builds the controls for `config` into `host`; `report` is called
-    /// with what the reader did.
+impl ControlsView {
+    /// Builds the controls `keys` (at `level`) into `host`; `send` gets
+    /// what the reader does.
     pub fn build(
         document: &Document,
         host: &HtmlElement,
         index: usize,
-        config: &DemoConfig,
-        report: impl Fn(Input) + Clone + 'static,
+        level: Controls,
+        keys: &[Key],
+        send: Send,
     ) -> Result<Self, JsValue> {
         let panel: HtmlElement = dom::create(document, "div", "terrain-controls")?;
-        if config.controls == Controls::Full {
+        if level == Controls::Full {
             panel.class_list().add_1("terrain-controls-full")?;
         }
         dom::set(&panel, "role", "group");
         dom::set(&panel, "aria-label", "Settings");
-
-        // The algorithm first, then its parameters, then how far to run it,
-        // then how to look at it and what to do with it.
-        let algorithm = match config.controls {
-            Controls::Full => Some(build_select(
-                document,
-                &panel,
-                &format!("terrain-{index}-algorithm"),
-                "Algorithm",
-                Algorithm::ALL
-                    .iter()
-                    .map(|algorithm| (algorithm.name(), algorithm.title()))
-                    .collect(),
-                config.params.algorithm.name(),
-                Input::Algorithm,
-                report.clone(),
-            )?),
-            _ => None,
-        };
-        let mut fields = Vec::new();
-        for (which, spec) in FIELD_SPECS.iter().enumerate() {
-            fields.push(build_field(
-                document,
-                &panel,
-                index,
-                spec,
-                &config.params,
-                which,
-                report.clone(),
-            )?);
+        let id = |key: &Key| format!("terrain-{index}-{}", key.spec().option);
+        // The algorithm first, then the numbers it reads, then how far to
+        // run it, then how to look at it and what to do with it.
+        let mut widgets = Vec::new();
+        let algorithm = keys.iter().filter(|key| key.spec() == &ALGORITHM);
+        let numbers = keys.iter().filter(|key| is_number(key.spec()));
+        for key in algorithm.chain(numbers) {
+            widgets.push((*key, build_widget(document, &panel, &id(key), *key, &send)?));
         }
-        let scrubber = build_scrubber(document, &panel, report.clone())?;
-        let extras = match algorithm {
-            Some(algorithm) => Some(build_extras(
-                document,
-                &panel,
-                index,
-                config,
-                algorithm,
-                report.clone(),
-            )?),
-            None => None,
-        };
-        host.append_child(&panel)?;
-        let panel = Panel {
-            fields,
-            scrubber,
-            extras,
-        };
-        panel.show_config(config);
-        Ok(panel)
-    }
-
-    /// Makes every control show `config` (after a change made elsewhere:
-    /// Refresh, a linked demo, an algorithm switch, a URL).
-    pub fn show_config(&self, config: &DemoConfig) {
-        let params = &config.params;
-        for control in &self.fields {
-            if control.input.value() != params.text(control.field) {
-                control.input.set_value(&params.text(control.field));
-            }
-            show_error(control, None);
-            let irrelevant = !params.algorithm.uses_spread()
-                && matches!(control.field, Field::Spread | Field::SpreadReduction);
-            control.input.set_disabled(irrelevant);
-        }
-        let stages = params.algorithm.stages(params.exponent);
-        let position = stages
+        let scrubber = build_scrubber(document, &panel, &send)?;
+        let choices = keys
             .iter()
-            .position(|&stage| stage == config.stage)
-            .unwrap_or(0);
-        let range = &self.scrubber.range;
-        dom::set(range, "max", &(stages.len() - 1).to_string());
-        range.set_value(&position.to_string());
-        range.set_disabled(stages.len() < 2);
-        self.scrubber.play.set_disabled(stages.len() < 2);
-        if let Some(extras) = &self.extras {
-            extras.algorithm.set_value(params.algorithm.name());
-            extras.normalize.set_checked(params.normalize);
-            extras.palette.set_value(config.palette.name());
-            extras.view.set_value(config.view.name());
-            extras.wireframe.set_checked(config.wireframe);
+            .filter(|key| key.spec() != &ALGORITHM && matches!(key.spec().kind, Kind::Choice(_)));
+        for key in choices {
+            widgets.push((*key, build_widget(document, &panel, &id(key), *key, &send)?));
         }
-    }
-
-    /// Shows `message` under field `which`, or clears it.
-    pub fn show_field_error(&self, which: usize, message: Option<&str>) {
-        if let Some(control) = self.fields.get(which) {
-            show_error(control, message);
+        let switches: HtmlElement = dom::create(document, "div", "terrain-switches")?;
+        for key in keys.iter().filter(|key| key.spec().kind == Kind::Switch) {
+            widgets.push((
+                *key,
+                build_widget(document, &switches, &id(key), *key, &send)?,
+            ));
         }
-    }
-
-    /// The stage the scrubber points at, among `stages`.
-    pub fn scrubbed_stage(&self, stages: &[Stage]) -> Option<Stage> {
-        let position: usize = self.scrubber.range.value().parse().ok()?;
-        stages.get(position).copied()
-    }
-
-    /// Shows whether the scrubber is playing.
-    pub fn show_playing(&self, playing: bool) {
-        let play = &self.scrubber.play;
-        play.set_text_content(Some(if playing { "Pause" } else { "Play" }));
-        dom::set(play, "aria-pressed", if playing { "true" } else { "false" });
-    }
-
-    /// Shows the stage's name and numbers next to the scrubber.
-    pub fn show_stage(&self, name: &str, numbers: &str) {
-        self.scrubber.stage.set_text_content(Some(name));
-        self.scrubber.numbers.set_text_content(Some(numbers));
-        dom::set(&self.scrubber.range, "aria-valuetext", name);
-    }
-
-    /// Shows the link to the current view.
-    pub fn show_share_link(&self, link: &str) {
-        if let Some(extras) = &self.extras {
-            extras.share.set_value(link);
+        if switches.child_element_count() > 0 {
+            panel.append_child(&switches)?;
         }
+        let (import, file_status) = build_files(document, &panel, level, &send)?;
+        let (share, copy_status) = build_share(document, &panel, index, &send)?;
+        host.append_child(&panel)?;
+        Ok(Self {
+            widgets,
+            scrubber,
+            import,
+            file_status,
+            share,
+            copy_status,
+        })
     }
 
-    /// Says how an import or export went.
-    pub fn show_file_status(&self, message: &str, is_error: bool) {
-        if let Some(extras) = &self.extras {
-            extras.file_status.set_text_content(Some(message));
-            let classes = extras.file_status.class_list();
-            let _ = if is_error {
-                classes.add_1("terrain-error")
-            } else {
-                classes.remove_1("terrain-error")
-            };
-        }
+    /// The file picked for import, if any. The picker is cleared, so that
+    /// picking the same file again counts as a new pick.
+    pub fn take_picked_file(&self) -> Option<File> {
+        let import = self.import.as_ref()?;
+        let file = import.files().and_then(|files| files.get(0));
+        import.set_value("");
+        file
     }
 
-    /// The value a field would step to, or `None` if its text is not a number.
-    pub fn stepped_value(&self, which: usize, direction: f64, params: &Params) -> Option<String> {
-        let control = self.fields.get(which)?;
-        if control.field == Field::Seed {
-            let seed = params.seed;
-            let next = if direction > 0.0 {
-                seed.saturating_add(1)
-            } else {
-                seed.saturating_sub(1)
-            };
-            return Some(next.to_string());
+    /// Makes every control show `shown`.
+    pub fn present(&self, shown: &ControlsShown) {
+        for field in &shown.fields {
+            if let Some((_, widget)) = self.widgets.iter().find(|(key, _)| *key == field.key) {
+                present_widget(widget, field);
+            }
         }
-        let current: f64 = control.input.value().trim().parse().ok()?;
-        let next = ((current / control.step).round() + direction) * control.step;
-        let next = next.clamp(control.min, control.max);
-        Some(crate::config::round_for_display(next))
+        let scrubber = &self.scrubber;
+        let shown_scrubber = &shown.scrubber;
+        dom::set(&scrubber.range, "max", &shown_scrubber.last.to_string());
+        scrubber
+            .range
+            .set_value(&shown_scrubber.position.to_string());
+        scrubber.range.set_disabled(!shown_scrubber.enabled);
+        scrubber.play.set_disabled(!shown_scrubber.enabled);
+        scrubber.stage.set_text_content(Some(&shown_scrubber.name));
+        scrubber
+            .numbers
+            .set_text_content(Some(&shown_scrubber.numbers));
+        dom::set(&scrubber.range, "aria-valuetext", &shown_scrubber.name);
+        let playing = shown_scrubber.playing;
+        scrubber
+            .play
+            .set_text_content(Some(if playing { "Pause" } else { "Play" }));
+        dom::set(&scrubber.play, "aria-pressed", &playing.to_string());
+        if self.share.value() != shown.share_link {
+            self.share.set_value(&shown.share_link);
+        }
+        let (file_text, failed) = shown.file_status.clone().unwrap_or((String::new(), false));
+        self.file_status.set_text_content(Some(&file_text));
+        dom::toggle_class(&self.file_status, "terrain-error", failed);
+        self.copy_status
+            .set_text_content(shown.copy_status.as_deref());
     }
 }
 
-fn show_error(control: &FieldControl, message: Option<&str>) {
-    control.error.set_text_content(message);
-    dom::show(&control.error, message.is_some());
-    dom::set(
-        &control.input,
-        "aria-invalid",
-        if message.is_some() { "true" } else { "false" },
-    );
+fn is_number(spec: &Spec) -> bool {
+    matches!(spec.kind, Kind::Whole { .. } | Kind::Number { .. })
 }
 
-fn build_field(
+fn present_widget(widget: &Widget, field: &FieldShown) {
+    match widget {
+        Widget::Number {
+            input,
+            slider,
+            error,
+            wrapper,
+        } => {
+            if input.value() != field.text {
+                input.set_value(&field.text);
+            }
+            if let Some(slider) = slider
+                && field.error.is_none()
+                && slider.value() != field.text
+            {
+                slider.set_value(&field.text);
+            }
+            error.set_text_content(field.error.as_deref());
+            dom::show(error, field.error.is_some());
+            dom::set(input, "aria-invalid", &field.error.is_some().to_string());
+            dom::show(wrapper, !field.hidden);
+        }
+        Widget::Choice { select, wrapper } => {
+            select.set_value(&field.text);
+            dom::show(wrapper, !field.hidden);
+        }
+        Widget::Switch { checkbox, wrapper } => {
+            checkbox.set_checked(field.text == "true");
+            dom::show(wrapper, !field.hidden);
+        }
+    }
+}
+
+/// The menu entries of a choice: name and words.
+fn options_of(key: Key) -> Vec<(&'static str, &'static str)> {
+    let spec = key.spec();
+    if spec == &ALGORITHM {
+        Algorithm::ALL
+            .iter()
+            .map(|algorithm| (algorithm.name(), algorithm.title()))
+            .collect()
+    } else if spec.option == "palette" {
+        Palette::ALL
+            .iter()
+            .map(|palette| (palette.name(), palette.title()))
+            .collect()
+    } else if spec.option == "view" {
+        View::ALL
+            .iter()
+            .map(|view| (view.name(), view.title()))
+            .collect()
+    } else if let Kind::Choice(names) = spec.kind {
+        names.iter().map(|&name| (name, name)).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+fn build_widget(
     document: &Document,
-    panel: &HtmlElement,
-    index: usize,
-    spec: &FieldSpec,
-    params: &Params,
-    which: usize,
-    report: impl Fn(Input) + Clone + 'static,
-) -> Result<FieldControl, JsValue> {
-    let id = format!("terrain-{index}-{}", spec.field.option_name());
+    parent: &HtmlElement,
+    id: &str,
+    key: Key,
+    send: &Send,
+) -> Result<Widget, JsValue> {
+    let spec = key.spec();
+    let edited = {
+        let send = send.clone();
+        move |text: String| send(Input::Edited { key, text })
+    };
+    match spec.kind {
+        Kind::Switch | Kind::SwitchOr(_) => {
+            let wrapper = dom::create_with_text(document, "label", "terrain-switch", "")?;
+            let checkbox: HtmlInputElement = dom::create(document, "input", "")?;
+            dom::set(&checkbox, "type", "checkbox");
+            checkbox.set_id(id);
+            wrapper.append_child(&checkbox)?;
+            wrapper.append_child(&document.create_text_node(spec.title))?;
+            dom::set(&wrapper, "title", spec.help);
+            parent.append_child(&wrapper)?;
+            let source = checkbox.clone();
+            dom::listen(&checkbox, "change", move |_: Event| {
+                edited(source.checked().to_string())
+            })?;
+            Ok(Widget::Switch { checkbox, wrapper })
+        }
+        Kind::Choice(_) => {
+            let wrapper: HtmlElement = dom::create(document, "div", "terrain-field")?;
+            let label = dom::create_with_text(document, "label", "", spec.title)?;
+            dom::set(&label, "for", id);
+            let select: HtmlSelectElement = dom::create(document, "select", "")?;
+            select.set_id(id);
+            for (value, text) in options_of(key) {
+                let option: HtmlOptionElement = dom::create(document, "option", "")?;
+                option.set_value(value);
+                option.set_text(text);
+                select.append_child(&option)?;
+            }
+            wrapper.append_child(&label)?;
+            wrapper.append_child(&select)?;
+            parent.append_child(&wrapper)?;
+            let source = select.clone();
+            dom::listen(&select, "change", move |_: Event| edited(source.value()))?;
+            Ok(Widget::Choice { select, wrapper })
+        }
+        _ => build_number(document, parent, id, key, send),
+    }
+}
+
+/// A text field, its help line, its error line and (for numbers a slider
+/// can cover) a slider, all setting the same value.
+fn build_number(
+    document: &Document,
+    parent: &HtmlElement,
+    id: &str,
+    key: Key,
+    send: &Send,
+) -> Result<Widget, JsValue> {
+    let spec = key.spec();
     let wrapper: HtmlElement = dom::create(document, "div", "terrain-field")?;
-    let label = dom::create_with_text(document, "label", "", spec.label)?;
-    dom::set(&label, "for", &id);
+    let label = dom::create_with_text(document, "label", "", spec.title)?;
+    dom::set(&label, "for", id);
     let input: HtmlInputElement = dom::create(document, "input", "")?;
-    input.set_id(&id);
+    input.set_id(id);
+    let input_mode = match spec.kind {
+        Kind::Whole { .. } => "numeric",
+        _ => "decimal",
+    };
     for (name, value) in [
         ("type", "text"),
-        ("inputmode", spec.input_mode),
+        ("inputmode", input_mode),
         ("autocomplete", "off"),
         ("spellcheck", "false"),
-        ("name", spec.field.option_name()),
+        ("name", spec.option),
         ("aria-describedby", &format!("{id}-hint {id}-error")),
     ] {
         dom::set(&input, name, value);
     }
-    input.set_value(&params.text(spec.field));
-    let hint = dom::create_with_text(document, "small", "terrain-hint", spec.hint)?;
+    let hint = dom::create_with_text(document, "small", "terrain-hint", spec.help)?;
     hint.set_id(&format!("{id}-hint"));
     let error = dom::create_with_text(document, "p", "terrain-error", "")?;
     error.set_id(&format!("{id}-error"));
     dom::set(&error, "role", "alert");
     dom::show(&error, false);
-    for child in [&label, &input as &HtmlElement, &hint, &error] {
+    let slider = if spec.has_slider() {
+        let (min, max) = match spec.kind {
+            Kind::Whole { min, max } => (min as f64, max as f64),
+            Kind::Number { min, max } => (min, max),
+            _ => (0.0, 1.0),
+        };
+        let slider: HtmlInputElement = dom::create(document, "input", "terrain-slider")?;
+        let slider_id = format!("{id}-slider");
+        slider.set_id(&slider_id);
+        for (name, value) in [
+            ("type", "range".to_owned()),
+            ("min", min.to_string()),
+            ("max", max.to_string()),
+            ("step", spec.step.to_string()),
+        ] {
+            dom::set(&slider, name, &value);
+        }
+        // Its own label, for screen readers; the field's label is on show.
+        let slider_label = dom::create_with_text(
+            document,
+            "label",
+            "terrain-visually-hidden",
+            &format!("{} slider", spec.title),
+        )?;
+        dom::set(&slider_label, "for", &slider_id);
+        Some((slider_label, slider))
+    } else {
+        None
+    };
+    for child in [&label as &HtmlElement, &input] {
         wrapper.append_child(child)?;
     }
-    panel.append_child(&wrapper)?;
-    let on_input = report.clone();
+    if let Some((slider_label, slider)) = &slider {
+        wrapper.append_child(slider_label)?;
+        wrapper.append_child(slider)?;
+    }
+    let slider = slider.map(|(_, slider)| slider);
+    for child in [&hint, &error] {
+        wrapper.append_child(child)?;
+    }
+    parent.append_child(&wrapper)?;
+    let on_input = send.clone();
+    let source = input.clone();
     dom::listen(&input, "input", move |_: Event| {
-        on_input(Input::Field(which))
+        on_input(Input::Edited {
+            key,
+            text: source.value(),
+        })
     })?;
+    let on_key = send.clone();
     dom::listen(&input, "keydown", move |event: KeyboardEvent| {
         let direction = match event.key().as_str() {
             "ArrowUp" => 1.0,
@@ -371,23 +364,30 @@ fn build_field(
             _ => return,
         };
         event.prevent_default();
-        report(Input::Step(which, direction));
+        on_key(Input::Stepped { key, direction });
     })?;
-    Ok(FieldControl {
-        field: spec.field,
-        label: spec.label,
+    if let Some(slider) = &slider {
+        let on_slide = send.clone();
+        let source = slider.clone();
+        dom::listen(slider, "input", move |_: Event| {
+            on_slide(Input::Edited {
+                key,
+                text: source.value(),
+            })
+        })?;
+    }
+    Ok(Widget::Number {
         input,
+        slider,
         error,
-        step: spec.step,
-        min: spec.min,
-        max: spec.max,
+        wrapper,
     })
 }
 
 fn build_scrubber(
     document: &Document,
     panel: &HtmlElement,
-    report: impl Fn(Input) + Clone + 'static,
+    send: &Send,
 ) -> Result<Scrubber, JsValue> {
     let wrapper: HtmlElement = dom::create(document, "div", "terrain-scrubber")?;
     let play: HtmlButtonElement = dom::create(document, "button", "terrain-play")?;
@@ -413,9 +413,15 @@ fn build_scrubber(
         wrapper.append_child(child)?;
     }
     panel.append_child(&wrapper)?;
-    let on_scrub = report.clone();
-    dom::listen(&range, "input", move |_: Event| on_scrub(Input::Scrub))?;
-    dom::listen(&play, "click", move |_: Event| report(Input::Play))?;
+    let on_scrub = send.clone();
+    let source = range.clone();
+    dom::listen(&range, "input", move |_: Event| {
+        if let Ok(position) = source.value().parse() {
+            on_scrub(Input::Scrubbed(position));
+        }
+    })?;
+    let on_play = send.clone();
+    dom::listen(&play, "click", move |_: Event| on_play(Input::PlayPressed))?;
     Ok(Scrubber {
         range,
         play,
@@ -424,165 +430,92 @@ fn build_scrubber(
     })
 }
 
-fn build_extras(
+/// Downloads (and, on the playground, imports) with their status line.
+fn build_files(
+    document: &Document,
+    panel: &HtmlElement,
+    level: Controls,
+    send: &Send,
+) -> Result<(Option<HtmlInputElement>, HtmlElement), JsValue> {
+    let files: HtmlElement = dom::create(document, "div", "terrain-files")?;
+    let mut buttons = vec![("Download PNG (16-bit)", FileFormat::Png)];
+    if level == Controls::Full {
+        buttons.push(("Download OBJ mesh", FileFormat::Obj));
+    }
+    for (text, format) in buttons {
+        let button = dom::create_with_text(document, "button", "terrain-button", text)?;
+        dom::set(&button, "type", "button");
+        files.append_child(&button)?;
+        let on_click = send.clone();
+        dom::listen(&button, "click", move |_: Event| {
+            on_click(Input::Export(format))
+        })?;
+    }
+    let import = if level == Controls::Full {
+        let label = dom::create_with_text(
+            document,
+            "label",
+            "terrain-button terrain-import",
+            "Import a PNG…",
+        )?;
+        let input: HtmlInputElement = dom::create(document, "input", "")?;
+        dom::set(&input, "type", "file");
+        dom::set(&input, "accept", "image/png,.png");
+        label.append_child(&input)?;
+        files.append_child(&label)?;
+        let on_pick = send.clone();
+        let source = input.clone();
+        dom::listen(&input, "change", move |_: Event| {
+            if let Some(file) = source.files().and_then(|files| files.get(0)) {
+                on_pick(Input::ImportPicked {
+                    name: file.name(),
+                    size: file.size(),
+                });
+            }
+        })?;
+        Some(input)
+    } else {
+        None
+    };
+    let status = dom::create_with_text(document, "p", "terrain-file-status", "")?;
+    dom::set(&status, "role", "status");
+    files.append_child(&status)?;
+    panel.append_child(&files)?;
+    Ok((import, status))
+}
+
+/// The link to exactly this view, with a button that copies it.
+fn build_share(
     document: &Document,
     panel: &HtmlElement,
     index: usize,
-    config: &DemoConfig,
-    algorithm: HtmlSelectElement,
-    report: impl Fn(Input) + Clone + 'static,
-) -> Result<Extras, JsValue> {
-    let palette = build_select(
-        document,
-        panel,
-        &format!("terrain-{index}-palette"),
-        "Colours",
-        Palette::ALL
-            .iter()
-            .map(|palette| (palette.name(), palette.title()))
-            .collect(),
-        config.palette.name(),
-        Input::Palette,
-        report.clone(),
-    )?;
-    let view = build_select(
-        document,
-        panel,
-        &format!("terrain-{index}-view"),
-        "View",
-        View::ALL
-            .iter()
-            .map(|view| (view.name(), view.title()))
-            .collect(),
-        config.view.name(),
-        Input::View,
-        report.clone(),
-    )?;
-    let switches: HtmlElement = dom::create(document, "div", "terrain-switches")?;
-    let normalize = build_checkbox(
-        document,
-        &switches,
-        "Normalize to 0–1 when done",
-        Input::Normalize,
-        report.clone(),
-    )?;
-    let wireframe = build_checkbox(
-        document,
-        &switches,
-        "Wireframe",
-        Input::Wireframe,
-        report.clone(),
-    )?;
-    panel.append_child(&switches)?;
-
-    let files: HtmlElement = dom::create(document, "div", "terrain-files")?;
-    let export_png = dom::create_with_text(
-        document,
-        "button",
-        "terrain-button",
-        "Download PNG (16-bit)",
-    )?;
-    let export_obj =
-        dom::create_with_text(document, "button", "terrain-button", "Download OBJ mesh")?;
-    for button in [&export_png, &export_obj] {
-        dom::set(button, "type", "button");
-    }
-    let import_label = dom::create_with_text(
-        document,
-        "label",
-        "terrain-button terrain-import",
-        "Import a PNG…",
-    )?;
-    let import: HtmlInputElement = dom::create(document, "input", "")?;
-    dom::set(&import, "type", "file");
-    dom::set(&import, "accept", "image/png,.png");
-    import_label.append_child(&import)?;
-    let file_status = dom::create_with_text(document, "p", "terrain-file-status", "")?;
-    dom::set(&file_status, "role", "status");
-    for child in [&export_png, &export_obj, &import_label, &file_status] {
-        files.append_child(child)?;
-    }
-    panel.append_child(&files)?;
-
-    let share_wrapper: HtmlElement = dom::create(document, "div", "terrain-share")?;
-    let share_id = format!("terrain-{index}-share");
-    let share_label = dom::create_with_text(document, "label", "", "Link to exactly this view")?;
-    dom::set(&share_label, "for", &share_id);
+    send: &Send,
+) -> Result<(HtmlInputElement, HtmlElement), JsValue> {
+    let wrapper: HtmlElement = dom::create(document, "div", "terrain-share")?;
+    let id = format!("terrain-{index}-share");
+    let label = dom::create_with_text(document, "label", "", "Link to exactly this view")?;
+    dom::set(&label, "for", &id);
     let share: HtmlInputElement = dom::create(document, "input", "")?;
-    share.set_id(&share_id);
+    share.set_id(&id);
     dom::set(&share, "type", "text");
     dom::set(&share, "readonly", "");
-    share_wrapper.append_child(&share_label)?;
-    share_wrapper.append_child(&share)?;
-    panel.append_child(&share_wrapper)?;
-
-    let on_png = report.clone();
-    dom::listen(&export_png, "click", move |_: Event| {
-        on_png(Input::ExportPng)
-    })?;
-    let on_obj = report.clone();
-    dom::listen(&export_obj, "click", move |_: Event| {
-        on_obj(Input::ExportObj)
-    })?;
-    dom::listen(&import, "change", move |_: Event| report(Input::Import))?;
+    let copy = dom::create_with_text(
+        document,
+        "button",
+        "terrain-button terrain-copy",
+        "Copy link",
+    )?;
+    dom::set(&copy, "type", "button");
+    let status = dom::create_with_text(document, "span", "terrain-copy-status", "")?;
+    dom::set(&status, "role", "status");
+    for child in [&label, &share as &HtmlElement, &copy, &status] {
+        wrapper.append_child(child)?;
+    }
+    panel.append_child(&wrapper)?;
     // Clicking the link selects it all, ready to copy.
     let select_all = share.clone();
     dom::listen(&share, "focus", move |_: Event| select_all.select())?;
-    Ok(Extras {
-        algorithm,
-        normalize,
-        palette,
-        view,
-        wireframe,
-        share,
-        import,
-        file_status,
-    })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn build_select(
-    document: &Document,
-    panel: &HtmlElement,
-    id: &str,
-    label: &str,
-    options: Vec<(&'static str, &'static str)>,
-    selected: &str,
-    input: Input,
-    report: impl Fn(Input) + 'static,
-) -> Result<HtmlSelectElement, JsValue> {
-    let wrapper: HtmlElement = dom::create(document, "div", "terrain-field")?;
-    let label = dom::create_with_text(document, "label", "", label)?;
-    dom::set(&label, "for", id);
-    let select: HtmlSelectElement = dom::create(document, "select", "")?;
-    select.set_id(id);
-    for (value, text) in options {
-        let option: HtmlOptionElement = dom::create(document, "option", "")?;
-        option.set_value(value);
-        option.set_text(text);
-        select.append_child(&option)?;
-    }
-    select.set_value(selected);
-    wrapper.append_child(&label)?;
-    wrapper.append_child(&select)?;
-    panel.append_child(&wrapper)?;
-    dom::listen(&select, "change", move |_: Event| report(input.clone()))?;
-    Ok(select)
-}
-
-fn build_checkbox(
-    document: &Document,
-    parent: &HtmlElement,
-    text: &str,
-    input: Input,
-    report: impl Fn(Input) + 'static,
-) -> Result<HtmlInputElement, JsValue> {
-    let label = dom::create_with_text(document, "label", "terrain-switch", "")?;
-    let checkbox: HtmlInputElement = dom::create(document, "input", "")?;
-    dom::set(&checkbox, "type", "checkbox");
-    label.append_child(&checkbox)?;
-    label.append_child(&document.create_text_node(text))?;
-    parent.append_child(&label)?;
-    dom::listen(&checkbox, "change", move |_: Event| report(input.clone()))?;
-    Ok(checkbox)
+    let on_copy = send.clone();
+    dom::listen(&copy, "click", move |_: Event| on_copy(Input::CopyLink))?;
+    Ok((share, status))
 }

@@ -84,9 +84,38 @@ pub fn set(element: &Element, name: &str, value: &str) {
     let _ = element.set_attribute(name, value);
 }
 
-/// A random seed: 32 bits, short enough to read out and type back.
+/// A fresh seed from anywhere in the 64-bit seed space, from the
+/// browser's cryptographic random numbers (through `getrandom`). Should
+/// the browser refuse, the seed comes from the clock instead: a poorer
+/// seed, but a terrain all the same.
 pub fn random_seed() -> u64 {
-    (js_sys::Math::random() * 4_294_967_296.0) as u64
+    getrandom::u64().unwrap_or_else(|_| js_sys::Date::now().to_bits())
+}
+
+/// Sets each `(key, value)` on `object`.
+pub fn set_all(object: &js_sys::Object, entries: &[(&str, JsValue)]) {
+    for (key, value) in entries {
+        let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), value);
+    }
+}
+
+/// Adds `class` to `element`, or removes it.
+pub fn toggle_class(element: &Element, class: &str, on: bool) {
+    let classes = element.class_list();
+    let _ = if on {
+        classes.add_1(class)
+    } else {
+        classes.remove_1(class)
+    };
+}
+
+/// Shows `query` in the page's address, without a new history entry.
+pub fn replace_query(query: &str) -> Result<(), JsValue> {
+    let window = window()?;
+    let path = window.location().pathname()?;
+    window
+        .history()?
+        .replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}")))
 }
 
 /// Whether the reader asked their system for reduced motion.

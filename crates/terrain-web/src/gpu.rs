@@ -208,7 +208,9 @@ impl Gpu {
             1.0,
             FAR_PLANE,
         );
-        let [red, green, blue, _] = palette.background().map(|channel| f32::from(channel) / 255.0);
+        let [red, green, blue, _] = palette
+            .background()
+            .map(|channel| f32::from(channel) / 255.0);
         let clear = ClearState::color_and_depth(red, green, blue, 1.0, 1.0);
         let screen = RenderTarget::screen(&self.context, width, height);
         screen.clear(clear);

@@ -1,20 +1,23 @@
-//! Huge maps are made off the page's main thread, in a Web Worker running
-//! this same module (see `worker.rs` and `www/worker.js`), so the page
-//! stays responsive while a 4097 x 4097 map takes shape.
+//! The page's side of the worker: huge maps, imports and exports are made
+//! off the main thread, in a Web Worker running this same module (see
+//! `worker.rs` and `www/worker.js`), so the page stays responsive while a
+//! 4097 x 4097 map takes shape.
+//!
+//! The page sends one job at a time, so stopping a job no longer wanted
+//! means restarting the worker, never losing another's.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use js_sys::{Object, Reflect};
+use terrain_view::page::WorkerJob;
+use terrain_view::protocol::{self, Reply, Request};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
-use crate::app::with_app;
 use crate::dom;
-
-/// Maps this large or larger are made in the worker; smaller ones take
-/// milliseconds on the page itself.
-pub const WORKER_FROM_EXPONENT: u32 = 10;
+use crate::worker::{from_js, to_js};
 
 thread_local! {
     /// Where `worker.js` is and the compiled module to hand it, from
@@ -30,61 +33,139 @@ pub fn configure_worker(url: String, module: JsValue) {
     SETUP.with(|setup| *setup.borrow_mut() = Some((url, module)));
 }
 
-/// The worker and the number of the next request.
+/// What the page does with the worker's word.
+struct Listeners {
+    reply: Box<dyn Fn(WorkerJob, Reply)>,
+    gone: Box<dyn Fn(String)>,
+    /// The largest WebAssembly memory the worker has reported, in bytes.
+    memory: Cell<f64>,
+}
+
+/// The running worker.
 pub struct Jobs {
     worker: Worker,
-    next_id: u32,
+    listeners: Rc<Listeners>,
 }
 
 impl Jobs {
     /// Starts the worker, or `None` if there is no set-up or the browser
     /// refuses (a page on another origin may not start our worker).
-    pub fn start() -> Option<Self> {
-        let (url, module) = SETUP.with(|setup| setup.borrow().clone())?;
-        let options = WorkerOptions::new();
-        options.set_type(WorkerType::Module);
-        let worker = match Worker::new_with_options(&url, &options) {
-            Ok(worker) => worker,
-            Err(error) => {
-                dom::log_error(&format!(
-                    "huge maps will be made on the page: no worker ({error:?})"
-                ));
-                return None;
-            }
-        };
-        let hello = Object::new();
-        Reflect::set(&hello, &"module".into(), &module).ok()?;
-        worker.post_message(&hello).ok()?;
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-            let data = event.data();
-            with_app(|app| app.job_message(&data));
+    /// `on_reply` gets each reply, `on_gone` a sentence if the worker fails
+    /// or turns out to run another version of the site.
+    pub fn start(
+        on_reply: impl Fn(WorkerJob, Reply) + 'static,
+        on_gone: impl Fn(String) + 'static,
+    ) -> Option<Self> {
+        let listeners = Rc::new(Listeners {
+            reply: Box::new(on_reply),
+            gone: Box::new(on_gone),
+            memory: Cell::new(0.0),
         });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        on_message.forget();
-        // An error in the worker's code comes as an `ErrorEvent` with a
-        // message; a worker script that could not be loaded (a 404, say)
-        // as a plain `Event` with none, so the message is looked up, not
-        // assumed.
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
+        let worker = spawn(&listeners)?;
+        Some(Self { worker, listeners })
+    }
+
+    /// Sends job `id`; its replies carry the same number.
+    pub fn send(&mut self, id: WorkerJob, request: Request) -> Result<(), JsValue> {
+        let (message, transfer) = to_js(request.encode());
+        Reflect::set(&message, &"id".into(), &(id as f64).into())?;
+        self.worker.post_message_with_transfer(&message, &transfer)
+    }
+
+    /// Stops whatever the worker is doing by replacing it.
+    pub fn restart(&mut self) {
+        self.worker.terminate();
+        match spawn(&self.listeners) {
+            Some(worker) => self.worker = worker,
+            None => (self.listeners.gone)("the worker could not be started again".to_owned()),
+        }
+    }
+
+    /// The largest WebAssembly memory the worker has reported, in bytes.
+    pub fn worker_memory(&self) -> f64 {
+        self.listeners.memory.get()
+    }
+}
+
+/// A new worker, handed the module and listened to.
+fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
+    let (url, module) = SETUP.with(|setup| setup.borrow().clone())?;
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = match Worker::new_with_options(&url, &options) {
+        Ok(worker) => worker,
+        Err(error) => {
+            dom::log_error(&format!(
+                "huge maps will be made on the page: no worker ({error:?})"
+            ));
+            return None;
+        }
+    };
+    let hello = Object::new();
+    Reflect::set(&hello, &"module".into(), &module).ok()?;
+    worker.post_message(&hello).ok()?;
+    let on_message = {
+        let listeners = listeners.clone();
+        // Each worker must say its version before anything else.
+        let greeted = Cell::new(false);
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            heard(&listeners, &greeted, &event.data());
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    // An error in the worker's code comes as an `ErrorEvent` with a
+    // message; a worker script that could not be loaded (a 404, say) as a
+    // plain `Event` with none, so the message is looked up, not assumed.
+    let on_error = {
+        let listeners = listeners.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
             let message = Reflect::get(&event, &"message".into())
                 .ok()
                 .and_then(|message| message.as_string())
                 .unwrap_or_else(|| "its script could not be loaded".to_owned());
-            with_app(|app| app.job_failed_everywhere(&format!("the worker failed: {message}")));
-        });
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        on_error.forget();
-        Some(Self { worker, next_id: 1 })
-    }
+            (listeners.gone)(format!("the worker failed: {message}"));
+        })
+    };
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Some(worker)
+}
 
-    /// Sends a request; returns its number, which the answers carry.
-    pub fn submit(&mut self, request: &JsValue) -> Result<u32, JsValue> {
-        let id = self.next_id;
-        self.next_id += 1;
-        let message = Object::new();
-        Reflect::set(&message, &"id".into(), &id.into())?;
-        Reflect::set(&message, &"request".into(), request)?;
-        self.worker.post_message(&message)?;
-        Ok(id)
+/// One message from the worker: its hello (with its version), a reply, or
+/// an error its code threw. A worker that answers before saying its version
+/// is a script from before versions were said: refused like any other.
+fn heard(listeners: &Listeners, greeted: &Cell<bool>, data: &JsValue) {
+    let field = |name: &str| Reflect::get(data, &name.into()).unwrap_or(JsValue::UNDEFINED);
+    let ours = protocol::version();
+    let version = field("version").as_f64();
+    if !greeted.get() || version.is_some() {
+        let theirs = version.map_or(0, |version| version as u32);
+        if theirs == ours {
+            greeted.set(true);
+        } else {
+            (listeners.gone)(protocol::ProtocolError::Version { ours, theirs }.to_string());
+        }
+        return;
     }
+    if let Some(memory) = field("memory").as_f64() {
+        listeners.memory.set(listeners.memory.get().max(memory));
+    }
+    let Some(id) = field("id").as_f64().map(|id| id as WorkerJob) else {
+        return;
+    };
+    let reply = match field("error").as_string() {
+        Some(message) => Reply::Failed { message },
+        None => match from_js(data).map(Reply::decode) {
+            Some(Ok(reply)) => reply,
+            Some(Err(error)) => {
+                (listeners.gone)(error.to_string());
+                return;
+            }
+            None => Reply::Failed {
+                message: "the worker's answer could not be read".to_owned(),
+            },
+        },
+    };
+    (listeners.reply)(id, reply);
 }

@@ -1,129 +1,104 @@
-//! The work a Web Worker does for huge maps: make the heights (generate
-//! them, read them from a PNG, or take them as they are), build the
-//! surface, hand both back as typed arrays (which `worker.js` transfers,
-//! not copies, to the page).
+//! The worker's side of the protocol, and the protocol's messages as
+//! JavaScript values.
 //!
-//! A request to generate says what to make in the same query format a
-//! shared link uses (`terrain_core::query`), so it is validated the same
-//! way.
+//! `www/worker.js` runs this same module in a Web Worker and hands each
+//! message to [`worker_run`], which decodes the [`Request`] (refusing one
+//! from another version of the site), runs it with
+//! [`terrain_view::protocol::run`], and returns the encoded [`Reply`]. A
+//! message crosses as `{ header, payloads }`: a `Uint8Array` and an array of
+//! typed arrays, whose buffers are transferred, not copied.
 
-use js_sys::{Float32Array, Float64Array, Function, Object, Reflect, Uint8Array, Uint32Array};
-use terrain_core::{Heightmap, Terrain, query};
+use js_sys::{Array, Float32Array, Float64Array, Function, Object, Uint8Array, Uint32Array};
+use terrain_view::protocol::{self, Message, Payload, Reply, Request};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use crate::mesh::{self, Detail, Palette};
+use crate::dom;
 
-/// Makes the map a request describes and builds its surface, calling
-/// `report(share, words)` as it goes. Runs inside the worker.
-///
-/// `request`: `{ palette, maxError }` (`maxError` a number, or null for the
-/// automatic level of detail) and where the heights come from: `query`, to
-/// generate them; `png`, the bytes of a PNG file to import; or `heights`
-/// (a `Float64Array`) with their `exponent`, to use as they are. The result
-/// holds `heights`, their `exponent`, `positions`, `normals` (flat
-/// `Float32Array`s), `colors` (RGBA bytes), `indices`, `surfaceTriangles`,
-/// `maxError` and `memory` (the worker's wasm memory in bytes, which never
-/// shrinks: its peak); for an import also `sourceWidth`, `sourceHeight`
-/// and `sourceFormat`.
-#[wasm_bindgen(js_name = workerRun)]
-pub fn worker_run(request: JsValue, report: Function) -> Result<JsValue, JsError> {
-    let field =
-        |name: &str| Reflect::get(&request, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
-    let palette = field("palette")
-        .as_string()
-        .and_then(|name| Palette::parse(&name))
-        .unwrap_or_default();
-    let detail = field("maxError")
-        .as_f64()
-        .map_or(Detail::Automatic, |bound| Detail::MaxError(bound as f32));
-    let tell = |share: f64, words: &str| {
-        let _ = report.call2(&JsValue::NULL, &share.into(), &words.into());
-    };
-    let result = Object::new();
-    let terrain = if let Some(png) = field("png").dyn_ref::<Uint8Array>() {
-        tell(0.0, "Reading the image");
-        let imported = terrain_io::import_png(&png.to_vec())
-            .map_err(|error| JsError::new(&error.to_string()))?;
-        let source: [(&str, JsValue); 3] = [
-            ("sourceWidth", imported.source_width.into()),
-            ("sourceHeight", imported.source_height.into()),
-            ("sourceFormat", imported.source_format.into()),
-        ];
-        set_all(&result, source)?;
-        Terrain::finished(imported.heightmap)
-    } else if let Some(heights) = field("heights").dyn_ref::<Float64Array>() {
-        let exponent = field("exponent").as_f64().unwrap_or(0.0) as u32;
-        let heightmap = Heightmap::from_heights(exponent, heights.to_vec())
-            .map_err(|error| JsError::new(&error.to_string()))?;
-        Terrain::finished(heightmap)
-    } else {
-        let state = query::from_query(&field("query").as_string().unwrap_or_default());
-        if let Some(error) = state.errors.first() {
-            return Err(JsError::new(&error.to_string()));
-        }
-        let mut last_told = -1.0;
-        terrain_core::generate_with_progress(&state.params, state.stage, &mut |share| {
-            // Every pass is worth telling about, but not more often.
-            if share - last_told >= 0.01 || share >= 1.0 {
-                last_told = share;
-                tell(0.7 * share, "Generating the heights");
+/// A message as a JavaScript object, and the buffers to transfer with it.
+pub fn to_js(message: Message) -> (JsValue, Array) {
+    let header = Uint8Array::from(message.header.as_slice());
+    let transfer = Array::of1(&header.buffer());
+    let payloads: Array = message
+        .payloads
+        .into_iter()
+        .map(|payload| {
+            let array: JsValue = match payload {
+                Payload::F64(values) => Float64Array::from(values.as_slice()).into(),
+                Payload::F32(values) => Float32Array::from(values.as_slice()).into(),
+                Payload::U8(values) => Uint8Array::from(values.as_slice()).into(),
+                Payload::U32(values) => Uint32Array::from(values.as_slice()).into(),
+            };
+            if let Ok(buffer) = js_sys::Reflect::get(&array, &"buffer".into()) {
+                transfer.push(&buffer);
             }
+            array
         })
-        .map_err(|error| JsError::new(&error.to_string()))?
-    };
-    tell(0.7, "Building the mesh");
-    let surface = mesh::build_surface(&terrain, palette, true, detail);
-    tell(0.95, "Handing it over");
-
-    let flatten = |vectors: &[three_d::Vec3]| -> Float32Array {
-        let flat: Vec<f32> = vectors
-            .iter()
-            .flat_map(|vector| [vector.x, vector.y, vector.z])
-            .collect();
-        Float32Array::from(flat.as_slice())
-    };
-    let colors: Vec<u8> = surface
-        .colors
-        .iter()
-        .flat_map(|color| [color.r, color.g, color.b, color.a])
         .collect();
-    let entries: [(&str, JsValue); 9] = [
-        (
-            "heights",
-            Float64Array::from(terrain.heightmap.heights()).into(),
-        ),
-        ("exponent", terrain.heightmap.exponent().into()),
-        ("positions", flatten(&surface.positions).into()),
-        ("normals", flatten(&surface.normals).into()),
-        ("colors", Uint8Array::from(colors.as_slice()).into()),
-        (
-            "indices",
-            Uint32Array::from(surface.indices.as_slice()).into(),
-        ),
-        (
-            "surfaceTriangles",
-            (surface.surface_triangles as u32).into(),
-        ),
-        (
-            "maxError",
-            surface
-                .max_error
-                .map_or(JsValue::NULL, |bound| f64::from(bound).into()),
-        ),
-        ("memory", memory_bytes().into()),
-    ];
-    set_all(&result, entries)?;
-    Ok(result.into())
+    let object = Object::new();
+    dom::set_all(
+        &object,
+        &[("header", header.into()), ("payloads", payloads.into())],
+    );
+    (object.into(), transfer)
 }
 
-/// Sets each `(key, value)` on `object`.
-fn set_all<const N: usize>(object: &Object, entries: [(&str, JsValue); N]) -> Result<(), JsError> {
-    for (key, value) in entries {
-        Reflect::set(object, &key.into(), &value)
-            .map_err(|_| JsError::new("could not build the result"))?;
-    }
-    Ok(())
+/// A message from its JavaScript object; `None` if it is not one.
+pub fn from_js(value: &JsValue) -> Option<Message> {
+    let field = |name: &str| js_sys::Reflect::get(value, &name.into()).ok();
+    let header = field("header")?.dyn_into::<Uint8Array>().ok()?.to_vec();
+    let payloads = field("payloads")?
+        .dyn_into::<Array>()
+        .ok()?
+        .iter()
+        .map(|array| {
+            if let Some(values) = array.dyn_ref::<Float64Array>() {
+                Some(Payload::F64(values.to_vec()))
+            } else if let Some(values) = array.dyn_ref::<Float32Array>() {
+                Some(Payload::F32(values.to_vec()))
+            } else if let Some(values) = array.dyn_ref::<Uint8Array>() {
+                Some(Payload::U8(values.to_vec()))
+            } else {
+                array
+                    .dyn_ref::<Uint32Array>()
+                    .map(|values| Payload::U32(values.to_vec()))
+            }
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Message { header, payloads })
+}
+
+/// The protocol's version, for the hello the worker says when it starts.
+#[wasm_bindgen(js_name = protocolVersion)]
+pub fn protocol_version() -> u32 {
+    protocol::version()
+}
+
+/// Does what a request message asks, inside the worker, calling `report`
+/// with each progress message (as `report(message, transfer)`), and
+/// returns `[reply, transfer]`.
+#[wasm_bindgen(js_name = workerRun)]
+pub fn worker_run(message: JsValue, report: Function) -> Array {
+    let reply = match from_js(&message).map(Request::decode) {
+        Some(Ok(request)) => protocol::run(request, &mut |share, words| {
+            let (progress, transfer) = to_js(
+                Reply::Progress {
+                    share,
+                    words: words.to_owned(),
+                }
+                .encode(),
+            );
+            let _ = report.call2(&JsValue::NULL, &progress, &transfer);
+        }),
+        Some(Err(error)) => Reply::Failed {
+            message: error.to_string(),
+        },
+        None => Reply::Failed {
+            message: "the worker got something that is not a request".to_owned(),
+        },
+    };
+    let (reply, transfer) = to_js(reply.encode());
+    Array::of2(&reply, &transfer)
 }
 
 /// The size of this module instance's WebAssembly memory, in bytes. Wasm

@@ -1,0 +1,30 @@
+//! A demo of *Terrain, step by step*, without the web: what it shows, what
+//! a reader's input does to it, and how its map becomes triangles.
+//!
+//! The web crate is a thin shell around this one. It turns DOM events into
+//! [`demo::Input`]s and [`page::PageInput`]s, and carries out the
+//! [`demo::Effect`]s and [`page::PageEffect`]s that come back: DOM changes,
+//! GPU draws, worker messages. Everything a demo decides is decided here, so
+//! `cargo test` checks it natively.
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`settings`] | the display settings' registry and a demo's whole configuration, read from attributes and links |
+//! | [`demo`] | one demo as a state machine: inputs, effects, presentation |
+//! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
+//! | [`protocol`] | the typed messages between page and worker, and [`protocol::run`] |
+//! | [`surface`], [`lod`] | heightmap to triangles, normals and colours; the level of detail of huge maps |
+//! | [`palette`], [`picture`] | colours; the greyscale picture of the 2D views |
+//! | [`camera`] | the orbit camera and what drags, pinches and keys do |
+//! | [`words`] | captions and the canvas's text alternative |
+
+pub mod camera;
+pub mod demo;
+pub mod lod;
+pub mod page;
+pub mod palette;
+pub mod picture;
+pub mod protocol;
+pub mod settings;
+pub mod surface;
+pub mod words;

@@ -1,0 +1,148 @@
+//! How heights become colours.
+
+/// An sRGB colour with alpha, as the GPU takes it.
+pub type Rgba = [u8; 4];
+
+/// The colour of points the current step set.
+pub const HIGHLIGHT: Rgba = [255, 96, 16, 255];
+
+/// The colour of points not set yet (they sit at height 0).
+pub const UNSET: Rgba = [176, 180, 186, 255];
+
+/// How heights become colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Palette {
+    /// A smooth map palette: water blue, sand, greens, rock, snow.
+    #[default]
+    Terrain,
+    /// The same palette in ten flat bands, like contour lines.
+    Bands,
+    /// The posts' look: one flat green (#00bb00) on white.
+    Green,
+    /// Black for the lowest point to white for the highest.
+    Greyscale,
+}
+
+impl Palette {
+    /// Every palette, in menu order.
+    pub const ALL: [Palette; 4] = [
+        Palette::Terrain,
+        Palette::Bands,
+        Palette::Green,
+        Palette::Greyscale,
+    ];
+
+    /// The names used in attributes and URLs, in the order of
+    /// [`Palette::ALL`].
+    pub const NAMES: [&'static str; 4] = ["terrain", "bands", "green", "greyscale"];
+
+    /// The name used in attributes and URLs.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// The name shown in menus.
+    pub fn title(self) -> &'static str {
+        match self {
+            Palette::Terrain => "Terrain colours",
+            Palette::Bands => "Height bands",
+            Palette::Green => "Flat green, as in the posts",
+            Palette::Greyscale => "Greyscale",
+        }
+    }
+
+    /// The colour of a point at `height` (clamped to `[0, 1]`).
+    pub fn color(self, height: f64) -> Rgba {
+        let height = if height.is_nan() {
+            0.0
+        } else {
+            height.clamp(0.0, 1.0)
+        };
+        match self {
+            Palette::Terrain => ramp(height),
+            Palette::Bands => ramp(((height * 10.0).floor().min(9.0) + 0.5) / 10.0),
+            Palette::Green => [0, 0xbb, 0, 255],
+            Palette::Greyscale => {
+                let level = (height * 255.0).round() as u8;
+                [level, level, level, 255]
+            }
+        }
+    }
+
+    /// What the canvas is cleared to behind the terrain.
+    pub fn background(self) -> Rgba {
+        match self {
+            Palette::Green => [255, 255, 255, 255],
+            Palette::Greyscale => [236, 238, 240, 255],
+            Palette::Terrain | Palette::Bands => [232, 238, 242, 255],
+        }
+    }
+
+    /// Whether this is the posts' own look, which comes with their camera
+    /// and lighting.
+    pub fn is_posts(self) -> bool {
+        self == Palette::Green
+    }
+}
+
+/// Stops of the terrain palette: height and sRGB colour.
+const RAMP: [(f64, [u8; 3]); 8] = [
+    (0.00, [34, 78, 122]),
+    (0.16, [60, 128, 150]),
+    (0.24, [214, 200, 146]),
+    (0.32, [118, 164, 78]),
+    (0.55, [62, 110, 54]),
+    (0.72, [126, 104, 80]),
+    (0.86, [156, 152, 146]),
+    (1.00, [252, 252, 252]),
+];
+
+fn ramp(height: f64) -> Rgba {
+    let upper = RAMP
+        .iter()
+        .position(|&(stop, _)| stop >= height)
+        .unwrap_or(RAMP.len() - 1)
+        .max(1);
+    let (low_stop, low) = RAMP[upper - 1];
+    let (high_stop, high) = RAMP[upper];
+    let t = ((height - low_stop) / (high_stop - low_stop)).clamp(0.0, 1.0);
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
+    [
+        mix(low[0], high[0]),
+        mix(low[1], high[1]),
+        mix(low[2], high[2]),
+        255,
+    ]
+}
+
+/// `color` darkened, for the walls of the skirt.
+pub fn shade(color: Rgba) -> Rgba {
+    let darker = |channel: u8| (f32::from(channel) * 0.62) as u8;
+    [darker(color[0]), darker(color[1]), darker(color[2]), 255]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palettes_span_their_colours() {
+        assert_eq!(Palette::Greyscale.color(0.0), [0, 0, 0, 255]);
+        assert_eq!(Palette::Greyscale.color(1.0), [255, 255, 255, 255]);
+        assert_eq!(Palette::Greyscale.color(7.0), [255, 255, 255, 255]);
+        assert_eq!(Palette::Green.color(0.3), [0, 0xbb, 0, 255]);
+        assert_eq!(Palette::Terrain.color(1.0), [252, 252, 252, 255]);
+        assert_eq!(
+            Palette::Terrain.color(f64::NAN),
+            Palette::Terrain.color(0.0)
+        );
+        let bands: std::collections::HashSet<_> = (0..=100)
+            .map(|step| Palette::Bands.color(f64::from(step) / 100.0))
+            .collect();
+        assert_eq!(bands.len(), 10);
+        for (index, palette) in Palette::ALL.into_iter().enumerate() {
+            assert_eq!(palette as usize, index);
+            assert_eq!(palette.name(), Palette::NAMES[index]);
+        }
+    }
+}

@@ -1,0 +1,900 @@
+//! The one message protocol between a page and its worker: what a demo
+//! asks to be made ([`Request`]) and what comes back ([`Reply`]).
+//!
+//! Both sides run this same module, so both use these types. They cross
+//! the thread boundary as a [`Message`]: a small header of bytes (the
+//! protocol's version, then the parameters as typed values, never as query
+//! text) and the big arrays (heights, file bytes, mesh buffers) beside it,
+//! which the browser transfers rather than copies. A side that gets a
+//! message of another version refuses it with a sentence saying so: a
+//! worker script cached from an older release cannot be fed new messages.
+//!
+//! [`run`] does the work a request asks for. The worker calls it; so does
+//! the page, for maps small enough to make at once, so there is one way a
+//! map gets made.
+
+use terrain_core::spec::Value;
+use terrain_core::{Algorithm, Heightmap, PARAMETERS, Params, Stage, Terrain};
+
+use crate::palette::Palette;
+use crate::surface::{Surface, build_surface};
+
+/// The version of the messages' shape. Change it with any change to the
+/// codec below; the registry's names are folded in by [`version`], so a
+/// parameter added or renamed also makes old and new sides refuse each
+/// other.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The version both sides compare: [`PROTOCOL_VERSION`] and a hash of
+/// every parameter's name and kind, in registry order.
+pub fn version() -> u32 {
+    let mut hash: u32 = 0x811c_9dc5 ^ PROTOCOL_VERSION;
+    for parameter in &PARAMETERS {
+        for byte in parameter.spec.option.bytes().chain(*b";") {
+            hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+        }
+    }
+    hash
+}
+
+/// How a map leaves the site as a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileFormat {
+    /// A 16-bit greyscale PNG.
+    Png,
+    /// A Wavefront OBJ surface.
+    Obj,
+}
+
+impl FileFormat {
+    /// The file name's ending.
+    pub fn extension(self) -> &'static str {
+        match self {
+            FileFormat::Png => "png",
+            FileFormat::Obj => "obj",
+        }
+    }
+
+    /// The media type to offer the file with.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            FileFormat::Png => terrain_io::PNG_MEDIA_TYPE,
+            FileFormat::Obj => terrain_io::OBJ_MEDIA_TYPE,
+        }
+    }
+}
+
+/// What a demo asks to be made.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Job {
+    /// Generate a map.
+    Generate {
+        /// Valid parameters.
+        params: Params,
+        /// A stage the algorithm has at that exponent.
+        stage: Stage,
+    },
+    /// Read a PNG file as a map.
+    Import {
+        /// The file's name, for messages.
+        name: String,
+        /// Its bytes.
+        bytes: Vec<u8>,
+    },
+    /// Build the surface of a finished map again (in other colours).
+    Mesh {
+        /// The map.
+        heights: Heightmap,
+    },
+    /// Write a map as a file.
+    Export {
+        /// The map.
+        heights: Heightmap,
+        /// Which kind of file.
+        format: FileFormat,
+    },
+}
+
+/// A job and how its result is wanted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// What to make.
+    pub job: Job,
+    /// The colours a built surface gets.
+    pub palette: Palette,
+    /// Whether to build the surface too (the worker does, for maps too big
+    /// to mesh on the page without a pause).
+    pub mesh: bool,
+}
+
+/// Where an imported map came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    /// The image's width in pixels.
+    pub width: u32,
+    /// Its height.
+    pub height: u32,
+    /// Its colour type and depth, in words: "16-bit greyscale".
+    pub format: String,
+}
+
+/// What a request made, or why it could not.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    /// How far along the work is: a share from 0 to 1 and what it is doing.
+    Progress {
+        /// From 0 to 1.
+        share: f64,
+        /// "Generating the heights".
+        words: String,
+    },
+    /// A map, with its surface if one was asked for.
+    Made {
+        /// The map and its stage.
+        terrain: Terrain,
+        /// Its surface, if the request asked for it.
+        surface: Option<Surface>,
+        /// For an import, the image it came from.
+        source: Option<Source>,
+    },
+    /// A file to offer as a download.
+    File {
+        /// Its bytes.
+        bytes: Vec<u8>,
+        /// Which kind.
+        format: FileFormat,
+    },
+    /// The job could not be done: a sentence for the reader.
+    Failed {
+        /// Why.
+        message: String,
+    },
+}
+
+/// Does what `request` asks, calling `progress(share, words)` as it goes.
+pub fn run(request: Request, progress: &mut dyn FnMut(f64, &str)) -> Reply {
+    let Request { job, palette, mesh } = request;
+    let (terrain, source) = match job {
+        Job::Generate { params, stage } => {
+            let mut last_told = -1.0;
+            let generated =
+                terrain_core::generate_with_progress(&params, stage, &mut |share: f64| {
+                    // Every pass is worth telling about, but not more often.
+                    if share - last_told >= 0.01 || share >= 1.0 {
+                        last_told = share;
+                        progress(0.7 * share, "Generating the heights");
+                    }
+                });
+            match generated {
+                Ok(terrain) => (terrain, None),
+                Err(error) => {
+                    return Reply::Failed {
+                        message: error.to_string(),
+                    };
+                }
+            }
+        }
+        Job::Import { bytes, .. } => {
+            progress(0.0, "Reading the image");
+            match terrain_io::import_png(&bytes) {
+                Ok(imported) => (
+                    Terrain::finished(imported.heightmap),
+                    Some(Source {
+                        width: imported.source_width,
+                        height: imported.source_height,
+                        format: imported.source_format,
+                    }),
+                ),
+                Err(error) => {
+                    return Reply::Failed {
+                        message: error.to_string(),
+                    };
+                }
+            }
+        }
+        Job::Mesh { heights } => (Terrain::finished(heights), None),
+        Job::Export { heights, format } => {
+            progress(0.1, "Writing the file");
+            let bytes = match format {
+                FileFormat::Png => terrain_io::export_png(&heights),
+                FileFormat::Obj => terrain_io::export_obj(&heights).into_bytes(),
+            };
+            return Reply::File { bytes, format };
+        }
+    };
+    let surface = mesh.then(|| {
+        progress(0.7, "Building the mesh");
+        build_surface(&terrain, palette)
+    });
+    progress(0.95, "Handing it over");
+    Reply::Made {
+        terrain,
+        surface,
+        source,
+    }
+}
+
+/// One of a message's big arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Payload {
+    /// Heights.
+    F64(Vec<f64>),
+    /// Positions or normals, three per vertex.
+    F32(Vec<f32>),
+    /// File bytes or colours, four per vertex.
+    U8(Vec<u8>),
+    /// Triangle indices.
+    U32(Vec<u32>),
+}
+
+/// A request or reply as it crosses to the other thread.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Message {
+    /// The version, the kind, and every small value.
+    pub header: Vec<u8>,
+    /// The big arrays, in the order the header expects them.
+    pub payloads: Vec<Payload>,
+}
+
+/// Why a message could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProtocolError {
+    /// It came from another version of the site.
+    Version {
+        /// This side's version.
+        ours: u32,
+        /// The message's.
+        theirs: u32,
+    },
+    /// It is not a message of this protocol (or is damaged).
+    Malformed(&'static str),
+}
+
+impl std::fmt::Display for ProtocolError {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProtocolError::Version { ours, theirs } => write!(
+                formatter,
+                "the page and its worker come from different versions of the site ({ours:08x} \
+                 and {theirs:08x}); reload the page to get one version of both"
+            ),
+            ProtocolError::Malformed(what) => write!(formatter, "a damaged message: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+/// Message kinds, the header's second field.
+const KIND_REQUEST: u8 = 1;
+const KIND_REPLY: u8 = 2;
+
+/// Writes the header's fields.
+#[derive(Default)]
+struct Writer {
+    header: Vec<u8>,
+    payloads: Vec<Payload>,
+}
+
+impl Writer {
+    fn start(kind: u8) -> Self {
+        let mut writer = Writer::default();
+        writer.u32(version());
+        writer.u8(kind);
+        writer
+    }
+
+    fn u8(&mut self, value: u8) {
+        self.header.push(value);
+    }
+
+    fn u32(&mut self, value: u32) {
+        self.header.extend_from_slice(&value.to_le_bytes());
+    }
+
+    fn u64(&mut self, value: u64) {
+        self.header.extend_from_slice(&value.to_le_bytes());
+    }
+
+    fn f64(&mut self, value: f64) {
+        self.u64(value.to_bits());
+    }
+
+    fn text(&mut self, text: &str) {
+        self.u32(text.len() as u32);
+        self.header.extend_from_slice(text.as_bytes());
+    }
+
+    fn stage(&mut self, stage: Stage) {
+        self.text(&stage.to_string());
+    }
+
+    fn value(&mut self, value: &Value) {
+        match value {
+            Value::Whole(whole) => {
+                self.u8(0);
+                self.u64(*whole);
+            }
+            Value::Number(number) => {
+                self.u8(1);
+                self.f64(*number);
+            }
+            Value::Switch(on) => {
+                self.u8(2);
+                self.u8(u8::from(*on));
+            }
+            Value::Choice(index) => {
+                self.u8(3);
+                self.u32(*index as u32);
+            }
+            Value::Name(name) => {
+                self.u8(4);
+                self.text(name);
+            }
+        }
+    }
+
+    fn params(&mut self, params: &Params) {
+        for parameter in &PARAMETERS {
+            self.value(&(parameter.get)(params));
+        }
+    }
+
+    fn heights(&mut self, heights: Heightmap) {
+        self.u32(heights.exponent());
+        self.payloads.push(Payload::F64(heights.into_heights()));
+    }
+
+    fn finish(self) -> Message {
+        Message {
+            header: self.header,
+            payloads: self.payloads,
+        }
+    }
+}
+
+/// Reads the header's fields and takes the payloads in order.
+struct Reader<'a> {
+    header: &'a [u8],
+    payloads: std::vec::IntoIter<Payload>,
+}
+
+type Read<T> = Result<T, ProtocolError>;
+
+impl<'a> Reader<'a> {
+    fn start(message: &'a mut Message, kind: u8) -> Read<Self> {
+        let mut reader = Reader {
+            header: &message.header,
+            payloads: std::mem::take(&mut message.payloads).into_iter(),
+        };
+        let theirs = reader.u32()?;
+        if theirs != version() {
+            return Err(ProtocolError::Version {
+                ours: version(),
+                theirs,
+            });
+        }
+        if reader.u8()? != kind {
+            return Err(ProtocolError::Malformed(
+                "a reply where a request belongs, or back",
+            ));
+        }
+        Ok(reader)
+    }
+
+    fn bytes(&mut self, count: usize) -> Read<&'a [u8]> {
+        if self.header.len() < count {
+            return Err(ProtocolError::Malformed("the header ends early"));
+        }
+        let (taken, rest) = self.header.split_at(count);
+        self.header = rest;
+        Ok(taken)
+    }
+
+    fn u8(&mut self) -> Read<u8> {
+        Ok(self.bytes(1)?[0])
+    }
+
+    fn u32(&mut self) -> Read<u32> {
+        let mut bytes = [0; 4];
+        bytes.copy_from_slice(self.bytes(4)?);
+        Ok(u32::from_le_bytes(bytes))
+    }
+
+    fn u64(&mut self) -> Read<u64> {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(self.bytes(8)?);
+        Ok(u64::from_le_bytes(bytes))
+    }
+
+    fn f64(&mut self) -> Read<f64> {
+        self.u64().map(f64::from_bits)
+    }
+
+    fn text(&mut self) -> Read<String> {
+        let length = self.u32()? as usize;
+        String::from_utf8(self.bytes(length)?.to_vec())
+            .map_err(|_| ProtocolError::Malformed("text that is not UTF-8"))
+    }
+
+    fn stage(&mut self) -> Read<Stage> {
+        self.text()?
+            .parse()
+            .map_err(|_| ProtocolError::Malformed("an unknown stage"))
+    }
+
+    fn value(&mut self) -> Read<Value> {
+        Ok(match self.u8()? {
+            0 => Value::Whole(self.u64()?),
+            1 => Value::Number(self.f64()?),
+            2 => Value::Switch(self.u8()? != 0),
+            3 => Value::Choice(self.u32()? as usize),
+            4 => Value::Name(self.text()?),
+            _ => return Err(ProtocolError::Malformed("an unknown kind of value")),
+        })
+    }
+
+    /// Parameters, checked: the worker is a way in too, so what it is
+    /// handed must be valid before anything runs on it.
+    fn params(&mut self) -> Read<Params> {
+        let mut params = Params::default();
+        for parameter in &PARAMETERS {
+            let value = self.value()?;
+            parameter
+                .spec
+                .check(&value)
+                .map_err(|_| ProtocolError::Malformed("a parameter out of its range"))?;
+            (parameter.set)(&mut params, &value);
+        }
+        Ok(params)
+    }
+
+    fn payload(&mut self) -> Read<Payload> {
+        self.payloads
+            .next()
+            .ok_or(ProtocolError::Malformed("an array is missing"))
+    }
+
+    fn f64s(&mut self) -> Read<Vec<f64>> {
+        match self.payload()? {
+            Payload::F64(values) => Ok(values),
+            _ => Err(ProtocolError::Malformed("an array of the wrong type")),
+        }
+    }
+
+    fn f32s(&mut self) -> Read<Vec<f32>> {
+        match self.payload()? {
+            Payload::F32(values) => Ok(values),
+            _ => Err(ProtocolError::Malformed("an array of the wrong type")),
+        }
+    }
+
+    fn u8s(&mut self) -> Read<Vec<u8>> {
+        match self.payload()? {
+            Payload::U8(values) => Ok(values),
+            _ => Err(ProtocolError::Malformed("an array of the wrong type")),
+        }
+    }
+
+    fn u32s(&mut self) -> Read<Vec<u32>> {
+        match self.payload()? {
+            Payload::U32(values) => Ok(values),
+            _ => Err(ProtocolError::Malformed("an array of the wrong type")),
+        }
+    }
+
+    fn heights(&mut self) -> Read<Heightmap> {
+        let exponent = self.u32()?;
+        Heightmap::from_heights(exponent, self.f64s()?)
+            .map_err(|_| ProtocolError::Malformed("heights that are not a map"))
+    }
+
+    fn palette(&mut self) -> Read<Palette> {
+        Palette::ALL
+            .get(self.u8()? as usize)
+            .copied()
+            .ok_or(ProtocolError::Malformed("an unknown palette"))
+    }
+
+    fn format(&mut self) -> Read<FileFormat> {
+        match self.u8()? {
+            0 => Ok(FileFormat::Png),
+            1 => Ok(FileFormat::Obj),
+            _ => Err(ProtocolError::Malformed("an unknown file format")),
+        }
+    }
+}
+
+fn format_code(format: FileFormat) -> u8 {
+    match format {
+        FileFormat::Png => 0,
+        FileFormat::Obj => 1,
+    }
+}
+
+fn triples(vectors: Vec<[f32; 3]>) -> Vec<f32> {
+    vectors.into_iter().flatten().collect()
+}
+
+fn untriple(flat: &[f32]) -> Vec<[f32; 3]> {
+    flat.chunks_exact(3)
+        .map(|xyz| [xyz[0], xyz[1], xyz[2]])
+        .collect()
+}
+
+impl Request {
+    /// The request as a message.
+    pub fn encode(self) -> Message {
+        let mut writer = Writer::start(KIND_REQUEST);
+        writer.u8(self.palette as u8);
+        writer.u8(u8::from(self.mesh));
+        match self.job {
+            Job::Generate { params, stage } => {
+                writer.u8(0);
+                writer.params(&params);
+                writer.stage(stage);
+            }
+            Job::Import { name, bytes } => {
+                writer.u8(1);
+                writer.text(&name);
+                writer.payloads.push(Payload::U8(bytes));
+            }
+            Job::Mesh { heights } => {
+                writer.u8(2);
+                writer.heights(heights);
+            }
+            Job::Export { heights, format } => {
+                writer.u8(3);
+                writer.u8(format_code(format));
+                writer.heights(heights);
+            }
+        }
+        writer.finish()
+    }
+
+    /// Reads a request, refusing one of another version.
+    pub fn decode(mut message: Message) -> Result<Request, ProtocolError> {
+        let mut reader = Reader::start(&mut message, KIND_REQUEST)?;
+        let palette = reader.palette()?;
+        let mesh = reader.u8()? != 0;
+        let job = match reader.u8()? {
+            0 => {
+                let params = reader.params()?;
+                let stage = reader.stage()?;
+                params
+                    .algorithm
+                    .check_stage(stage, params.exponent)
+                    .map_err(|_| ProtocolError::Malformed("a stage the algorithm lacks"))?;
+                Job::Generate { params, stage }
+            }
+            1 => Job::Import {
+                name: reader.text()?,
+                bytes: reader.u8s()?,
+            },
+            2 => Job::Mesh {
+                heights: reader.heights()?,
+            },
+            3 => {
+                let format = reader.format()?;
+                Job::Export {
+                    heights: reader.heights()?,
+                    format,
+                }
+            }
+            _ => return Err(ProtocolError::Malformed("an unknown job")),
+        };
+        Ok(Request { job, palette, mesh })
+    }
+}
+
+impl Reply {
+    /// The reply as a message.
+    pub fn encode(self) -> Message {
+        let mut writer = Writer::start(KIND_REPLY);
+        match self {
+            Reply::Progress { share, words } => {
+                writer.u8(0);
+                writer.f64(share);
+                writer.text(&words);
+            }
+            Reply::Made {
+                terrain,
+                surface,
+                source,
+            } => {
+                writer.u8(1);
+                match terrain.algorithm {
+                    Some(algorithm) => writer.u8(algorithm.index() as u8 + 1),
+                    None => writer.u8(0),
+                }
+                writer.stage(terrain.stage);
+                writer.heights(terrain.heightmap);
+                match source {
+                    Some(source) => {
+                        writer.u8(1);
+                        writer.u32(source.width);
+                        writer.u32(source.height);
+                        writer.text(&source.format);
+                    }
+                    None => writer.u8(0),
+                }
+                match surface {
+                    Some(surface) => {
+                        writer.u8(1);
+                        writer.u32(surface.surface_triangles as u32);
+                        match surface.max_error {
+                            Some(bound) => {
+                                writer.u8(1);
+                                writer.f64(f64::from(bound));
+                            }
+                            None => writer.u8(0),
+                        }
+                        writer.payloads.extend([
+                            Payload::F32(triples(surface.positions)),
+                            Payload::F32(triples(surface.normals)),
+                            Payload::U8(surface.colors.into_iter().flatten().collect()),
+                            Payload::U32(surface.indices),
+                        ]);
+                    }
+                    None => writer.u8(0),
+                }
+            }
+            Reply::File { bytes, format } => {
+                writer.u8(2);
+                writer.u8(format_code(format));
+                writer.payloads.push(Payload::U8(bytes));
+            }
+            Reply::Failed { message } => {
+                writer.u8(3);
+                writer.text(&message);
+            }
+        }
+        writer.finish()
+    }
+
+    /// Reads a reply, refusing one of another version.
+    pub fn decode(mut message: Message) -> Result<Reply, ProtocolError> {
+        let mut reader = Reader::start(&mut message, KIND_REPLY)?;
+        Ok(match reader.u8()? {
+            0 => Reply::Progress {
+                share: reader.f64()?,
+                words: reader.text()?,
+            },
+            1 => {
+                let algorithm = match reader.u8()? {
+                    0 => None,
+                    code => Some(
+                        Algorithm::at(usize::from(code) - 1)
+                            .ok_or(ProtocolError::Malformed("an unknown algorithm"))?,
+                    ),
+                };
+                let stage = reader.stage()?;
+                let heightmap = reader.heights()?;
+                let source = match reader.u8()? {
+                    0 => None,
+                    _ => Some(Source {
+                        width: reader.u32()?,
+                        height: reader.u32()?,
+                        format: reader.text()?,
+                    }),
+                };
+                let surface = match reader.u8()? {
+                    0 => None,
+                    _ => {
+                        let surface_triangles = reader.u32()? as usize;
+                        let max_error = match reader.u8()? {
+                            0 => None,
+                            _ => Some(reader.f64()? as f32),
+                        };
+                        let positions = untriple(&reader.f32s()?);
+                        let normals = untriple(&reader.f32s()?);
+                        let colors = reader
+                            .u8s()?
+                            .chunks_exact(4)
+                            .map(|rgba| [rgba[0], rgba[1], rgba[2], rgba[3]])
+                            .collect();
+                        let indices = reader.u32s()?;
+                        let vertices = positions.len() as u32;
+                        if normals.len() != positions.len()
+                            || indices.len() < surface_triangles * 3
+                            || indices.iter().any(|&index| index >= vertices)
+                        {
+                            return Err(ProtocolError::Malformed(
+                                "a surface that does not hold together",
+                            ));
+                        }
+                        Some(Surface {
+                            positions,
+                            normals,
+                            colors,
+                            indices,
+                            surface_triangles,
+                            max_error,
+                        })
+                    }
+                };
+                let terrain = match algorithm {
+                    Some(algorithm) => {
+                        algorithm
+                            .check_stage(stage, heightmap.exponent())
+                            .map_err(|_| ProtocolError::Malformed("a stage the algorithm lacks"))?;
+                        Terrain {
+                            algorithm: Some(algorithm),
+                            new_points: algorithm.new_points(stage, heightmap.exponent()),
+                            heightmap,
+                            stage,
+                        }
+                    }
+                    None => Terrain::finished(heightmap),
+                };
+                Reply::Made {
+                    terrain,
+                    surface,
+                    source,
+                }
+            }
+            2 => {
+                let format = reader.format()?;
+                Reply::File {
+                    bytes: reader.u8s()?,
+                    format,
+                }
+            }
+            3 => Reply::Failed {
+                message: reader.text()?,
+            },
+            _ => return Err(ProtocolError::Malformed("an unknown reply")),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn generate_request(exponent: u32, mesh: bool) -> Request {
+        Request {
+            job: Job::Generate {
+                params: Params {
+                    exponent,
+                    seed: 7,
+                    spread: 0.1 + 0.2,
+                    ..Params::new(Algorithm::MidpointDisplacement)
+                },
+                stage: Stage::Pass(2),
+            },
+            palette: Palette::Bands,
+            mesh,
+        }
+    }
+
+    #[test]
+    fn requests_round_trip() {
+        let heights = Heightmap::from_heights(1, (0..9).map(f64::from).collect()).expect("3 x 3");
+        let requests = [
+            generate_request(5, false),
+            Request {
+                job: Job::Import {
+                    name: "hills.png".into(),
+                    bytes: vec![1, 2, 3],
+                },
+                palette: Palette::Terrain,
+                mesh: true,
+            },
+            Request {
+                job: Job::Mesh {
+                    heights: heights.clone(),
+                },
+                palette: Palette::Green,
+                mesh: true,
+            },
+            Request {
+                job: Job::Export {
+                    heights,
+                    format: FileFormat::Obj,
+                },
+                palette: Palette::Greyscale,
+                mesh: false,
+            },
+        ];
+        for request in requests {
+            assert_eq!(Request::decode(request.clone().encode()), Ok(request));
+        }
+    }
+
+    #[test]
+    fn a_generated_map_and_its_surface_come_back_bit_for_bit() {
+        let reply = run(generate_request(4, true), &mut |_, _| {});
+        let Reply::Made {
+            terrain, surface, ..
+        } = &reply
+        else {
+            panic!("{reply:?}");
+        };
+        assert!(surface.is_some());
+        assert_eq!(terrain.stage, Stage::Pass(2));
+        assert_eq!(Reply::decode(reply.clone().encode()), Ok(reply));
+    }
+
+    #[test]
+    fn progress_failures_and_files_round_trip() {
+        for reply in [
+            Reply::Progress {
+                share: 0.25,
+                words: "Generating the heights".into(),
+            },
+            Reply::Failed {
+                message: "no".into(),
+            },
+            Reply::File {
+                bytes: vec![9; 10],
+                format: FileFormat::Png,
+            },
+        ] {
+            assert_eq!(Reply::decode(reply.clone().encode()), Ok(reply));
+        }
+    }
+
+    #[test]
+    fn another_version_is_refused_with_a_sentence() {
+        let mut message = generate_request(3, false).encode();
+        message.header[0] ^= 1;
+        let error = Request::decode(message).expect_err("stale");
+        assert!(matches!(error, ProtocolError::Version { .. }));
+        assert!(error.to_string().contains("reload the page"), "{error}");
+    }
+
+    #[test]
+    fn damaged_messages_are_refused_not_panicked_on() {
+        let whole = generate_request(3, false).encode();
+        for cut in 0..whole.header.len() {
+            let mut damaged = whole.clone();
+            damaged.header.truncate(cut);
+            assert!(Request::decode(damaged).is_err(), "cut at {cut}");
+        }
+        let reply = Reply::decode(whole.clone());
+        assert!(
+            matches!(reply, Err(ProtocolError::Malformed(_))),
+            "a request is not a reply"
+        );
+        // An exponent out of range is refused, not run.
+        let bad = Params {
+            exponent: 40,
+            ..Params::default()
+        };
+        let mut writer = Writer::start(KIND_REQUEST);
+        writer.u8(0);
+        writer.u8(0);
+        writer.u8(0);
+        writer.params(&bad);
+        writer.stage(Stage::Done);
+        assert!(Request::decode(writer.finish()).is_err());
+    }
+
+    #[test]
+    fn runs_report_progress_and_refuse_bad_files() {
+        let mut shares = Vec::new();
+        run(generate_request(6, true), &mut |share, _| {
+            shares.push(share)
+        });
+        assert!(
+            shares.windows(2).all(|pair| pair[0] <= pair[1]),
+            "{shares:?}"
+        );
+        let reply = run(
+            Request {
+                job: Job::Import {
+                    name: "x.png".into(),
+                    bytes: b"GIF89a".to_vec(),
+                },
+                palette: Palette::Terrain,
+                mesh: false,
+            },
+            &mut |_, _| {},
+        );
+        assert!(
+            matches!(&reply, Reply::Failed { message } if message.contains("not a PNG")),
+            "{reply:?}"
+        );
+    }
+}

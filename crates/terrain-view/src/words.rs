@@ -1,0 +1,139 @@
+//! The words a demo shows: captions, the scrubber's numbers, the canvas's
+//! text alternative.
+
+use terrain_core::{Algorithm, Params, Stage, StageDetails};
+
+use crate::settings::View;
+
+/// A few words on what a stage shows, for the bar under a demo.
+pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32, normalize: bool) -> String {
+    match (algorithm, stage) {
+        (Algorithm::RandomNoise, _) => "Every point random".to_owned(),
+        (_, Stage::Corners) => "Corners set at random".to_owned(),
+        (_, Stage::Edges) => "Edge midpoints set".to_owned(),
+        (_, Stage::Center) => "Centre set".to_owned(),
+        (_, Stage::Square) => "First square step".to_owned(),
+        (_, Stage::Diamond) => "First diamond step".to_owned(),
+        (_, Stage::Pass(pass)) => format!("Pass {pass} of {exponent}"),
+        (_, Stage::Done) if normalize => "Finished and normalized".to_owned(),
+        (_, Stage::Done) => "Finished".to_owned(),
+    }
+}
+
+/// The numbers behind a stage, for the scrubber (the stage's name says
+/// which pass): "squares 16 cells wide (radius 8) · jitter up to ±0.15".
+pub fn stage_numbers(details: &StageDetails) -> String {
+    match (details.radius, details.chunk_size, details.spread) {
+        (Some(radius), Some(chunk), Some(spread)) => format!(
+            "squares {chunk} cells wide (radius {radius}) · jitter up to ±{}",
+            round_for_display(spread)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// A number with at most four significant decimals, trailing zeros gone.
+pub fn round_for_display(value: f64) -> String {
+    let text = format!("{value:.4}");
+    let trimmed = text.trim_end_matches('0').trim_end_matches('.');
+    if trimmed.is_empty() || trimmed == "-" {
+        "0".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+/// What a generated map is, for the text alternative: "made by
+/// diamond-square, first square step, seed 7".
+pub fn provenance(params: &Params, stage: Stage) -> String {
+    format!(
+        "made by {}, {}, seed {}",
+        params.algorithm.title().to_ascii_lowercase(),
+        stage_caption(params.algorithm, stage, params.exponent, params.normalize)
+            .to_ascii_lowercase(),
+        params.seed
+    )
+}
+
+/// The text alternative of a demo's canvas: what it shows and, in 3D, how
+/// to move it.
+pub fn describe(view: View, side: usize, provenance: &str, marked_points: usize) -> String {
+    let shown = match view {
+        View::Surface => "3D view",
+        View::Picture => "Greyscale picture, seen from above,",
+        View::Tiles => "3D view of four copies, side by side,",
+        View::PictureTiles => "Greyscale picture of four copies, side by side,",
+    };
+    let marked = match marked_points {
+        0 => String::new(),
+        1 => " The one point this step set is highlighted.".to_owned(),
+        count => format!(" The {count} points this step set are highlighted."),
+    };
+    let moving = if view.is_3d() {
+        " Drag or use the arrow keys to turn it, Shift with arrows to pan, scroll or + and - to zoom, 0 to reset."
+    } else {
+        ""
+    };
+    format!("{shown} of a {side} by {side} heightmap {provenance}.{marked}{moving}")
+}
+
+/// 1234567 as "1 234 567", with narrow spaces.
+pub fn group_thousands(number: usize) -> String {
+    let digits = number.to_string();
+    let mut grouped = String::new();
+    for (position, digit) in digits.chars().enumerate() {
+        if position > 0 && (digits.len() - position).is_multiple_of(3) {
+            grouped.push('\u{202f}');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_description_says_what_is_shown_and_how_to_move_it() {
+        let params = Params {
+            exponent: 3,
+            seed: 7,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        let what = provenance(&params, Stage::Square);
+        let text = describe(View::Surface, 9, &what, 1);
+        for part in [
+            "9 by 9",
+            "diamond-square",
+            "first square step",
+            "seed 7",
+            "one point",
+            "arrow keys",
+        ] {
+            assert!(text.contains(part), "{text} lacks {part}");
+        }
+        let flat = describe(View::Picture, 9, "imported from hills.png", 0);
+        assert!(
+            flat.starts_with("Greyscale picture") && !flat.contains("arrow keys"),
+            "{flat}"
+        );
+    }
+
+    #[test]
+    fn stage_numbers_read_well() {
+        let params = Params {
+            exponent: 5,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        assert_eq!(
+            stage_numbers(&params.stage_details(Stage::Pass(2))),
+            "squares 16 cells wide (radius 8) · jitter up to ±0.15"
+        );
+        assert_eq!(stage_numbers(&params.stage_details(Stage::Done)), "");
+        assert_eq!(round_for_display(0.30000000000000004), "0.3");
+        assert_eq!(round_for_display(0.0), "0");
+        assert_eq!(group_thousands(1_234_567), "1\u{202f}234\u{202f}567");
+        assert_eq!(group_thousands(999), "999");
+    }
+}
