@@ -32,6 +32,7 @@
 //! ```
 
 pub mod baseline;
+pub mod erosion;
 mod error;
 pub mod generators;
 mod heightmap;
