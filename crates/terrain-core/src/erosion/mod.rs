@@ -3,7 +3,8 @@
 //! One file per method:
 //!
 //! - [`droplets`]: hydraulic erosion by simulated raindrops that pick up
-//!   material where they speed downhill and drop it where they slow down.
+//!   material where they speed downhill and drop it where they slow down;
+//! - [`thermal`]: material sliding off slopes steeper than a talus slope.
 //!
 //! # Conventions shared by every method
 //!
@@ -35,6 +36,7 @@
 //!   what lets us promise no infinity and no NaN for any settings.
 
 pub mod droplets;
+pub mod thermal;
 
 use std::fmt;
 
@@ -294,6 +296,60 @@ impl Grid {
     }
 }
 
+/// The eight neighbours of a point, in the order every method visits them
+/// (row by row: above left, above, above right, left, right, below left,
+/// below, below right), as `(dx, dy, distance in cells)`.
+pub(crate) const NEIGHBOURS: [(i64, i64, f64); 8] = [
+    (-1, -1, std::f64::consts::SQRT_2),
+    (0, -1, 1.0),
+    (1, -1, std::f64::consts::SQRT_2),
+    (-1, 0, 1.0),
+    (1, 0, 1.0),
+    (-1, 1, std::f64::consts::SQRT_2),
+    (0, 1, 1.0),
+    (1, 1, std::f64::consts::SQRT_2),
+];
+
+/// Marks a neighbour that is off the map (never with wrap).
+pub(crate) const OFF_MAP: usize = usize::MAX;
+
+impl Grid {
+    /// The indices of the neighbours of `(x, y)` in [`NEIGHBOURS`] order,
+    /// [`OFF_MAP`] for those beyond an edge without wrap. On the smallest
+    /// torus (period 2) the left and right neighbours are the same point,
+    /// and both are listed: material and water moving each way are counted
+    /// each time, which keeps every sum right.
+    #[inline]
+    pub fn neighbours(&self, x: usize, y: usize) -> [usize; 8] {
+        let width = self.width;
+        if x > 0 && y > 0 && x + 1 < width && y + 1 < width {
+            // Inside: fixed offsets, the common case.
+            let i = y * width + x;
+            return [
+                i - width - 1,
+                i - width,
+                i - width + 1,
+                i - 1,
+                i + 1,
+                i + width - 1,
+                i + width,
+                i + width + 1,
+            ];
+        }
+        let size = width as i64;
+        NEIGHBOURS.map(|(dx, dy, _)| {
+            let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+            if self.wrap {
+                (ny.rem_euclid(size) * size + nx.rem_euclid(size)) as usize
+            } else if (0..size).contains(&nx) && (0..size).contains(&ny) {
+                (ny * size + nx) as usize
+            } else {
+                OFF_MAP
+            }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,5 +405,20 @@ mod tests {
         assert_eq!(back.get(3, 3), map.get(3, 3));
         let open = Grid::of(&map, false);
         assert_eq!(open.into_map(2), map);
+    }
+
+    #[test]
+    fn neighbours_wrap_on_a_torus_and_stop_at_the_edge_otherwise() {
+        let map = Heightmap::zeroed(2);
+        let open = Grid::of(&map, false);
+        assert_eq!(open.neighbours(2, 2), [6, 7, 8, 11, 13, 16, 17, 18]);
+        assert_eq!(
+            open.neighbours(0, 0),
+            [OFF_MAP, OFF_MAP, OFF_MAP, OFF_MAP, 1, OFF_MAP, 5, 6]
+        );
+        let torus = Grid::of(&map, true);
+        // Width 4: the top-left point's neighbours come from the far side.
+        assert_eq!(torus.neighbours(0, 0), [15, 12, 13, 3, 1, 7, 4, 5]);
+        assert_eq!(torus.neighbours(3, 3), [10, 11, 8, 14, 12, 2, 3, 0]);
     }
 }
