@@ -4,7 +4,9 @@
 //!
 //! - [`droplets`]: hydraulic erosion by simulated raindrops that pick up
 //!   material where they speed downhill and drop it where they slow down;
-//! - [`thermal`]: material sliding off slopes steeper than a talus slope.
+//! - [`thermal`]: material sliding off slopes steeper than a talus slope;
+//! - [`flow`]: the slope field of a map and the water that gathers along
+//!   its valleys (rivers), for drawing rather than for changing heights.
 //!
 //! # Conventions shared by every method
 //!
@@ -36,6 +38,7 @@
 //!   what lets us promise no infinity and no NaN for any settings.
 
 pub mod droplets;
+pub mod flow;
 pub mod thermal;
 
 use std::fmt;
