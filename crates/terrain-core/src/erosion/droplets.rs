@@ -1438,6 +1438,45 @@ mod tests {
     }
 
     #[test]
+    fn digging_to_a_floor_above_zero_never_rounds_below_it() {
+        // Found by the property test below: the floor is the tiny first
+        // height, and `h - (h - floor)` rounds to 0, below it.
+        let map = Heightmap::from_heights(
+            1,
+            vec![
+                2.2250738585072014e-308,
+                0.8532245036645093,
+                0.0,
+                908339.3596180783,
+                0.1460430063805468,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+            ],
+        )
+        .expect("valid");
+        let settings = DropletSettings {
+            droplets: 23,
+            seed: 13850457610038959555,
+            wrap: true,
+            inertia: 0.0,
+            capacity: 0.0,
+            min_capacity: 0.8144073731347702,
+            erode_speed: 1.0,
+            deposit_speed: 0.0,
+            evaporate_speed: 0.0,
+            radius: 3,
+            gravity: 0.0,
+            lifetime: 1,
+        };
+        let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+        let floor = 2.2250738585072014e-308;
+        assert!(erosion.heightmap.heights().iter().all(|&h| h >= floor));
+        assert!(erosion.ledger.eroded > 0.0);
+    }
+
+    #[test]
     fn tiny_maps_take_any_brush_with_or_without_wrap() {
         for exponent in 1..=3 {
             let map = generated(Algorithm::TileableDiamondSquare, exponent, 5);
