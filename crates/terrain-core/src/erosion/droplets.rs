@@ -1,8 +1,8 @@
 //! Hydraulic erosion by droplets: rain that carves valleys one drop at a
 //! time.
 //!
-//! A droplet lands at a random point with a little water, no sediment and
-//! a speed of 1, and then takes up to `lifetime` steps. At each step:
+//! A droplet lands at a random point with one unit of water, no sediment
+//! and a speed of 1, and then takes up to `lifetime` steps. At each step:
 //!
 //! 1. It reads the map's height and slope where it is, interpolating the
 //!    four points around it bilinearly (so it feels a smooth surface, not
@@ -59,7 +59,11 @@
 //! So a run costs about `droplets * lifetime * (c + radius^2)`: linear in
 //! the droplets and the lifetime (until droplets start leaving the map or
 //! stopping early), and, once the brush dominates, quadratic in the radius.
-//! It does not grow with the map's size, except through the cache.
+//! It does not grow with the map's size, except through the cache and one
+//! copy of the map per run. With the defaults on a 513 x 513 map, 100 000
+//! droplets take about 0.2 s natively (`benches/erosion.rs`); each step
+//! depends on the one before, so it is latency, not arithmetic, that sets
+//! the pace.
 
 use crate::erosion::{ErosionError, Grid, Setting, check_heights, check_number, check_whole};
 use crate::heightmap::Heightmap;
