@@ -1502,6 +1502,69 @@ mod tests {
         }
     }
 
+    /// The map `bench/erosion-js-check.mjs` builds in JavaScript, with the
+    /// same operations in the same order, so its heights are the same bits.
+    fn javascript_check_map() -> Heightmap {
+        let noise = PointRandom::new(99);
+        let mut map = Heightmap::zeroed(6);
+        let last = map.last() as f64;
+        for y in 0..map.side() {
+            for x in 0..map.side() {
+                let (u, v) = (x as f64 / last, y as f64 / last);
+                let bump = 16.0 * u * (1.0 - u) * v * (1.0 - v);
+                let index = map.index(x, y);
+                map.set(x, y, 0.6 * bump + 0.05 * noise.unit(index));
+            }
+        }
+        map
+    }
+
+    #[test]
+    fn the_javascript_ports_check_cases_have_the_recorded_ledgers() {
+        // If these change, so must the numbers in bench/erosion-js-check.mjs.
+        let map = javascript_check_map();
+        let open = DropletSettings {
+            droplets: 2000,
+            seed: 5,
+            ..DropletSettings::default()
+        };
+        let wrapped = DropletSettings {
+            droplets: 2000,
+            seed: 6,
+            wrap: true,
+            radius: 5,
+            ..DropletSettings::default()
+        };
+        let sum = |map: &Heightmap| map.heights().iter().sum::<f64>();
+        for (settings, eroded, deposited, carried, total) in [
+            (
+                open,
+                221.02182331450095,
+                49.55272647163309,
+                171.46909684286786,
+                1026.0921368236018,
+            ),
+            (
+                wrapped,
+                219.54387286457822,
+                180.46853915593275,
+                39.07533370864548,
+                1173.0558540959817,
+            ),
+        ] {
+            let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+            assert_eq!(
+                erosion.ledger,
+                Ledger {
+                    eroded,
+                    deposited,
+                    carried
+                }
+            );
+            assert_eq!(sum(&erosion.heightmap), total);
+        }
+    }
+
     #[test]
     fn wrap_coordinates_stay_below_the_period() {
         assert_eq!(wrap_coordinate(-0.25, 2.0), 1.75);
