@@ -33,6 +33,7 @@
 
 mod algorithm;
 pub mod baseline;
+pub mod erosion;
 mod error;
 pub mod generators;
 mod heightmap;

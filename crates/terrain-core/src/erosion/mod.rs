@@ -1,0 +1,427 @@
+//! Erosion: post-processes that weather a finished heightmap (chapter 5).
+//!
+//! One file per method:
+//!
+//! - [`droplets`]: hydraulic erosion by simulated raindrops that pick up
+//!   material where they speed downhill and drop it where they slow down;
+//! - [`thermal`]: material sliding off slopes steeper than a talus slope;
+//! - [`flow`]: the slope field of a map and the water that gathers along
+//!   its valleys (rivers), for drawing rather than for changing heights.
+//!
+//! # Conventions shared by every method
+//!
+//! - Any map works: every generator's output and imported maps alike. The
+//!   methods take a [`Heightmap`] and return a new one; they never
+//!   re-normalize, so the heights a reader sees keep their meaning (a
+//!   valley filled by 0.01 is 0.01 higher). Erosion only moves material
+//!   around, so a map in `[0, 1]` stays close to it: nothing is dug below
+//!   the map's lowest point, and deposits fill hollows rather than raise
+//!   peaks.
+//! - **Wrap.** A tileable map's last row and column repeat its first (see
+//!   [`crate::generators::tileable_diamond_square`]), so its own points are
+//!   the `period x period` square with `period = side - 1`, and it is a
+//!   torus: the point right of the last own column is column 0. With
+//!   `wrap` set, the methods work on that torus (droplets, brushes, slides
+//!   and water cross the edges and come back on the other side), ignore
+//!   the input's last row and column, and write the result's last row and
+//!   column as exact copies of its first, so the result tiles with zero
+//!   seam. Without `wrap` the map's edges are walls: droplets that cross
+//!   them are gone, and nothing slides or flows across them.
+//! - **Bit-identical everywhere.** Only `+`, `-`, `*`, `/`, `sqrt`,
+//!   comparisons and integer arithmetic, which IEEE 754 rounds the same way
+//!   on every platform; no `sin`, `exp` or `powf`, whose results depend on
+//!   the platform's maths library. Every random number comes from
+//!   [`crate::PointRandom`].
+//! - **Heights within ±[`MAX_ABS_HEIGHT`].** The methods refuse maps with
+//!   a height beyond that, with [`ErosionError::HeightOutOfRange`]: speeds
+//!   and capacities grow with the height differences, and limiting them is
+//!   what lets us promise no infinity and no NaN for any settings.
+
+pub mod droplets;
+pub mod flow;
+pub mod thermal;
+
+use std::fmt;
+
+use crate::heightmap::Heightmap;
+
+/// The largest height magnitude the erosion methods accept: far beyond the
+/// `[0, 1]` of the site's maps (and beyond any real elevation in metres),
+/// and far enough below `f64::MAX` that no speed, capacity or sum of a run
+/// can overflow.
+pub const MAX_ABS_HEIGHT: f64 = 1e6;
+
+/// The settings a reader can change, named as the pages name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// How many droplets fall.
+    Droplets,
+    /// Which droplet a trace follows.
+    Droplet,
+    /// How much of its direction a droplet keeps at each step.
+    Inertia,
+    /// How much sediment a droplet can carry, per unit of drop, speed and
+    /// water.
+    Capacity,
+    /// The least a droplet can carry, however slow or dry.
+    MinCapacity,
+    /// The share of its free capacity a droplet fills at each step.
+    ErodeSpeed,
+    /// The share of its excess sediment a droplet drops at each step.
+    DepositSpeed,
+    /// The share of its water a droplet loses at each step.
+    EvaporateSpeed,
+    /// The radius, in points, of the brush a droplet erodes with.
+    Radius,
+    /// How strongly a drop in height speeds a droplet up.
+    Gravity,
+    /// The most steps a droplet takes.
+    Lifetime,
+    /// The steepest slope material rests on.
+    Talus,
+    /// The share of the excess that slides at each thermal iteration.
+    Rate,
+    /// How many thermal iterations run.
+    Iterations,
+}
+
+impl Setting {
+    /// The words used in messages and labels: `min capacity`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Setting::Droplets => "droplets",
+            Setting::Droplet => "droplet",
+            Setting::Inertia => "inertia",
+            Setting::Capacity => "capacity",
+            Setting::MinCapacity => "min capacity",
+            Setting::ErodeSpeed => "erode speed",
+            Setting::DepositSpeed => "deposit speed",
+            Setting::EvaporateSpeed => "evaporate speed",
+            Setting::Radius => "radius",
+            Setting::Gravity => "gravity",
+            Setting::Lifetime => "lifetime",
+            Setting::Talus => "talus",
+            Setting::Rate => "rate",
+            Setting::Iterations => "iterations",
+        }
+    }
+
+    /// The name in the JavaScript API: `minCapacity`.
+    pub fn option_name(self) -> &'static str {
+        match self {
+            Setting::MinCapacity => "minCapacity",
+            Setting::ErodeSpeed => "erodeSpeed",
+            Setting::DepositSpeed => "depositSpeed",
+            Setting::EvaporateSpeed => "evaporateSpeed",
+            other => other.label(),
+        }
+    }
+}
+
+impl fmt::Display for Setting {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.label())
+    }
+}
+
+/// What can go wrong before an erosion method starts. Messages name the
+/// setting, the value given and what is allowed, like the core's
+/// [`crate::Error`], so they can be shown to a reader as they are.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ErosionError {
+    /// A setting is outside its range (or not a number).
+    InvalidSetting {
+        /// Which setting.
+        setting: Setting,
+        /// The value given.
+        value: String,
+        /// What is allowed, in words.
+        allowed: &'static str,
+    },
+    /// The map has a height beyond ±[`MAX_ABS_HEIGHT`].
+    HeightOutOfRange {
+        /// The row-major index of the first such height.
+        index: usize,
+        /// That height.
+        value: f64,
+    },
+}
+
+impl ErosionError {
+    /// The message, calling the setting `name`: the JavaScript API says
+    /// `minCapacity`, the pages say `min capacity` (which is what
+    /// [`Display`](fmt::Display) uses).
+    pub fn describe(&self, name: &str) -> String {
+        match self {
+            ErosionError::InvalidSetting { value, allowed, .. } => {
+                format!("{name} must be {allowed}; got {value}")
+            }
+            ErosionError::HeightOutOfRange { index, value } => format!(
+                "height number {index} is {value}; erosion needs heights from \
+                 -{MAX_ABS_HEIGHT} to {MAX_ABS_HEIGHT}"
+            ),
+        }
+    }
+
+    /// The setting this error is about, if it is about one.
+    pub fn setting(&self) -> Option<Setting> {
+        match self {
+            ErosionError::InvalidSetting { setting, .. } => Some(*setting),
+            ErosionError::HeightOutOfRange { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for ErosionError {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.setting().map_or("", Setting::label);
+        formatter.write_str(&self.describe(name))
+    }
+}
+
+impl std::error::Error for ErosionError {}
+
+/// `Ok` if `value` is in `low..=high` (which NaN never is), else the error
+/// naming `setting`, the value and `allowed`.
+pub(crate) fn check_number(
+    setting: Setting,
+    value: f64,
+    low: f64,
+    high: f64,
+    allowed: &'static str,
+) -> Result<(), ErosionError> {
+    if (low..=high).contains(&value) {
+        Ok(())
+    } else {
+        Err(ErosionError::InvalidSetting {
+            setting,
+            value: value.to_string(),
+            allowed,
+        })
+    }
+}
+
+/// [`check_number`] for whole-number settings.
+pub(crate) fn check_whole(
+    setting: Setting,
+    value: u32,
+    low: u32,
+    high: u32,
+    allowed: &'static str,
+) -> Result<(), ErosionError> {
+    if (low..=high).contains(&value) {
+        Ok(())
+    } else {
+        Err(ErosionError::InvalidSetting {
+            setting,
+            value: value.to_string(),
+            allowed,
+        })
+    }
+}
+
+/// `Ok` if every height is within ±[`MAX_ABS_HEIGHT`].
+pub(crate) fn check_heights(map: &Heightmap) -> Result<(), ErosionError> {
+    match map
+        .heights()
+        .iter()
+        .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
+    {
+        Some(index) => Err(ErosionError::HeightOutOfRange {
+            index,
+            value: map.heights()[index],
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The heights a method works on: the whole map, or with wrap only its own
+/// `period x period` points, a torus on which the point after the last
+/// column is column 0.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Grid {
+    /// Row-major heights, `width` a row.
+    pub heights: Vec<f64>,
+    /// Points on a side: the map's side, or its period with wrap.
+    pub width: usize,
+    /// Whether the grid is a torus.
+    pub wrap: bool,
+}
+
+impl Grid {
+    /// The grid of `map`'s heights (its own points only, with wrap).
+    pub fn of(map: &Heightmap, wrap: bool) -> Self {
+        let side = map.side();
+        if wrap {
+            let period = side - 1;
+            let mut heights = Vec::with_capacity(period * period);
+            for row in map.heights().chunks_exact(side).take(period) {
+                heights.extend_from_slice(&row[..period]);
+            }
+            Self {
+                heights,
+                width: period,
+                wrap,
+            }
+        } else {
+            Self {
+                heights: map.heights().to_vec(),
+                width: side,
+                wrap,
+            }
+        }
+    }
+
+    /// The grid's values laid out as a map of `exponent`: as they are, or,
+    /// with wrap, with the first row and column copied onto the last.
+    pub fn into_values(self, exponent: u32) -> Vec<f64> {
+        if !self.wrap {
+            return self.heights;
+        }
+        let period = self.width;
+        let side = period + 1;
+        debug_assert_eq!(side, (1 << exponent) + 1);
+        let mut values = Vec::with_capacity(side * side);
+        for row in self.heights.chunks_exact(period) {
+            values.extend_from_slice(row);
+            values.push(row[0]);
+        }
+        values.extend_from_within(..side);
+        values
+    }
+
+    /// The grid as a map of `exponent`, laid out as [`Grid::into_values`].
+    pub fn into_map(self, exponent: u32) -> Heightmap {
+        let values = self.into_values(exponent);
+        let mut map = Heightmap::zeroed(exponent);
+        map.heights_mut().copy_from_slice(&values);
+        map
+    }
+}
+
+/// The eight neighbours of a point, in the order every method visits them
+/// (row by row: above left, above, above right, left, right, below left,
+/// below, below right), as `(dx, dy, distance in cells)`.
+pub(crate) const NEIGHBOURS: [(i64, i64, f64); 8] = [
+    (-1, -1, std::f64::consts::SQRT_2),
+    (0, -1, 1.0),
+    (1, -1, std::f64::consts::SQRT_2),
+    (-1, 0, 1.0),
+    (1, 0, 1.0),
+    (-1, 1, std::f64::consts::SQRT_2),
+    (0, 1, 1.0),
+    (1, 1, std::f64::consts::SQRT_2),
+];
+
+/// Marks a neighbour that is off the map (never with wrap).
+pub(crate) const OFF_MAP: usize = usize::MAX;
+
+impl Grid {
+    /// The indices of the neighbours of `(x, y)` in [`NEIGHBOURS`] order,
+    /// [`OFF_MAP`] for those beyond an edge without wrap. On the smallest
+    /// torus (period 2) the left and right neighbours are the same point,
+    /// and both are listed: material and water moving each way are counted
+    /// each time, which keeps every sum right.
+    #[inline]
+    pub fn neighbours(&self, x: usize, y: usize) -> [usize; 8] {
+        let width = self.width;
+        if x > 0 && y > 0 && x + 1 < width && y + 1 < width {
+            // Inside: fixed offsets, the common case.
+            let i = y * width + x;
+            return [
+                i - width - 1,
+                i - width,
+                i - width + 1,
+                i - 1,
+                i + 1,
+                i + width - 1,
+                i + width,
+                i + width + 1,
+            ];
+        }
+        let size = width as i64;
+        NEIGHBOURS.map(|(dx, dy, _)| {
+            let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+            if self.wrap {
+                (ny.rem_euclid(size) * size + nx.rem_euclid(size)) as usize
+            } else if (0..size).contains(&nx) && (0..size).contains(&ny) {
+                (ny * size + nx) as usize
+            } else {
+                OFF_MAP
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_setting_the_value_and_the_range() {
+        let error = check_number(Setting::MinCapacity, -1.5, 0.0, 1.0, "a number from 0 to 1")
+            .expect_err("out of range");
+        assert_eq!(
+            error.to_string(),
+            "min capacity must be a number from 0 to 1; got -1.5"
+        );
+        assert_eq!(
+            error.describe(Setting::MinCapacity.option_name()),
+            "minCapacity must be a number from 0 to 1; got -1.5"
+        );
+        let error = check_number(Setting::Gravity, f64::NAN, 0.0, 1.0, "a number from 0 to 1")
+            .expect_err("NaN is never in range");
+        assert_eq!(
+            error.to_string(),
+            "gravity must be a number from 0 to 1; got NaN"
+        );
+    }
+
+    #[test]
+    fn heights_beyond_the_limit_are_refused_with_their_index() {
+        let mut map = Heightmap::zeroed(1);
+        assert!(check_heights(&map).is_ok());
+        map.set(2, 1, -2e6);
+        let error = check_heights(&map).expect_err("too deep");
+        assert_eq!(
+            error,
+            ErosionError::HeightOutOfRange {
+                index: 5,
+                value: -2e6
+            }
+        );
+        assert!(error.to_string().contains("height number 5 is -2000000"));
+    }
+
+    #[test]
+    fn a_wrapped_grid_keeps_the_own_points_and_gives_back_a_tiling_map() {
+        let heights: Vec<f64> = (0..25).map(f64::from).collect();
+        let map = Heightmap::from_heights(2, heights).expect("valid");
+        let grid = Grid::of(&map, true);
+        assert_eq!(grid.width, 4);
+        assert_eq!(&grid.heights[..5], &[0.0, 1.0, 2.0, 3.0, 5.0]);
+        let back = grid.into_map(2);
+        for i in 0..5 {
+            assert_eq!(back.get(i, 4), back.get(i, 0));
+            assert_eq!(back.get(4, i), back.get(0, i));
+        }
+        assert_eq!(back.get(3, 3), map.get(3, 3));
+        let open = Grid::of(&map, false);
+        assert_eq!(open.into_map(2), map);
+    }
+
+    #[test]
+    fn neighbours_wrap_on_a_torus_and_stop_at_the_edge_otherwise() {
+        let map = Heightmap::zeroed(2);
+        let open = Grid::of(&map, false);
+        assert_eq!(open.neighbours(2, 2), [6, 7, 8, 11, 13, 16, 17, 18]);
+        assert_eq!(
+            open.neighbours(0, 0),
+            [OFF_MAP, OFF_MAP, OFF_MAP, OFF_MAP, 1, OFF_MAP, 5, 6]
+        );
+        let torus = Grid::of(&map, true);
+        // Width 4: the top-left point's neighbours come from the far side.
+        assert_eq!(torus.neighbours(0, 0), [15, 12, 13, 3, 1, 7, 4, 5]);
+        assert_eq!(torus.neighbours(3, 3), [10, 11, 8, 14, 12, 2, 3, 0]);
+    }
+}
