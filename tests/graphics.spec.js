@@ -12,6 +12,7 @@ import {
   loseWebGLContext,
   renderStats,
   SITE_PAGES,
+  settle,
   test,
   waitForAllDemos,
 } from "./helpers.js";
@@ -90,6 +91,98 @@ test.describe("a lost WebGL context", () => {
     const [expected] = await fingerprintsOf(page, [{ algorithm: "diamond-square", exponent: 5, seed: shown.seed }]);
     expect(shown.fingerprint).toBe(expected);
   });
+
+  // Issue 15: after a loss and a restore with most demos off screen, the
+  // demos that were off screen when the context came back were reported to
+  // keep "Restoring it…" even after they had drawn again. Done as a reader
+  // would: from the sixth demo, the context lost and given back 0.8 s later,
+  // a 4 s pause, then every demo scrolled into view.
+  for (const [via, name] of [
+    ["extension", "the real WEBGL_lose_context extension"],
+    ["hook", "terrain.js's simulateContextLoss()"],
+  ]) {
+    test(`lost and restored through ${name} with most demos off screen: every demo drops the note once drawn again, same terrain`, async ({
+      page,
+    }) => {
+      const SIXTH = 5;
+      const before = await states(page);
+      const pictures = await demoStats(page);
+      const demos = page.locator(".terrain-demo");
+      await demos.nth(SIXTH).scrollIntoViewIfNeeded();
+      await settle(page);
+      // The IntersectionObserver draws within 300 px of the viewport, so
+      // "off screen" means farther than that.
+      const offScreen = await page.evaluate(
+        () =>
+          [...document.querySelectorAll(".terrain-demo canvas.terrain-canvas")].filter((canvas) => {
+            const { top, bottom } = canvas.getBoundingClientRect();
+            return bottom < -300 || top > innerHeight + 300;
+          }).length,
+      );
+      expect(offScreen, "most demos are off screen when the context goes").toBeGreaterThan(DEMOS / 2);
+
+      // The loss and the restore, from the page itself, as the browser would
+      // do them; the events on the shared canvas say they really happened.
+      const { events, drawsAtRestore } = await page.evaluate(async (via) => {
+        const { renderStats, simulateContextLoss } = await import("./terrain.js");
+        const canvas = window.webglContexts[0].canvas;
+        const seen = [];
+        // Listening after the demos do, so the count is taken once they
+        // have handled the event and before any frame draws again.
+        const restored = new Promise((resolve) => {
+          canvas.addEventListener("webglcontextlost", () => seen.push("lost"));
+          canvas.addEventListener("webglcontextrestored", () => {
+            seen.push("restored");
+            resolve(renderStats().draws);
+          });
+        });
+        const extension = window.webglContexts[0].loseContextExtension;
+        const act = (lost) => {
+          if (via === "hook") simulateContextLoss(lost);
+          else if (lost) extension.loseContext();
+          else extension.restoreContext();
+        };
+        act(true);
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        seen.push(`${document.querySelectorAll(".terrain-demo .terrain-status:not([hidden])").length} notes shown`);
+        act(false);
+        return { events: seen, drawsAtRestore: await restored };
+      }, via);
+      expect(events).toEqual(["lost", `${DEMOS} notes shown`, "restored"]);
+      await page.waitForTimeout(4000);
+
+      // Up from the sixth demo to the first, then down to the last.
+      const up = Array.from({ length: SIXTH + 1 }, (_, step) => SIXTH - step);
+      const down = Array.from({ length: DEMOS - SIXTH - 1 }, (_, step) => SIXTH + 1 + step);
+      const stuck = [];
+      for (const index of [...up, ...down]) {
+        await demos.nth(index).scrollIntoViewIfNeeded();
+        // The observer's callback, then the frame it asks for.
+        await settle(page);
+        await settle(page);
+        const note = await demos
+          .nth(index)
+          .locator(".terrain-status")
+          .evaluate((status) => ({
+            hidden: status.hidden,
+            text: status.textContent,
+          }));
+        if (!note.hidden || LOST.test(note.text)) stuck.push(`demo ${index}: ${JSON.stringify(note)}`);
+      }
+      expect(stuck, "no demo still shows a note once the context is back").toEqual([]);
+      // Each demo is dirty once after the restore and draws once in view.
+      await expect
+        .poll(async () => (await renderStats(page)).draws - drawsAtRestore, { message: "every demo drew again" })
+        .toBeGreaterThanOrEqual(DEMOS);
+      expect((await renderStats(page)).graphics).toBe("ready");
+      expect(await states(page), "the same terrains").toEqual(before);
+      const after = await demoStats(page);
+      for (const [index, stats] of after.entries()) {
+        expect(stats.foreground, `demo ${index} shows a terrain`).toBeGreaterThan(0.05);
+        expect(stats.hash, `demo ${index} looks as before`).toBe(pictures[index].hash);
+      }
+    });
+  }
 
   // Once the extension was cast with an instanceof check against a global
   // Chromium does not define, and simulateContextLoss() did nothing.
