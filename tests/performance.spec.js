@@ -185,7 +185,8 @@ test("all eleven post demos on screen and nothing moving: no frames, no timers",
     wrap("setInterval", "intervals");
     wrap("requestAnimationFrame", "frames");
   });
-  await page.setViewportSize({ width: 1600, height: 2200 });
+  // Tall enough for the three demos with controls (fields, sliders, files).
+  await page.setViewportSize({ width: 1600, height: 2600 });
   await page.goto(`${BLOG}/all-post-demos.html`);
   await waitForAllDemos(page, 11);
   const below = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);

@@ -850,14 +850,14 @@ impl Demo {
         if self.surface.is_some() && display.palette != before.palette {
             match &self.origin {
                 Origin::Generated => self.regenerate(effects),
-                Origin::Imported(name) => {
-                    let name = name.clone();
+                Origin::Imported(_) => {
+                    let side = self.terrain.heightmap.side();
                     self.submit(
                         Job::Mesh {
                             heights: self.terrain.heightmap.clone(),
                         },
                         true,
-                        name,
+                        format!("{side} × {side} points"),
                         Purpose::Recolour,
                         effects,
                     );
@@ -1116,3 +1116,6 @@ pub fn imported_message(name: &str, source: Option<&ImageSource>, side: usize) -
         None => format!("Imported {name}, resampled to {side} × {side} points."),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -438,3 +438,297 @@ impl Page {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Job;
+    use crate::settings::{Controls, Display};
+    use terrain_core::{Algorithm, Params, Stage};
+
+    fn config(exponent: u32, link: Option<&str>) -> DemoConfig {
+        DemoConfig {
+            params: Params {
+                exponent,
+                seed: 5,
+                ..Params::new(Algorithm::DiamondSquare)
+            },
+            stage: Stage::Done,
+            display: Display {
+                controls: Controls::None,
+                link: link.map(str::to_owned),
+                ..Display::default()
+            },
+            seed_given: true,
+        }
+    }
+
+    fn page_of(exponents: &[u32]) -> (Page, Vec<PageEffect>) {
+        let mut page = Page::new(Graphics::Ready);
+        let mut effects = Vec::new();
+        for &exponent in exponents {
+            effects.extend(page.mount(config(exponent, None), Vec::new(), "here".into(), 1));
+        }
+        (page, effects)
+    }
+
+    fn sent(effects: &[PageEffect]) -> Vec<(WorkerJob, Request)> {
+        effects
+            .iter()
+            .filter_map(|effect| match effect {
+                PageEffect::ToWorker { id, request } => Some((*id, request.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn drawn(effects: &[PageEffect]) -> Vec<usize> {
+        effects
+            .iter()
+            .filter_map(|effect| match effect {
+                PageEffect::Draw { index, .. } => Some(*index),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn show_all(page: &mut Page) {
+        for index in 0..page.len() {
+            page.handle(PageInput::Resized(index, 320, 240));
+            page.handle(PageInput::Visible(index, true));
+        }
+    }
+
+    #[test]
+    fn small_maps_are_made_on_the_page_at_once() {
+        let (page, effects) = page_of(&[4, 5]);
+        assert!(sent(&effects).is_empty());
+        assert!(!effects.contains(&PageEffect::StartWorker));
+        assert_eq!(page.waiting(), 0);
+        assert_eq!(
+            page.demo(1).map(|demo| demo.terrain().heightmap.side()),
+            Some(33)
+        );
+        assert!(
+            effects.contains(&PageEffect::Present(0)) && effects.contains(&PageEffect::Present(1))
+        );
+    }
+
+    #[test]
+    fn the_worker_starts_once_and_takes_one_job_at_a_time() {
+        let (mut page, effects) = page_of(&[10, 10]);
+        let starts = effects
+            .iter()
+            .filter(|effect| **effect == PageEffect::StartWorker)
+            .count();
+        assert_eq!(starts, 1);
+        let jobs = sent(&effects);
+        assert_eq!(jobs.len(), 1, "the second waits its turn");
+        assert_eq!(page.waiting(), 2);
+        let (id, request) = jobs[0].clone();
+        let reply = protocol::run(request, &mut |_, _| {});
+        let effects = page.handle(PageInput::Worker(id, reply));
+        assert_eq!(sent(&effects).len(), 1, "then the next is sent");
+        assert_eq!(page.waiting(), 1);
+        assert!(page.demo(0).is_some_and(|demo| demo.surface().is_some()));
+    }
+
+    #[test]
+    fn progress_goes_to_the_demo_and_does_not_end_the_job() {
+        let (mut page, effects) = page_of(&[11]);
+        let (id, _) = sent(&effects)[0].clone();
+        let effects = page.handle(PageInput::Worker(
+            id,
+            Reply::Progress {
+                share: 0.5,
+                words: "Generating the heights".into(),
+            },
+        ));
+        assert!(effects.contains(&PageEffect::Present(0)));
+        assert!(sent(&effects).is_empty());
+        assert_eq!(page.waiting(), 1);
+    }
+
+    #[test]
+    fn a_job_no_longer_wanted_stops_the_worker_and_the_next_goes() {
+        let (mut page, effects) = page_of(&[10]);
+        let (first, _) = sent(&effects)[0].clone();
+        let effects = page.handle(PageInput::Demo(0, Input::Refresh(77)));
+        let stop = effects
+            .iter()
+            .position(|effect| *effect == PageEffect::StopWorkerJob(first));
+        let next = effects
+            .iter()
+            .position(|effect| matches!(effect, PageEffect::ToWorker { .. }));
+        assert!(
+            matches!((stop, next), (Some(stop), Some(next)) if stop < next),
+            "{effects:?}"
+        );
+        // The stopped job's late answer is nobody's.
+        let late = page.handle(PageInput::Worker(
+            first,
+            Reply::Failed {
+                message: "stopped".into(),
+            },
+        ));
+        assert!(late.is_empty());
+    }
+
+    #[test]
+    fn without_a_worker_its_jobs_are_made_on_the_page() {
+        let (mut page, _) = page_of(&[10, 10]);
+        assert_eq!(page.waiting(), 2);
+        page.handle(PageInput::WorkerGone("the worker failed".into()));
+        assert_eq!(page.waiting(), 0);
+        assert_eq!(
+            page.demo(1).map(|demo| demo.terrain().heightmap.side()),
+            Some(1025)
+        );
+        // And later jobs too, without asking for a worker again.
+        let effects = page.handle(PageInput::Demo(0, Input::Refresh(3)));
+        assert!(sent(&effects).is_empty() && !effects.contains(&PageEffect::StartWorker));
+        assert_eq!(page.demo(0).map(Demo::seed), Some(3));
+    }
+
+    #[test]
+    fn frames_draw_dirty_demos_on_screen_and_nothing_when_idle() {
+        let (mut page, _) = page_of(&[3, 3, 3]);
+        page.handle(PageInput::Resized(0, 320, 240));
+        page.handle(PageInput::Resized(1, 320, 240));
+        let asked = page.handle(PageInput::Visible(0, true));
+        assert_eq!(asked, [PageEffect::RequestFrame]);
+        assert_eq!(
+            drawn(&page.handle(PageInput::Frame)),
+            [0],
+            "1 is off screen, 2 has no size"
+        );
+        assert!(
+            drawn(&page.handle(PageInput::Frame)).is_empty(),
+            "nothing changed"
+        );
+        let effects = page.handle(PageInput::Visible(1, true));
+        assert_eq!(effects, [PageEffect::RequestFrame]);
+        assert_eq!(drawn(&page.handle(PageInput::Frame)), [1]);
+        assert_eq!(page.draws, 2);
+    }
+
+    #[test]
+    fn a_lost_context_is_said_everywhere_and_its_return_clears_every_note() {
+        let (mut page, _) = page_of(&[3, 3, 3, 3]);
+        show_all(&mut page);
+        page.handle(PageInput::Frame);
+        // Most demos scroll away before the context goes.
+        for index in 1..4 {
+            page.handle(PageInput::Visible(index, false));
+        }
+        page.handle(PageInput::ContextLost);
+        assert!(
+            page.demos()
+                .all(|demo| demo.presentation().status.is_some())
+        );
+        page.handle(PageInput::Demo(0, Input::Refresh(9)));
+        assert!(
+            drawn(&page.handle(PageInput::Frame)).is_empty(),
+            "no drawing while lost"
+        );
+        let effects = page.handle(PageInput::ContextRestored(Ok(())));
+        for index in 0..4 {
+            assert!(
+                effects.contains(&PageEffect::Present(index)),
+                "demo {index} is told"
+            );
+        }
+        assert!(
+            page.demos()
+                .all(|demo| demo.presentation().status.is_none()),
+            "no demo, on screen or not, still says it is restoring"
+        );
+        assert_eq!(drawn(&page.handle(PageInput::Frame)), [0]);
+        for index in 1..4 {
+            page.handle(PageInput::Visible(index, true));
+        }
+        let redrawn = page.handle(PageInput::Frame);
+        assert!(
+            redrawn
+                .iter()
+                .all(|effect| matches!(effect, PageEffect::Draw { rebuild: true, .. }))
+        );
+        assert_eq!(drawn(&redrawn), [1, 2, 3]);
+    }
+
+    #[test]
+    fn a_context_that_cannot_come_back_leaves_pictures() {
+        let (mut page, _) = page_of(&[3]);
+        page.handle(PageInput::ContextLost);
+        page.handle(PageInput::ContextRestored(Err("the GPU is gone".into())));
+        assert_eq!(page.graphics().name(), "unavailable");
+        let demo = page.demo(0).expect("a demo");
+        assert!(
+            demo.presentation()
+                .status
+                .is_some_and(|text| text.contains("the GPU is gone"))
+        );
+        assert!(!demo.shown_view().is_3d());
+    }
+
+    #[test]
+    fn linked_demos_follow_a_refresh() {
+        let mut page = Page::new(Graphics::Ready);
+        for link in [Some("pair"), Some("pair"), None] {
+            page.mount(config(3, link), Vec::new(), "here".into(), 1);
+        }
+        page.handle(PageInput::Demo(1, Input::Refresh(31)));
+        let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
+        assert_eq!(seeds, [31, 31, 5]);
+        let terrains: Vec<_> = page
+            .demos()
+            .map(|demo| demo.terrain().heightmap.clone())
+            .collect();
+        assert_eq!(terrains[0], terrains[1]);
+    }
+
+    #[test]
+    fn word_about_an_unknown_job_or_demo_changes_nothing() {
+        let (mut page, _) = page_of(&[3]);
+        assert!(
+            page.handle(PageInput::Worker(
+                99,
+                Reply::Failed {
+                    message: "?".into()
+                }
+            ))
+            .is_empty()
+        );
+        assert!(
+            page.handle(PageInput::Demo(5, Input::Refresh(1)))
+                .is_empty()
+        );
+        assert!(page.handle(PageInput::Resized(5, 10, 10)).is_empty());
+    }
+
+    #[test]
+    fn an_import_in_the_worker_becomes_the_demos_map() {
+        let mut page = Page::new(Graphics::Ready);
+        let mut playground = config(4, None);
+        playground.display.controls = Controls::Full;
+        page.mount(playground, Vec::new(), "here".into(), 1);
+        let bytes = terrain_io::export_png(&terrain_core::Heightmap::new(2).expect("5 x 5"));
+        let effects = page.handle(PageInput::Demo(
+            0,
+            Input::ImportRead {
+                name: "flat.png".into(),
+                bytes,
+            },
+        ));
+        let (id, request) = sent(&effects)[0].clone();
+        assert!(matches!(request.job, Job::Import { .. }));
+        page.handle(PageInput::Worker(
+            id,
+            protocol::run(request, &mut |_, _| {}),
+        ));
+        assert_eq!(
+            page.demo(0).map(|demo| demo.terrain().heightmap.side()),
+            Some(5)
+        );
+    }
+}

@@ -54,7 +54,8 @@ pub struct ControlsView {
     scrubber: Scrubber,
     import: Option<HtmlInputElement>,
     file_status: HtmlElement,
-    share: HtmlInputElement,
+    /// The link itself, on the playground; elsewhere only its Copy button.
+    share: Option<HtmlInputElement>,
     copy_status: HtmlElement,
 }
 
@@ -101,8 +102,13 @@ impl ControlsView {
         if switches.child_element_count() > 0 {
             panel.append_child(&switches)?;
         }
-        let (import, file_status) = build_files(document, &panel, level, &send)?;
-        let (share, copy_status) = build_share(document, &panel, index, &send)?;
+        let files = build_files(document, &panel, level, &send)?;
+        let (share, copy_status) = build_share(document, &panel, &files, index, level, &send)?;
+        let Files {
+            import,
+            status: file_status,
+            ..
+        } = files;
         host.append_child(&panel)?;
         Ok(Self {
             widgets,
@@ -148,8 +154,10 @@ impl ControlsView {
             .play
             .set_text_content(Some(if playing { "Pause" } else { "Play" }));
         dom::set(&scrubber.play, "aria-pressed", &playing.to_string());
-        if self.share.value() != shown.share_link {
-            self.share.set_value(&shown.share_link);
+        if let Some(share) = &self.share
+            && share.value() != shown.share_link
+        {
+            share.set_value(&shown.share_link);
         }
         let (file_text, failed) = shown.file_status.clone().unwrap_or((String::new(), false));
         self.file_status.set_text_content(Some(&file_text));
@@ -430,13 +438,20 @@ fn build_scrubber(
     })
 }
 
+/// The row of file buttons.
+struct Files {
+    row: HtmlElement,
+    import: Option<HtmlInputElement>,
+    status: HtmlElement,
+}
+
 /// Downloads (and, on the playground, imports) with their status line.
 fn build_files(
     document: &Document,
     panel: &HtmlElement,
     level: Controls,
     send: &Send,
-) -> Result<(Option<HtmlInputElement>, HtmlElement), JsValue> {
+) -> Result<Files, JsValue> {
     let files: HtmlElement = dom::create(document, "div", "terrain-files")?;
     let mut buttons = vec![("Download PNG (16-bit)", FileFormat::Png)];
     if level == Controls::Full {
@@ -481,16 +496,41 @@ fn build_files(
     dom::set(&status, "role", "status");
     files.append_child(&status)?;
     panel.append_child(&files)?;
-    Ok((import, status))
+    Ok(Files {
+        row: files,
+        import,
+        status,
+    })
 }
 
-/// The link to exactly this view, with a button that copies it.
+/// The link to exactly this view, with a button that copies it: on the
+/// playground under the files, with the link on show; elsewhere only the
+/// button, beside the downloads.
 fn build_share(
     document: &Document,
     panel: &HtmlElement,
+    files: &Files,
     index: usize,
+    level: Controls,
     send: &Send,
-) -> Result<(HtmlInputElement, HtmlElement), JsValue> {
+) -> Result<(Option<HtmlInputElement>, HtmlElement), JsValue> {
+    let copy = dom::create_with_text(
+        document,
+        "button",
+        "terrain-button terrain-copy",
+        "Copy link",
+    )?;
+    dom::set(&copy, "type", "button");
+    dom::set(&copy, "title", "Copy a link to exactly this terrain");
+    let status = dom::create_with_text(document, "span", "terrain-copy-status", "")?;
+    dom::set(&status, "role", "status");
+    let on_copy = send.clone();
+    dom::listen(&copy, "click", move |_: Event| on_copy(Input::CopyLink))?;
+    if level != Controls::Full {
+        files.row.insert_before(&copy, Some(&files.status))?;
+        files.row.insert_before(&status, Some(&files.status))?;
+        return Ok((None, status));
+    }
     let wrapper: HtmlElement = dom::create(document, "div", "terrain-share")?;
     let id = format!("terrain-{index}-share");
     let label = dom::create_with_text(document, "label", "", "Link to exactly this view")?;
@@ -499,15 +539,6 @@ fn build_share(
     share.set_id(&id);
     dom::set(&share, "type", "text");
     dom::set(&share, "readonly", "");
-    let copy = dom::create_with_text(
-        document,
-        "button",
-        "terrain-button terrain-copy",
-        "Copy link",
-    )?;
-    dom::set(&copy, "type", "button");
-    let status = dom::create_with_text(document, "span", "terrain-copy-status", "")?;
-    dom::set(&status, "role", "status");
     for child in [&label, &share as &HtmlElement, &copy, &status] {
         wrapper.append_child(child)?;
     }
@@ -515,7 +546,5 @@ fn build_share(
     // Clicking the link selects it all, ready to copy.
     let select_all = share.clone();
     dom::listen(&share, "focus", move |_: Event| select_all.select())?;
-    let on_copy = send.clone();
-    dom::listen(&copy, "click", move |_: Event| on_copy(Input::CopyLink))?;
-    Ok((share, status))
+    Ok((Some(share), status))
 }

@@ -1,0 +1,842 @@
+//! Every input of a demo, natively: what it changes, what it asks the shell
+//! to do, what the demo then shows.
+
+use terrain_core::{Algorithm, Field, Heightmap, Params, Stage, generate};
+
+use super::*;
+use crate::protocol::{self, Job};
+use crate::settings::{Controls, DemoConfig, Display, Setting, View};
+
+fn environment() -> Environment {
+    Environment {
+        location: "https://example.org/playground.html".to_owned(),
+        seed: 1234,
+        graphics: GraphicsNote::Ready,
+    }
+}
+
+fn config(algorithm: Algorithm, exponent: u32, controls: Controls) -> DemoConfig {
+    DemoConfig {
+        params: Params {
+            exponent,
+            seed: 7,
+            ..Params::new(algorithm)
+        },
+        stage: Stage::Done,
+        display: Display {
+            controls,
+            ..Display::default()
+        },
+        seed_given: true,
+    }
+}
+
+/// Carries out the jobs a demo asked to run on the page, as the page does,
+/// and returns every effect seen on the way (offloaded jobs stay asked).
+fn settle(demo: &mut Demo, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut seen = Vec::new();
+    let mut pending = effects;
+    while !pending.is_empty() {
+        let mut next = Vec::new();
+        for effect in pending {
+            if let Effect::Submit {
+                job,
+                request,
+                offload: false,
+            } = &effect
+            {
+                let reply = protocol::run(request.clone(), &mut |_, _| {});
+                next.extend(demo.handle(Input::Job { job: *job, reply }));
+            }
+            seen.push(effect);
+        }
+        pending = next;
+    }
+    seen
+}
+
+fn mounted(config: DemoConfig) -> (Demo, Vec<Effect>) {
+    let (mut demo, effects) = Demo::new(config, Vec::new(), environment());
+    let seen = settle(&mut demo, effects);
+    (demo, seen)
+}
+
+fn handle(demo: &mut Demo, input: Input) -> Vec<Effect> {
+    let effects = demo.handle(input);
+    settle(demo, effects)
+}
+
+fn edit(demo: &mut Demo, field: Field, text: &str) -> Vec<Effect> {
+    handle(
+        demo,
+        Input::Edited {
+            key: Key::Param(field),
+            text: text.to_owned(),
+        },
+    )
+}
+
+fn map_of(params: &Params, stage: Stage) -> Heightmap {
+    generate(params, stage).expect("valid").heightmap
+}
+
+fn field<'a>(presentation: &'a Presentation, key: Key) -> &'a FieldShown {
+    presentation
+        .controls
+        .as_ref()
+        .and_then(|controls| controls.fields.iter().find(|shown| shown.key == key))
+        .expect("the control is shown")
+}
+
+fn offloaded(effects: &[Effect]) -> Vec<(JobId, Request)> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Submit {
+                job,
+                request,
+                offload: true,
+            } => Some((*job, request.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn redraws(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|effect| matches!(effect, Effect::Redraw { .. }))
+}
+
+#[test]
+fn a_mounted_demo_shows_the_map_its_settings_make() {
+    let (demo, effects) = mounted(config(Algorithm::DiamondSquare, 5, Controls::None));
+    let expected = map_of(&demo.config().params, Stage::Done);
+    assert_eq!(demo.terrain().heightmap, expected);
+    assert!(redraws(&effects));
+    let shown = demo.presentation();
+    assert_eq!(shown.seed, "7");
+    assert_eq!(shown.caption, "Finished and normalized");
+    assert!(shown.status.is_none() && shown.progress.is_none() && shown.controls.is_none());
+}
+
+#[test]
+fn a_demo_with_no_seed_takes_the_pages_fresh_one() {
+    let mut given = config(Algorithm::MidpointDisplacement, 4, Controls::None);
+    given.seed_given = false;
+    let (demo, _) = mounted(given);
+    assert_eq!(demo.seed(), 1234);
+}
+
+#[test]
+fn settings_that_could_not_be_used_become_one_notice() {
+    let (demo, _) = Demo::new(
+        config(Algorithm::DiamondSquare, 3, Controls::None),
+        vec!["data-exponent must be…".into(), "data-view must be…".into()],
+        environment(),
+    );
+    assert_eq!(
+        demo.presentation().notice.as_deref(),
+        Some(
+            "Using defaults where this demo's settings were invalid: data-exponent must be…; \
+             data-view must be…."
+        )
+    );
+}
+
+#[test]
+fn a_huge_map_goes_to_the_worker_with_a_progress_bar() {
+    let (demo, effects) = mounted(config(Algorithm::DiamondSquare, 11, Controls::None));
+    let jobs = offloaded(&effects);
+    assert_eq!(jobs.len(), 1);
+    assert!(
+        jobs[0].1.mesh,
+        "the worker builds the surface of a huge map"
+    );
+    assert!(demo.is_waiting());
+    let (_, words) = demo.presentation().progress.expect("a progress bar");
+    assert_eq!(words, "Waiting to start: 2049 × 2049 points, 0%");
+}
+
+#[test]
+fn an_edited_number_makes_a_new_map() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    let effects = edit(&mut demo, Field::Exponent, "6");
+    assert!(redraws(&effects));
+    assert_eq!(demo.terrain().heightmap.side(), 65);
+    assert_eq!(
+        field(&demo.presentation(), Key::Param(Field::Exponent)).text,
+        "6"
+    );
+}
+
+#[test]
+fn a_bad_value_is_refused_by_name_and_the_last_map_stays() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    let before = demo.terrain().clone();
+    for (text, message) in [
+        (
+            "40",
+            "Exponent must be a whole number from 1 to 12; got \"40\"",
+        ),
+        ("0", "Exponent must be a whole number from 1 to 12; got 0"),
+        (
+            "abc",
+            "Exponent must be a whole number from 1 to 12; got \"abc\"",
+        ),
+        (" ", "Exponent is empty; enter a whole number from 1 to 12"),
+    ] {
+        let effects = edit(&mut demo, Field::Exponent, text);
+        assert!(effects.is_empty(), "{text:?}: {effects:?}");
+        assert_eq!(demo.terrain(), &before);
+        let shown = field(&demo.presentation(), Key::Param(Field::Exponent)).clone();
+        assert_eq!(shown.text, text, "the field keeps what was typed");
+        assert_eq!(shown.error.as_deref(), Some(message));
+    }
+}
+
+#[test]
+fn typing_that_means_the_same_value_is_left_as_typed() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    let effects = edit(&mut demo, Field::Spread, "0.30");
+    assert!(effects.is_empty(), "0.30 is the spread already");
+    let shown = field(&demo.presentation(), Key::Param(Field::Spread)).clone();
+    assert_eq!((shown.text.as_str(), shown.error), ("0.30", None));
+}
+
+#[test]
+fn a_new_map_from_elsewhere_clears_a_refused_fields_error() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    edit(&mut demo, Field::Spread, "-1");
+    assert!(
+        field(&demo.presentation(), Key::Param(Field::Spread))
+            .error
+            .is_some()
+    );
+    edit(&mut demo, Field::Seed, "99");
+    let shown = field(&demo.presentation(), Key::Param(Field::Spread)).clone();
+    assert_eq!((shown.text.as_str(), shown.error), ("0.3", None));
+}
+
+#[test]
+fn a_pass_that_no_longer_exists_falls_back_to_done() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    handle(&mut demo, Input::Scrubbed(7));
+    assert_eq!(demo.config().stage, Stage::Pass(5));
+    edit(&mut demo, Field::Exponent, "3");
+    assert_eq!(demo.config().stage, Stage::Done);
+    assert_eq!(demo.terrain().stage, Stage::Done);
+}
+
+#[test]
+fn a_new_algorithm_takes_its_own_defaults_but_keeps_chosen_values() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Full));
+    edit(
+        &mut demo,
+        Field::Algorithm,
+        "recursive-midpoint-displacement",
+    );
+    let params = demo.config().params;
+    assert_eq!((params.spread, params.spread_reduction), (0.3, 0.55));
+    edit(&mut demo, Field::SpreadReduction, "0.7");
+    edit(&mut demo, Field::Algorithm, "midpoint-displacement");
+    let params = demo.config().params;
+    assert_eq!(params.algorithm, Algorithm::MidpointDisplacement);
+    assert_eq!(params.spread_reduction, 0.7, "a chosen value stays");
+    assert_eq!((params.exponent, params.seed), (5, 7));
+    let before = demo.config().params;
+    edit(&mut demo, Field::Algorithm, "plasma");
+    assert_eq!(
+        demo.config().params,
+        before,
+        "no such algorithm changes nothing"
+    );
+}
+
+#[test]
+fn the_stage_falls_back_when_the_new_algorithm_lacks_it() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    handle(&mut demo, Input::Scrubbed(1));
+    assert_eq!(demo.config().stage, Stage::Square);
+    edit(&mut demo, Field::Algorithm, "midpoint-displacement");
+    assert_eq!(demo.config().stage, Stage::Done);
+}
+
+#[test]
+fn a_new_palette_redraws_without_a_new_map() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Full));
+    let effects = handle(
+        &mut demo,
+        Input::Edited {
+            key: Key::Display(Setting::Palette),
+            text: "bands".into(),
+        },
+    );
+    assert_eq!(effects, [Effect::Redraw { rebuild: true }]);
+    assert_eq!(demo.palette(), Palette::Bands);
+}
+
+#[test]
+fn new_colours_for_a_worker_built_surface_ask_the_worker_again() {
+    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 10, Controls::Full));
+    let (job, request) = offloaded(&effects).remove(0);
+    let reply = protocol::run(request, &mut |_, _| {});
+    handle(&mut demo, Input::Job { job, reply });
+    assert!(demo.surface().is_some());
+    let effects = handle(
+        &mut demo,
+        Input::Edited {
+            key: Key::Display(Setting::Palette),
+            text: "greyscale".into(),
+        },
+    );
+    let jobs = offloaded(&effects);
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(jobs[0].1.palette, Palette::Greyscale);
+    assert!(matches!(jobs[0].1.job, Job::Generate { .. }));
+}
+
+#[test]
+fn tiling_the_view_moves_the_camera_back() {
+    let (mut demo, _) = mounted(config(Algorithm::TileableDiamondSquare, 5, Controls::Full));
+    let near = demo.orbit().distance;
+    handle(
+        &mut demo,
+        Input::Edited {
+            key: Key::Display(Setting::View),
+            text: "tiled".into(),
+        },
+    );
+    assert_eq!(demo.config().display.view, View::Tiles);
+    assert!(demo.orbit().distance > near);
+}
+
+#[test]
+fn a_bad_display_value_is_refused_by_its_control() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Full));
+    let effects = handle(
+        &mut demo,
+        Input::Edited {
+            key: Key::Display(Setting::View),
+            text: "sideways".into(),
+        },
+    );
+    assert!(effects.is_empty());
+    assert_eq!(
+        field(&demo.presentation(), Key::Display(Setting::View))
+            .error
+            .as_deref(),
+        Some("View must be one of 3d, 2d, tiled, tiled-2d; got \"sideways\"")
+    );
+}
+
+#[test]
+fn arrow_keys_step_numbers_within_their_range() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 11, Controls::Basic));
+    let step = |demo: &mut Demo, field: Field, direction: f64| {
+        handle(
+            demo,
+            Input::Stepped {
+                key: Key::Param(field),
+                direction,
+            },
+        )
+    };
+    step(&mut demo, Field::Exponent, 1.0);
+    assert_eq!(demo.config().params.exponent, 12);
+    step(&mut demo, Field::Exponent, 1.0);
+    assert_eq!(demo.config().params.exponent, 12, "12 is the most");
+    step(&mut demo, Field::Spread, 1.0);
+    assert_eq!(demo.config().params.spread, 0.35);
+    step(&mut demo, Field::Seed, -1.0);
+    assert_eq!(demo.config().params.seed, 6);
+}
+
+#[test]
+fn arrow_keys_leave_a_field_of_refused_text_alone() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    edit(&mut demo, Field::Spread, "abc");
+    let effects = handle(
+        &mut demo,
+        Input::Stepped {
+            key: Key::Param(Field::Spread),
+            direction: 1.0,
+        },
+    );
+    assert!(effects.is_empty());
+    assert_eq!(demo.config().params.spread, 0.3);
+}
+
+#[test]
+fn the_scrubber_shows_each_stage_and_ignores_positions_past_the_end() {
+    let (mut demo, _) = mounted(config(Algorithm::MidpointDisplacement, 3, Controls::Basic));
+    handle(&mut demo, Input::Scrubbed(1));
+    assert_eq!(demo.terrain().stage, Stage::Edges);
+    let params = demo.config().params;
+    assert_eq!(demo.terrain().heightmap, map_of(&params, Stage::Edges));
+    let scrubber = demo.presentation().controls.expect("controls").scrubber;
+    assert_eq!((scrubber.position, scrubber.last), (1, 6));
+    assert_eq!(scrubber.name, "Edge midpoints set");
+    assert!(handle(&mut demo, Input::Scrubbed(99)).is_empty());
+    assert_eq!(demo.config().stage, Stage::Edges);
+}
+
+#[test]
+fn play_steps_through_every_stage_and_stops_at_the_end() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 2, Controls::Basic));
+    // From the end, play starts over.
+    let effects = handle(&mut demo, Input::PlayPressed);
+    assert_eq!(demo.config().stage, Stage::Corners);
+    let mut tick = effects.into_iter().find_map(|effect| match effect {
+        Effect::Schedule {
+            delay: Delay::PlayStep,
+            input,
+        } => Some(input),
+        _ => None,
+    });
+    let mut seen = vec![demo.config().stage];
+    while let Some(input) = tick.take() {
+        let effects = handle(&mut demo, input);
+        seen.push(demo.config().stage);
+        tick = effects.into_iter().find_map(|effect| match effect {
+            Effect::Schedule { input, .. } => Some(input),
+            _ => None,
+        });
+    }
+    assert_eq!(seen, Algorithm::DiamondSquare.stages(2));
+    assert!(
+        !demo
+            .presentation()
+            .controls
+            .expect("controls")
+            .scrubber
+            .playing
+    );
+}
+
+#[test]
+fn a_tick_from_before_a_pause_does_nothing() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 3, Controls::Basic));
+    handle(&mut demo, Input::Scrubbed(0));
+    handle(&mut demo, Input::PlayPressed);
+    handle(&mut demo, Input::PlayPressed);
+    assert!(handle(&mut demo, Input::Tick(1)).is_empty());
+    assert_eq!(demo.config().stage, Stage::Corners);
+    handle(&mut demo, Input::PlayPressed);
+    assert!(handle(&mut demo, Input::Tick(1)).is_empty(), "an old round");
+    handle(&mut demo, Input::Tick(2));
+    assert_eq!(demo.config().stage, Stage::Square);
+}
+
+#[test]
+fn refresh_takes_the_new_seed_and_shares_it() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    let effects = handle(&mut demo, Input::Refresh(42));
+    assert!(effects.contains(&Effect::ShareSeed(42)));
+    assert_eq!(demo.seed(), 42);
+    let params = demo.config().params;
+    assert_eq!(demo.terrain().heightmap, map_of(&params, Stage::Done));
+    assert_eq!(demo.presentation().seed, "42");
+}
+
+#[test]
+fn a_shared_seed_is_taken_without_sharing_it_on() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    assert!(
+        handle(&mut demo, Input::SeedShared(7)).is_empty(),
+        "the same seed"
+    );
+    let effects = handle(&mut demo, Input::SeedShared(8));
+    assert_eq!(demo.seed(), 8);
+    assert!(
+        !effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::ShareSeed(_)))
+    );
+}
+
+#[test]
+fn a_job_answered_after_a_newer_request_is_dropped() {
+    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 10, Controls::Basic));
+    let (first, first_request) = offloaded(&effects).remove(0);
+    let effects = edit(&mut demo, Field::Seed, "8");
+    assert!(effects.contains(&Effect::Cancel(first)), "{effects:?}");
+    let (second, second_request) = offloaded(&effects).remove(0);
+    assert_ne!(first, second);
+    // The first answer arrives late: nobody waits for it.
+    let stale = protocol::run(first_request, &mut |_, _| {});
+    assert!(
+        handle(
+            &mut demo,
+            Input::Job {
+                job: first,
+                reply: stale
+            }
+        )
+        .is_empty()
+    );
+    assert!(demo.is_waiting());
+    assert_eq!(demo.terrain().heightmap.side(), 3, "still the placeholder");
+    let fresh = protocol::run(second_request, &mut |_, _| {});
+    handle(
+        &mut demo,
+        Input::Job {
+            job: second,
+            reply: fresh,
+        },
+    );
+    assert!(!demo.is_waiting());
+    assert_eq!(
+        demo.terrain().heightmap,
+        map_of(&demo.config().params, Stage::Done)
+    );
+    assert!(
+        demo.presentation().caption.contains("triangles, within"),
+        "{}",
+        demo.presentation().caption
+    );
+}
+
+#[test]
+fn progress_fills_the_bar_with_what_is_being_done() {
+    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 12, Controls::None));
+    let (job, _) = offloaded(&effects).remove(0);
+    handle(
+        &mut demo,
+        Input::Job {
+            job,
+            reply: Reply::Progress {
+                share: 0.256,
+                words: "Generating the heights".into(),
+            },
+        },
+    );
+    assert_eq!(
+        demo.presentation().progress,
+        Some((
+            26.0,
+            "Generating the heights: 4097 × 4097 points, 26%".into()
+        ))
+    );
+    assert!(demo.is_waiting(), "progress is not the end");
+}
+
+#[test]
+fn a_map_that_could_not_be_made_says_why_and_the_last_stays() {
+    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 10, Controls::None));
+    let (job, _) = offloaded(&effects).remove(0);
+    let before = demo.terrain().clone();
+    handle(
+        &mut demo,
+        Input::Job {
+            job,
+            reply: Reply::Failed {
+                message: "out of memory".into(),
+            },
+        },
+    );
+    assert_eq!(demo.terrain(), &before);
+    let shown = demo.presentation();
+    assert_eq!(
+        shown.status.as_deref(),
+        Some("This map could not be made: out of memory")
+    );
+    assert!(shown.status_is_error && shown.progress.is_none());
+}
+
+#[test]
+fn a_file_too_big_to_import_is_refused_before_it_is_read() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let effects = handle(
+        &mut demo,
+        Input::ImportPicked {
+            name: "huge.png".into(),
+            size: 200.0 * 1024.0 * 1024.0,
+        },
+    );
+    assert!(effects.is_empty());
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(
+        status,
+        Some((
+            "huge.png is 200 MB; the largest file accepted is 128 MB.".into(),
+            true
+        ))
+    );
+}
+
+#[test]
+fn an_imported_png_becomes_the_map_with_its_own_words() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let effects = handle(
+        &mut demo,
+        Input::ImportPicked {
+            name: "hills.png".into(),
+            size: 1000.0,
+        },
+    );
+    assert_eq!(effects, [Effect::ReadFile]);
+    let picture = map_of(
+        &Params {
+            exponent: 3,
+            ..Params::default()
+        },
+        Stage::Done,
+    );
+    let bytes = terrain_io::export_png(&picture);
+    let effects = handle(
+        &mut demo,
+        Input::ImportRead {
+            name: "hills.png".into(),
+            bytes,
+        },
+    );
+    let (job, request) = offloaded(&effects).remove(0);
+    assert!(
+        matches!(request.job, Job::Import { .. }),
+        "imports go to the worker"
+    );
+    handle(
+        &mut demo,
+        Input::Job {
+            job,
+            reply: protocol::run(request, &mut |_, _| {}),
+        },
+    );
+    assert_eq!(demo.terrain().heightmap.side(), 9);
+    assert_eq!(demo.terrain().algorithm, None);
+    let shown = demo.presentation();
+    assert_eq!(
+        (shown.seed.as_str(), shown.caption.as_str()),
+        ("none", "Imported from hills.png")
+    );
+    assert_eq!(
+        shown.controls.expect("controls").file_status,
+        Some((
+            "Imported hills.png: 9 × 9 pixels, 16-bit greyscale, resampled to 9 × 9 points.".into(),
+            false
+        ))
+    );
+    assert_eq!(demo.file_stem(), "imported-hills");
+}
+
+#[test]
+fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let before = demo.terrain().clone();
+    let effects = handle(
+        &mut demo,
+        Input::ImportRead {
+            name: "cat.gif".into(),
+            bytes: b"GIF89a".to_vec(),
+        },
+    );
+    let (job, request) = offloaded(&effects).remove(0);
+    handle(
+        &mut demo,
+        Input::Job {
+            job,
+            reply: protocol::run(request, &mut |_, _| {}),
+        },
+    );
+    assert_eq!(demo.terrain(), &before);
+    let (message, failed) = demo
+        .presentation()
+        .controls
+        .expect("controls")
+        .file_status
+        .expect("a status");
+    assert!(
+        failed && message.starts_with("cat.gif: this file is not a PNG"),
+        "{message}"
+    );
+    handle(
+        &mut demo,
+        Input::ImportUnreadable {
+            name: "gone.png".into(),
+        },
+    );
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(status, Some(("gone.png could not be read.".into(), true)));
+}
+
+#[test]
+fn an_export_becomes_a_download_named_after_the_map() {
+    let (mut demo, _) = mounted(config(Algorithm::MidpointDisplacement, 4, Controls::Basic));
+    let effects = handle(&mut demo, Input::Export(FileFormat::Png));
+    let download = effects
+        .iter()
+        .find_map(|effect| match effect {
+            Effect::Download {
+                name,
+                media_type,
+                bytes,
+            } => Some((name.clone(), *media_type, bytes.len())),
+            _ => None,
+        })
+        .expect("a download");
+    assert_eq!(download.0, "midpoint-displacement-4-seed-7.png");
+    assert_eq!(download.1, "image/png");
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(
+        status.map(|(text, _)| text.starts_with("Downloaded midpoint-displacement-4-seed-7.png (")),
+        Some(true)
+    );
+}
+
+#[test]
+fn copying_the_link_copies_the_share_link_and_says_how_it_went() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Basic));
+    let effects = handle(&mut demo, Input::CopyLink);
+    let link = demo.share_link();
+    assert!(link.starts_with("https://example.org/playground.html?algorithm=diamond-square"));
+    assert_eq!(effects, [Effect::Copy(link)]);
+    handle(&mut demo, Input::Copied(true));
+    let copied = demo.presentation().controls.expect("controls").copy_status;
+    assert_eq!(copied.as_deref(), Some("Copied the link."));
+    handle(&mut demo, Input::Copied(false));
+    let failed = demo.presentation().controls.expect("controls").copy_status;
+    assert!(failed.is_some_and(|words| words.starts_with("Could not copy")));
+}
+
+#[test]
+fn the_camera_moves_in_3d_and_not_in_2d() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let start = *demo.orbit();
+    let effects = handle(&mut demo, Input::Camera(CameraAction::Zoom(0.5)));
+    assert_eq!(effects, [Effect::Redraw { rebuild: false }]);
+    assert!(demo.orbit().distance < start.distance);
+    handle(&mut demo, Input::Camera(CameraAction::Reset));
+    assert_eq!(demo.orbit(), &start);
+    handle(
+        &mut demo,
+        Input::Edited {
+            key: Key::Display(Setting::View),
+            text: "2d".into(),
+        },
+    );
+    assert!(handle(&mut demo, Input::Camera(CameraAction::Zoom(0.5))).is_empty());
+}
+
+#[test]
+fn a_drag_turns_the_view() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    let start = *demo.orbit();
+    handle(
+        &mut demo,
+        Input::PointerDown {
+            id: 1,
+            x: 10.0,
+            y: 10.0,
+        },
+    );
+    let effects = handle(
+        &mut demo,
+        Input::PointerMove {
+            id: 1,
+            x: 90.0,
+            y: 10.0,
+            height: 400.0,
+            pan: false,
+        },
+    );
+    assert_eq!(effects, [Effect::Redraw { rebuild: false }]);
+    assert_ne!(demo.orbit().azimuth, start.azimuth);
+    handle(&mut demo, Input::PointerUp { id: 1 });
+    assert!(
+        handle(
+            &mut demo,
+            Input::PointerMove {
+                id: 1,
+                x: 0.0,
+                y: 0.0,
+                height: 400.0,
+                pan: false,
+            }
+        )
+        .is_empty(),
+        "a pointer that went up moves nothing"
+    );
+}
+
+#[test]
+fn graphics_notes_come_and_go() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    handle(&mut demo, Input::Graphics(GraphicsNote::Lost));
+    let lost = demo.presentation();
+    assert!(
+        lost.status
+            .is_some_and(|text| text.ends_with("Restoring it…"))
+    );
+    assert!(!lost.status_is_error);
+    handle(&mut demo, Input::Graphics(GraphicsNote::Ready));
+    assert_eq!(demo.presentation().status, None);
+    handle(
+        &mut demo,
+        Input::Graphics(GraphicsNote::Unavailable("no WebGL2".into())),
+    );
+    assert_eq!(demo.shown_view(), View::Picture, "without WebGL, a picture");
+    assert!(demo.presentation().label.starts_with("Greyscale picture"));
+}
+
+#[test]
+fn the_playground_keeps_the_address_in_step() {
+    let mut given = config(Algorithm::DiamondSquare, 4, Controls::Full);
+    given.display.url_state = true;
+    let (mut demo, effects) = mounted(given);
+    let mirrored: Vec<_> = effects
+        .iter()
+        .filter(|effect| matches!(effect, Effect::ReplaceUrl(_)))
+        .collect();
+    assert_eq!(mirrored.len(), 1, "{effects:?}");
+    let effects = edit(&mut demo, Field::Seed, "9");
+    assert!(
+        effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::ReplaceUrl(query) if query.contains("seed=9")))
+    );
+    let effects = handle(&mut demo, Input::Camera(CameraAction::Zoom(0.9)));
+    assert!(
+        !effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::ReplaceUrl(_))),
+        "the same query is not written twice"
+    );
+}
+
+#[test]
+fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
+    let (basic, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Basic));
+    let keys: Vec<&str> = basic
+        .control_keys()
+        .iter()
+        .map(|key| key.spec().option)
+        .collect();
+    assert_eq!(keys, ["exponent", "spread", "spreadReduction", "seed"]);
+    let (mut full, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let keys: Vec<&str> = full
+        .control_keys()
+        .iter()
+        .map(|key| key.spec().option)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "algorithm",
+            "exponent",
+            "spread",
+            "spreadReduction",
+            "seed",
+            "normalize",
+            "palette",
+            "view",
+            "wireframe"
+        ]
+    );
+    edit(&mut full, Field::Algorithm, "random-noise");
+    let shown = full.presentation();
+    assert!(field(&shown, Key::Param(Field::Spread)).hidden);
+    assert!(!field(&shown, Key::Param(Field::Seed)).hidden);
+    let (none, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    assert!(none.control_keys().is_empty());
+}
