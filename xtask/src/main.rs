@@ -10,6 +10,7 @@
 //! machine before anything else is installed.
 
 mod fuzz;
+mod layout;
 
 use std::env;
 use std::ffi::OsString;
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
         "build" => setup(Needs::Build).and_then(|()| release_build()),
         "test" => test(),
         "fuzz" => fuzz::run(&args[1..]),
+        "layout" => layout::check(&root()).map(|report| println!("{report}")),
         "bench" => bench(&args[1..]),
         _ => {
             eprintln!(
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
                  test    install what is missing, then run every check and test\n  \
                  build   release build into dist/\n  \
                  setup   only install what is missing\n  \
+                 layout  check that no crate has an import circle and the web crate stays thin\n  \
                  bench   release build, then the browser benchmark (see BENCHMARKS.md; --quick for a short run)\n  \
                  fuzz    run each fuzz target for 10 minutes (see FUZZING.md)"
             );
@@ -348,6 +351,13 @@ fn test() -> Result {
     doc.env("RUSTDOCFLAGS", "-D warnings");
     step("docs", doc)?;
     core_stays_pure()?;
+    println!("\n==> no import circles; a thin web crate");
+    let shape =
+        layout::check(&root()).map_err(|problems| format!("the code's shape:\n{problems}"))?;
+    println!(
+        "{shape}\n<== no circles, no web file over {} lines",
+        layout::MAX_WEB_FILE_LINES
+    );
     step("native tests", command("cargo", &["test", "--workspace"]))?;
     for package in ["terrain-core", "terrain-web"] {
         step(

@@ -4,6 +4,8 @@
 //! builds them and reports what a reader did; the demo decides what it
 //! means.
 
+use std::rc::Rc;
+
 use terrain_core::spec::{Kind, Spec};
 use terrain_core::{ALGORITHM, Algorithm};
 use terrain_view::demo::{ControlsShown, FieldShown, Input, Key};
@@ -17,7 +19,9 @@ use web_sys::{
 };
 
 use crate::dom;
-use crate::view::Send;
+
+/// Where a demo's inputs go: the app, which hands them to the page.
+pub type Send = Rc<dyn Fn(Input)>;
 
 /// One control's elements.
 enum Widget {

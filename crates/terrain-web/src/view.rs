@@ -1,8 +1,6 @@
 //! One demo's elements: built once, then made to say what the demo's
 //! [`Presentation`] says, and listened to for what a reader does.
 
-use std::rc::Rc;
-
 use terrain_core::Terrain;
 use terrain_view::camera::{self, CameraAction};
 use terrain_view::demo::{Input, Key, Presentation};
@@ -15,11 +13,8 @@ use web_sys::{
     HtmlProgressElement, ImageData, KeyboardEvent, PointerEvent, WheelEvent,
 };
 
-use crate::controls::ControlsView;
+use crate::controls::{ControlsView, Send};
 use crate::dom;
-
-/// Where a demo's inputs go: the app, which hands them to the page.
-pub type Send = Rc<dyn Fn(Input)>;
 
 /// The elements every demo has.
 pub struct DemoView {
