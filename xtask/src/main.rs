@@ -11,6 +11,7 @@
 
 mod fuzz;
 mod layout;
+mod pages;
 
 use std::env;
 use std::ffi::OsString;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         "test" => test(),
         "fuzz" => fuzz::run(&args[1..]),
         "layout" => layout::check(&root()).map(|report| println!("{report}")),
+        "pages" => pages::run(&root(), &args[1..]),
         "bench" => bench(&args[1..]),
         _ => {
             eprintln!(
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
                  test    install what is missing, then run every check and test\n  \
                  build   release build into dist/\n  \
                  setup   only install what is missing\n  \
+                 pages   put the shared head, header and footer into built pages (Trunk runs it)\n  \
                  layout  check that no crate has an import circle and the web crate stays thin\n  \
                  bench   release build, then the browser benchmark (see BENCHMARKS.md; --quick for a short run)\n  \
                  fuzz    run each fuzz target for 10 minutes (see FUZZING.md)"

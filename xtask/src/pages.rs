@@ -1,0 +1,108 @@
+//! The pages' shared head, header and footer, written once in
+//! `www/partials/` and put into every page at build time.
+//!
+//! Each page says where a shared part goes with a comment on a line of its
+//! own, `<!-- shared: header -->`; Trunk runs `cargo xtask pages` after each
+//! build (a `post_build` hook in `Trunk.toml`), which replaces those lines
+//! in the pages Trunk has staged, indented as the comment was, and marks the
+//! page's own link in the header with `aria-current="page"`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Expands the shared parts in every page of `staged` (by default Trunk's
+/// staging folder, from `TRUNK_STAGING_DIR`).
+pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
+    let staged = args
+        .first()
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("TRUNK_STAGING_DIR").map(PathBuf::from))
+        .ok_or("cargo xtask pages needs a folder of pages (Trunk passes TRUNK_STAGING_DIR)")?;
+    let partials = root.join("www").join("partials");
+    let mut pages: Vec<PathBuf> = fs::read_dir(&staged)
+        .map_err(|error| format!("{}: {error}", staged.display()))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "html"))
+        .collect();
+    pages.sort();
+    for page in &pages {
+        let text = fs::read_to_string(page).map_err(|error| format!("{}: {error}", page.display()))?;
+        let name = page
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let expanded = expand(&text, &name, |part| {
+            fs::read_to_string(partials.join(format!("{part}.html")))
+                .map_err(|error| format!("www/partials/{part}.html: {error}"))
+        })
+        .map_err(|error| format!("{name}: {error}"))?;
+        fs::write(page, expanded).map_err(|error| format!("{}: {error}", page.display()))?;
+    }
+    println!("shared head, header and footer put into {} pages", pages.len());
+    Ok(())
+}
+
+/// `page` (the file `name`) with each `<!-- shared: part -->` line replaced
+/// by `partial(part)`, indented like the comment.
+fn expand(
+    page: &str,
+    name: &str,
+    partial: impl Fn(&str) -> Result<String, String>,
+) -> Result<String, String> {
+    // The home page's own link is the site's title, `./`.
+    let own_link = if name == "index.html" {
+        "href=\"./\"".to_owned()
+    } else {
+        format!("href=\"{name}\"")
+    };
+    let mut out = String::with_capacity(page.len() * 2);
+    for line in page.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let Some(part) = trimmed
+            .strip_prefix("<!-- shared: ")
+            .and_then(|rest| rest.strip_suffix(" -->"))
+        else {
+            out.push_str(line);
+            continue;
+        };
+        let indent = &line[..line.len() - line.trim_start().len()];
+        for shared in partial(part)?.lines() {
+            let shared = if shared.contains(&own_link) && !shared.contains("aria-current") {
+                shared.replacen(&own_link, &format!("{own_link} aria-current=\"page\""), 1)
+            } else {
+                shared.to_owned()
+            };
+            if !shared.is_empty() {
+                out.push_str(indent);
+            }
+            out.push_str(&shared);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_parts_are_put_in_indented_with_the_pages_own_link_marked() {
+        let page = "<body>\n  <!-- shared: header -->\n  <main></main>\n</body>\n";
+        let header = "<nav>\n  <a href=\"./\">Home</a>\n  <a href=\"one.html\">One</a>\n</nav>\n";
+        let expanded = expand(page, "one.html", |part| {
+            assert_eq!(part, "header");
+            Ok(header.to_owned())
+        })
+        .expect("expands");
+        assert_eq!(
+            expanded,
+            "<body>\n  <nav>\n    <a href=\"./\">Home</a>\n    <a href=\"one.html\" \
+             aria-current=\"page\">One</a>\n  </nav>\n  <main></main>\n</body>\n"
+        );
+        let home = expand(page, "index.html", |_| Ok(header.to_owned())).expect("expands");
+        assert!(home.contains("<a href=\"./\" aria-current=\"page\">Home</a>"));
+        assert!(expand("<!-- shared: nope -->\n", "x.html", |part| Err(format!("no {part}"))).is_err());
+    }
+}
