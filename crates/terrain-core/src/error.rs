@@ -46,6 +46,16 @@ pub enum Error {
         /// The exponent given.
         exponent: u32,
     },
+    /// A map given to erosion has a height too far from 0 for its sums to
+    /// stay finite (see `erosion::MAX_ABS_HEIGHT`).
+    HeightOutOfRange {
+        /// The row-major index of the first such height.
+        index: usize,
+        /// That height, as text.
+        value: String,
+        /// The largest magnitude allowed.
+        limit: u32,
+    },
     /// A buffer of heights had the wrong length for its exponent.
     WrongSize {
         /// `(2^exponent + 1)^2`.
@@ -76,9 +86,10 @@ impl Error {
             | Error::Empty { spec }
             | Error::InvalidStage { spec, .. }
             | Error::Unreadable { spec, .. } => Some(spec),
-            Error::InvalidExponent { .. } | Error::WrongSize { .. } | Error::NotFinite { .. } => {
-                None
-            }
+            Error::InvalidExponent { .. }
+            | Error::HeightOutOfRange { .. }
+            | Error::WrongSize { .. }
+            | Error::NotFinite { .. } => None,
         }
     }
 
@@ -94,7 +105,10 @@ impl Error {
             Error::InvalidStage { spec, .. } | Error::Unreadable { spec, .. } => {
                 self.describe(&spec.name_on(surface))
             }
-            Error::InvalidExponent { .. } | Error::WrongSize { .. } | Error::NotFinite { .. } => {
+            Error::InvalidExponent { .. }
+            | Error::HeightOutOfRange { .. }
+            | Error::WrongSize { .. }
+            | Error::NotFinite { .. } => {
                 self.describe(match surface {
                     Surface::Control => "Exponent",
                     _ => "exponent",
@@ -126,6 +140,13 @@ impl Error {
                 format!("expected {expected} heights, got {actual}")
             }
             Error::NotFinite { index } => format!("height number {index} is not a finite number"),
+            Error::HeightOutOfRange {
+                index,
+                value,
+                limit,
+            } => format!(
+                "height number {index} is {value}; erosion needs heights from -{limit} to {limit}"
+            ),
         }
     }
 }

@@ -123,6 +123,15 @@ impl Surfaces {
         erode: true,
         control: true,
     };
+    /// Attributes, links and controls, not the JavaScript functions: a
+    /// parameter of the demos only.
+    pub const PAGE: Surfaces = Surfaces {
+        attribute: true,
+        url: true,
+        generate: false,
+        erode: false,
+        control: true,
+    };
     /// Attributes, links and controls: how a demo shows its map.
     pub const DISPLAY: Surfaces = Surfaces {
         attribute: true,

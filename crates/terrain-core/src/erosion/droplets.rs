@@ -65,7 +65,9 @@
 //! depends on the one before, so it is latency, not arithmetic, that sets
 //! the pace.
 
-use crate::erosion::{ErosionError, Grid, Setting, check_heights, check_number, check_whole};
+use crate::erosion::{Grid, check, check_heights};
+use crate::error::Error;
+use crate::spec::{Kind, Spec, Surfaces, Value};
 use crate::heightmap::Heightmap;
 use crate::random::PointRandom;
 
@@ -128,6 +130,171 @@ const START_WATER: f64 = 1.0;
 /// where floating point loses precision, so a scaled direction is always a
 /// unit vector.
 const SHORTEST_DIRECTION: f64 = 1e-100;
+
+/// How many droplets fall: every surface's spelling, range and help.
+pub static DROPLETS: Spec = Spec {
+    label: "droplets",
+    title: "Droplets",
+    option: "droplets",
+    attribute: "data-droplets",
+    help: "how many raindrops fall, one after another",
+    kind: Kind::Whole {
+        min: 0,
+        max: MAX_DROPLETS as u64,
+    },
+    step: 1000.0,
+    surfaces: Surfaces::EROSION,
+};
+
+/// Which droplet a trace follows.
+pub static DROPLET: Spec = Spec {
+    label: "droplet",
+    title: "Droplet",
+    option: "droplet",
+    attribute: "data-droplet",
+    help: "which droplet to follow, counting from 0",
+    kind: Kind::Whole {
+        min: 0,
+        max: MAX_DROPLETS as u64 - 1,
+    },
+    step: 1.0,
+    surfaces: Surfaces::PAGE,
+};
+
+/// How much of its direction a droplet keeps at each step.
+pub static INERTIA: Spec = Spec {
+    label: "inertia",
+    title: "Inertia",
+    option: "inertia",
+    attribute: "data-inertia",
+    help: "0 to 1: how much of its way a droplet keeps, against the slope",
+    kind: Kind::Number { min: 0.0, max: 1.0 },
+    step: 0.01,
+    surfaces: Surfaces::EROSION,
+};
+
+/// How much sediment a droplet can carry.
+pub static CAPACITY: Spec = Spec {
+    label: "capacity",
+    title: "Capacity",
+    option: "capacity",
+    attribute: "data-capacity",
+    help: "0 to 100: sediment carried per unit of drop, speed and water",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_CAPACITY,
+    },
+    step: 0.5,
+    surfaces: Surfaces::EROSION,
+};
+
+/// The least a droplet can carry.
+pub static MIN_CAPACITY: Spec = Spec {
+    label: "min capacity",
+    title: "Minimum capacity",
+    option: "minCapacity",
+    attribute: "data-min-capacity",
+    help: "0 to 1: what a droplet can carry even on flat ground",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_MIN_CAPACITY,
+    },
+    step: 0.01,
+    surfaces: Surfaces::EROSION,
+};
+
+/// How fast a droplet picks material up.
+pub static ERODE_SPEED: Spec = Spec {
+    label: "erode speed",
+    title: "Erode speed",
+    option: "erodeSpeed",
+    attribute: "data-erode-speed",
+    help: "0 to 1: the share of its free capacity a droplet fills each step",
+    kind: Kind::Number { min: 0.0, max: 1.0 },
+    step: 0.05,
+    surfaces: Surfaces::EROSION,
+};
+
+/// How fast a droplet drops material.
+pub static DEPOSIT_SPEED: Spec = Spec {
+    label: "deposit speed",
+    title: "Deposit speed",
+    option: "depositSpeed",
+    attribute: "data-deposit-speed",
+    help: "0 to 1: the share of its excess sediment a droplet drops each step",
+    kind: Kind::Number { min: 0.0, max: 1.0 },
+    step: 0.05,
+    surfaces: Surfaces::EROSION,
+};
+
+/// How fast a droplet dries up.
+pub static EVAPORATE_SPEED: Spec = Spec {
+    label: "evaporate speed",
+    title: "Evaporate speed",
+    option: "evaporateSpeed",
+    attribute: "data-evaporate-speed",
+    help: "0 to 1: the share of its water a droplet loses each step",
+    kind: Kind::Number { min: 0.0, max: 1.0 },
+    step: 0.01,
+    surfaces: Surfaces::EROSION,
+};
+
+/// The radius of the brush a droplet erodes with.
+pub static RADIUS: Spec = Spec {
+    label: "radius",
+    title: "Brush radius",
+    option: "radius",
+    attribute: "data-radius",
+    help: "1 to 8 points: how wide a droplet wears the ground away",
+    kind: Kind::Whole {
+        min: 1,
+        max: MAX_RADIUS as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::EROSION,
+};
+
+/// How strongly a drop speeds a droplet up.
+pub static GRAVITY: Spec = Spec {
+    label: "gravity",
+    title: "Gravity",
+    option: "gravity",
+    attribute: "data-gravity",
+    help: "0 to 100: how much a drop in height speeds a droplet up",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_GRAVITY,
+    },
+    step: 0.5,
+    surfaces: Surfaces::EROSION,
+};
+
+/// The most steps a droplet takes.
+pub static LIFETIME: Spec = Spec {
+    label: "lifetime",
+    title: "Lifetime",
+    option: "lifetime",
+    attribute: "data-lifetime",
+    help: "1 to 1000: the most steps a droplet takes before it is gone",
+    kind: Kind::Whole {
+        min: 1,
+        max: MAX_LIFETIME as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::EROSION,
+};
+
+/// Whether erosion wraps around the map's edges.
+pub static WRAP: Spec = Spec {
+    label: "wrap",
+    title: "Wrap around the edges",
+    option: "wrap",
+    attribute: "data-wrap",
+    help: "treat the map as tileable: what leaves one edge comes back at the other",
+    kind: Kind::Switch,
+    step: 1.0,
+    surfaces: Surfaces::EROSION,
+};
 
 /// How droplets erode: the well-known defaults, and the range of each.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -192,63 +359,21 @@ impl Default for DropletSettings {
 impl DropletSettings {
     /// Checks every setting; the first bad one is the error, naming the
     /// setting, its value and the allowed range.
-    pub fn validate(&self) -> Result<(), ErosionError> {
-        check_whole(
-            Setting::Droplets,
-            self.droplets,
-            0,
-            MAX_DROPLETS,
-            "a whole number from 0 to 1000000",
-        )?;
-        check_number(
-            Setting::Inertia,
-            self.inertia,
-            0.0,
-            1.0,
-            "a number from 0 to 1",
-        )?;
-        check_number(
-            Setting::Capacity,
-            self.capacity,
-            0.0,
-            MAX_CAPACITY,
-            "a number from 0 to 100",
-        )?;
-        check_number(
-            Setting::MinCapacity,
-            self.min_capacity,
-            0.0,
-            MAX_MIN_CAPACITY,
-            "a number from 0 to 1",
-        )?;
-        for (setting, value) in [
-            (Setting::ErodeSpeed, self.erode_speed),
-            (Setting::DepositSpeed, self.deposit_speed),
-            (Setting::EvaporateSpeed, self.evaporate_speed),
+    pub fn validate(&self) -> Result<(), Error> {
+        check(&DROPLETS, Value::Whole(u64::from(self.droplets)))?;
+        for (spec, value) in [
+            (&INERTIA, self.inertia),
+            (&CAPACITY, self.capacity),
+            (&MIN_CAPACITY, self.min_capacity),
+            (&ERODE_SPEED, self.erode_speed),
+            (&DEPOSIT_SPEED, self.deposit_speed),
+            (&EVAPORATE_SPEED, self.evaporate_speed),
+            (&GRAVITY, self.gravity),
         ] {
-            check_number(setting, value, 0.0, 1.0, "a number from 0 to 1")?;
+            check(spec, Value::Number(value))?;
         }
-        check_whole(
-            Setting::Radius,
-            self.radius,
-            1,
-            MAX_RADIUS,
-            "a whole number from 1 to 8",
-        )?;
-        check_number(
-            Setting::Gravity,
-            self.gravity,
-            0.0,
-            MAX_GRAVITY,
-            "a number from 0 to 100",
-        )?;
-        check_whole(
-            Setting::Lifetime,
-            self.lifetime,
-            1,
-            MAX_LIFETIME,
-            "a whole number from 1 to 1000",
-        )
+        check(&RADIUS, Value::Whole(u64::from(self.radius)))?;
+        check(&LIFETIME, Value::Whole(u64::from(self.lifetime)))
     }
 }
 
@@ -296,7 +421,7 @@ pub fn erode(
     map: &Heightmap,
     settings: &DropletSettings,
     progress: &mut dyn FnMut(f64),
-) -> Result<Erosion, ErosionError> {
+) -> Result<Erosion, Error> {
     let mut run = DropletRun::new(map, settings)?;
     run.run_to(settings.droplets, progress);
     Ok(run.finish())
@@ -320,7 +445,7 @@ pub struct DropletRun {
 
 impl DropletRun {
     /// A run on a copy of `map`, no droplet fallen yet.
-    pub fn new(map: &Heightmap, settings: &DropletSettings) -> Result<Self, ErosionError> {
+    pub fn new(map: &Heightmap, settings: &DropletSettings) -> Result<Self, Error> {
         settings.validate()?;
         check_heights(map)?;
         Ok(Self {
@@ -461,14 +586,8 @@ pub fn trace(
     map: &Heightmap,
     settings: &DropletSettings,
     droplet: u32,
-) -> Result<Trace, ErosionError> {
-    check_whole(
-        Setting::Droplet,
-        droplet,
-        0,
-        MAX_DROPLETS - 1,
-        "a whole number from 0 to 999999",
-    )?;
+) -> Result<Trace, Error> {
+    check(&DROPLET, Value::Whole(u64::from(droplet)))?;
     settings.validate()?;
     let one = DropletSettings {
         droplets: 1,
@@ -1132,7 +1251,7 @@ mod tests {
             }
             .validate()
             .expect_err("out of range")
-            .describe(Setting::MinCapacity.option_name()),
+            .describe(MIN_CAPACITY.option),
             "minCapacity must be a number from 0 to 1; got 2"
         );
         // The ends of every range are allowed.
@@ -1172,7 +1291,7 @@ mod tests {
         map.set(1, 1, MAX_ABS_HEIGHT * 2.0);
         assert!(matches!(
             erode(&map, &settings(10), &mut |_| {}),
-            Err(ErosionError::HeightOutOfRange { index: 6, .. })
+            Err(Error::HeightOutOfRange { index: 6, .. })
         ));
     }
 

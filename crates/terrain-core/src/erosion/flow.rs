@@ -30,7 +30,8 @@
 //! a queue, in linear time), which is fixed by the map alone, so the result
 //! is the same on every run and platform.
 
-use crate::erosion::{ErosionError, Grid, NEIGHBOURS, OFF_MAP, check_heights};
+use crate::erosion::{Grid, NEIGHBOURS, OFF_MAP, check_heights};
+use crate::error::Error;
 use crate::heightmap::Heightmap;
 
 /// The slope of a map at every point.
@@ -49,7 +50,7 @@ pub struct Gradient {
 /// missing, the one-sided difference to the other; with wrap, the
 /// neighbour across the edge (the last row and column, copies of the
 /// first, get the first's slopes).
-pub fn gradient(map: &Heightmap, wrap: bool) -> Result<Gradient, ErosionError> {
+pub fn gradient(map: &Heightmap, wrap: bool) -> Result<Gradient, Error> {
     check_heights(map)?;
     let grid = Grid::of(map, wrap);
     let width = grid.width;
@@ -110,7 +111,7 @@ pub enum Routing {
 /// nowhere is the number of points. With `wrap` water crosses the edges,
 /// rain falls on the `period x period` own points, and the last row and
 /// column repeat the first.
-pub fn accumulate(map: &Heightmap, routing: Routing, wrap: bool) -> Result<Vec<f64>, ErosionError> {
+pub fn accumulate(map: &Heightmap, routing: Routing, wrap: bool) -> Result<Vec<f64>, Error> {
     check_heights(map)?;
     let grid = Grid::of(map, wrap);
     let width = grid.width;

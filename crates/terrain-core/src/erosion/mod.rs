@@ -33,7 +33,7 @@
 //!   the platform's maths library. Every random number comes from
 //!   [`crate::PointRandom`].
 //! - **Heights within ±[`MAX_ABS_HEIGHT`].** The methods refuse maps with
-//!   a height beyond that, with [`ErosionError::HeightOutOfRange`]: speeds
+//!   a height beyond that, with [`Error::HeightOutOfRange`]: speeds
 //!   and capacities grow with the height differences, and limiting them is
 //!   what lets us promise no infinity and no NaN for any settings.
 
@@ -41,9 +41,9 @@ pub mod droplets;
 pub mod flow;
 pub mod thermal;
 
-use std::fmt;
-
+use crate::error::Error;
 use crate::heightmap::Heightmap;
+use crate::spec::{Spec, Value};
 
 /// The largest height magnitude the erosion methods accept: far beyond the
 /// `[0, 1]` of the site's maps (and beyond any real elevation in metres),
@@ -51,185 +51,24 @@ use crate::heightmap::Heightmap;
 /// can overflow.
 pub const MAX_ABS_HEIGHT: f64 = 1e6;
 
-/// The settings a reader can change, named as the pages name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Setting {
-    /// How many droplets fall.
-    Droplets,
-    /// Which droplet a trace follows.
-    Droplet,
-    /// How much of its direction a droplet keeps at each step.
-    Inertia,
-    /// How much sediment a droplet can carry, per unit of drop, speed and
-    /// water.
-    Capacity,
-    /// The least a droplet can carry, however slow or dry.
-    MinCapacity,
-    /// The share of its free capacity a droplet fills at each step.
-    ErodeSpeed,
-    /// The share of its excess sediment a droplet drops at each step.
-    DepositSpeed,
-    /// The share of its water a droplet loses at each step.
-    EvaporateSpeed,
-    /// The radius, in points, of the brush a droplet erodes with.
-    Radius,
-    /// How strongly a drop in height speeds a droplet up.
-    Gravity,
-    /// The most steps a droplet takes.
-    Lifetime,
-    /// The steepest slope material rests on.
-    Talus,
-    /// The share of the excess that slides at each thermal iteration.
-    Rate,
-    /// How many thermal iterations run.
-    Iterations,
-}
-
-impl Setting {
-    /// The words used in messages and labels: `min capacity`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Setting::Droplets => "droplets",
-            Setting::Droplet => "droplet",
-            Setting::Inertia => "inertia",
-            Setting::Capacity => "capacity",
-            Setting::MinCapacity => "min capacity",
-            Setting::ErodeSpeed => "erode speed",
-            Setting::DepositSpeed => "deposit speed",
-            Setting::EvaporateSpeed => "evaporate speed",
-            Setting::Radius => "radius",
-            Setting::Gravity => "gravity",
-            Setting::Lifetime => "lifetime",
-            Setting::Talus => "talus",
-            Setting::Rate => "rate",
-            Setting::Iterations => "iterations",
-        }
-    }
-
-    /// The name in the JavaScript API: `minCapacity`.
-    pub fn option_name(self) -> &'static str {
-        match self {
-            Setting::MinCapacity => "minCapacity",
-            Setting::ErodeSpeed => "erodeSpeed",
-            Setting::DepositSpeed => "depositSpeed",
-            Setting::EvaporateSpeed => "evaporateSpeed",
-            other => other.label(),
-        }
-    }
-}
-
-impl fmt::Display for Setting {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.label())
-    }
-}
-
-/// What can go wrong before an erosion method starts. Messages name the
-/// setting, the value given and what is allowed, like the core's
-/// [`crate::Error`], so they can be shown to a reader as they are.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ErosionError {
-    /// A setting is outside its range (or not a number).
-    InvalidSetting {
-        /// Which setting.
-        setting: Setting,
-        /// The value given.
-        value: String,
-        /// What is allowed, in words.
-        allowed: &'static str,
-    },
-    /// The map has a height beyond ±[`MAX_ABS_HEIGHT`].
-    HeightOutOfRange {
-        /// The row-major index of the first such height.
-        index: usize,
-        /// That height.
-        value: f64,
-    },
-}
-
-impl ErosionError {
-    /// The message, calling the setting `name`: the JavaScript API says
-    /// `minCapacity`, the pages say `min capacity` (which is what
-    /// [`Display`](fmt::Display) uses).
-    pub fn describe(&self, name: &str) -> String {
-        match self {
-            ErosionError::InvalidSetting { value, allowed, .. } => {
-                format!("{name} must be {allowed}; got {value}")
-            }
-            ErosionError::HeightOutOfRange { index, value } => format!(
-                "height number {index} is {value}; erosion needs heights from \
-                 -{MAX_ABS_HEIGHT} to {MAX_ABS_HEIGHT}"
-            ),
-        }
-    }
-
-    /// The setting this error is about, if it is about one.
-    pub fn setting(&self) -> Option<Setting> {
-        match self {
-            ErosionError::InvalidSetting { setting, .. } => Some(*setting),
-            ErosionError::HeightOutOfRange { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for ErosionError {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.setting().map_or("", Setting::label);
-        formatter.write_str(&self.describe(name))
-    }
-}
-
-impl std::error::Error for ErosionError {}
-
-/// `Ok` if `value` is in `low..=high` (which NaN never is), else the error
-/// naming `setting`, the value and `allowed`.
-pub(crate) fn check_number(
-    setting: Setting,
-    value: f64,
-    low: f64,
-    high: f64,
-    allowed: &'static str,
-) -> Result<(), ErosionError> {
-    if (low..=high).contains(&value) {
-        Ok(())
-    } else {
-        Err(ErosionError::InvalidSetting {
-            setting,
-            value: value.to_string(),
-            allowed,
-        })
-    }
-}
-
-/// [`check_number`] for whole-number settings.
-pub(crate) fn check_whole(
-    setting: Setting,
-    value: u32,
-    low: u32,
-    high: u32,
-    allowed: &'static str,
-) -> Result<(), ErosionError> {
-    if (low..=high).contains(&value) {
-        Ok(())
-    } else {
-        Err(ErosionError::InvalidSetting {
-            setting,
-            value: value.to_string(),
-            allowed,
-        })
-    }
+/// `Ok` if `value` is a value of `spec` in its range, else the error naming
+/// the setting, the value and what is allowed.
+pub(crate) fn check(spec: &'static Spec, value: Value) -> Result<(), Error> {
+    spec.check(&value)
+        .map_err(|refusal| Error::refused(spec, refusal))
 }
 
 /// `Ok` if every height is within ±[`MAX_ABS_HEIGHT`].
-pub(crate) fn check_heights(map: &Heightmap) -> Result<(), ErosionError> {
+pub(crate) fn check_heights(map: &Heightmap) -> Result<(), Error> {
     match map
         .heights()
         .iter()
         .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
     {
-        Some(index) => Err(ErosionError::HeightOutOfRange {
+        Some(index) => Err(Error::HeightOutOfRange {
             index,
-            value: map.heights()[index],
+            value: map.heights()[index].to_string(),
+            limit: MAX_ABS_HEIGHT as u32,
         }),
         None => Ok(()),
     }
@@ -358,26 +197,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_name_the_setting_the_value_and_the_range() {
-        let error = check_number(Setting::MinCapacity, -1.5, 0.0, 1.0, "a number from 0 to 1")
-            .expect_err("out of range");
-        assert_eq!(
-            error.to_string(),
-            "min capacity must be a number from 0 to 1; got -1.5"
-        );
-        assert_eq!(
-            error.describe(Setting::MinCapacity.option_name()),
-            "minCapacity must be a number from 0 to 1; got -1.5"
-        );
-        let error = check_number(Setting::Gravity, f64::NAN, 0.0, 1.0, "a number from 0 to 1")
-            .expect_err("NaN is never in range");
-        assert_eq!(
-            error.to_string(),
-            "gravity must be a number from 0 to 1; got NaN"
-        );
-    }
-
-    #[test]
     fn heights_beyond_the_limit_are_refused_with_their_index() {
         let mut map = Heightmap::zeroed(1);
         assert!(check_heights(&map).is_ok());
@@ -385,9 +204,10 @@ mod tests {
         let error = check_heights(&map).expect_err("too deep");
         assert_eq!(
             error,
-            ErosionError::HeightOutOfRange {
+            Error::HeightOutOfRange {
                 index: 5,
-                value: -2e6
+                value: "-2000000".to_owned(),
+                limit: MAX_ABS_HEIGHT as u32,
             }
         );
         assert!(error.to_string().contains("height number 5 is -2000000"));

@@ -37,9 +37,9 @@
 //! Each iteration visits every point and its eight neighbours once: linear
 //! in the points and in the iterations, whatever the settings.
 
-use crate::erosion::{
-    ErosionError, Grid, NEIGHBOURS, OFF_MAP, Setting, check_heights, check_number, check_whole,
-};
+use crate::erosion::{Grid, NEIGHBOURS, OFF_MAP, check, check_heights};
+use crate::error::Error;
+use crate::spec::{Kind, Spec, Surfaces, Value};
 use crate::heightmap::Heightmap;
 
 /// The steepest stable slope by default, in map widths (see the module): 4,
@@ -57,6 +57,48 @@ pub const DEFAULT_ITERATIONS: u32 = 50;
 /// The most iterations: enough for slides to reach well across a 513 x 513
 /// map, where 100 iterations take about half a second natively.
 pub const MAX_ITERATIONS: u32 = 1000;
+
+/// The steepest stable slope: every surface's spelling, range and help.
+pub static TALUS: Spec = Spec {
+    label: "talus",
+    title: "Talus slope",
+    option: "talus",
+    attribute: "data-talus",
+    help: "0 to 100: the steepest slope that holds, in map heights per map width",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_TALUS,
+    },
+    step: 0.25,
+    surfaces: Surfaces::PAGE,
+};
+
+/// How much of the excess slides at each iteration.
+pub static SLIDE_RATE: Spec = Spec {
+    label: "slide rate",
+    title: "Slide rate",
+    option: "slideRate",
+    attribute: "data-slide-rate",
+    help: "0 to 1: the share of the excess that slides at each iteration",
+    kind: Kind::Number { min: 0.0, max: 1.0 },
+    step: 0.05,
+    surfaces: Surfaces::PAGE,
+};
+
+/// How many iterations run.
+pub static ITERATIONS: Spec = Spec {
+    label: "iterations",
+    title: "Iterations",
+    option: "iterations",
+    attribute: "data-iterations",
+    help: "0 to 1000: how many times material slides",
+    kind: Kind::Whole {
+        min: 0,
+        max: MAX_ITERATIONS as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::PAGE,
+};
 
 /// How material slides.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -89,22 +131,10 @@ impl Default for ThermalSettings {
 impl ThermalSettings {
     /// Checks every setting; the first bad one is the error, naming the
     /// setting, its value and the allowed range.
-    pub fn validate(&self) -> Result<(), ErosionError> {
-        check_number(
-            Setting::Talus,
-            self.talus,
-            0.0,
-            MAX_TALUS,
-            "a number from 0 to 100",
-        )?;
-        check_number(Setting::Rate, self.rate, 0.0, 1.0, "a number from 0 to 1")?;
-        check_whole(
-            Setting::Iterations,
-            self.iterations,
-            0,
-            MAX_ITERATIONS,
-            "a whole number from 0 to 1000",
-        )
+    pub fn validate(&self) -> Result<(), Error> {
+        check(&TALUS, Value::Number(self.talus))?;
+        check(&SLIDE_RATE, Value::Number(self.rate))?;
+        check(&ITERATIONS, Value::Whole(u64::from(self.iterations)))
     }
 }
 
@@ -127,7 +157,7 @@ pub fn erode(
     map: &Heightmap,
     settings: &ThermalSettings,
     progress: &mut dyn FnMut(f64),
-) -> Result<ThermalErosion, ErosionError> {
+) -> Result<ThermalErosion, Error> {
     let mut run = ThermalRun::new(map, settings)?;
     run.run_to(settings.iterations, progress);
     Ok(run.finish())
@@ -151,7 +181,7 @@ pub struct ThermalRun {
 
 impl ThermalRun {
     /// A run on a copy of `map`, no iteration done yet.
-    pub fn new(map: &Heightmap, settings: &ThermalSettings) -> Result<Self, ErosionError> {
+    pub fn new(map: &Heightmap, settings: &ThermalSettings) -> Result<Self, Error> {
         settings.validate()?;
         check_heights(map)?;
         let grid = Grid::of(map, settings.wrap);
@@ -345,7 +375,7 @@ mod tests {
             ),
             (
                 ThermalSettings { rate: 1.5, ..base },
-                "rate must be a number from 0 to 1; got 1.5",
+                "slide rate must be a number from 0 to 1; got 1.5",
             ),
             (
                 ThermalSettings {
