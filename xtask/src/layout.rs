@@ -176,8 +176,8 @@ fn crate_paths(code: &str, module: &str) -> Vec<String> {
     let mut rest = code;
     while let Some(start) = rest.find("crate::") {
         let after = &rest[start + "crate::".len()..];
-        if after.starts_with('{') {
-            let group = after[1..].split('}').next().unwrap_or_default();
+        if let Some(group) = after.strip_prefix('{') {
+            let group = group.split('}').next().unwrap_or_default();
             paths.extend(group.split(',').map(|item| item.trim().to_owned()));
         } else {
             let path: String = after

@@ -23,11 +23,15 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         .map_err(|error| format!("{}: {error}", staged.display()))?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "html"))
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "html")
+        })
         .collect();
     pages.sort();
     for page in &pages {
-        let text = fs::read_to_string(page).map_err(|error| format!("{}: {error}", page.display()))?;
+        let text =
+            fs::read_to_string(page).map_err(|error| format!("{}: {error}", page.display()))?;
         let name = page
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
@@ -39,7 +43,10 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         .map_err(|error| format!("{name}: {error}"))?;
         fs::write(page, expanded).map_err(|error| format!("{}: {error}", page.display()))?;
     }
-    println!("shared head, header and footer put into {} pages", pages.len());
+    println!(
+        "shared head, header and footer put into {} pages",
+        pages.len()
+    );
     Ok(())
 }
 
@@ -103,6 +110,11 @@ mod tests {
         );
         let home = expand(page, "index.html", |_| Ok(header.to_owned())).expect("expands");
         assert!(home.contains("<a href=\"./\" aria-current=\"page\">Home</a>"));
-        assert!(expand("<!-- shared: nope -->\n", "x.html", |part| Err(format!("no {part}"))).is_err());
+        assert!(
+            expand("<!-- shared: nope -->\n", "x.html", |part| Err(format!(
+                "no {part}"
+            )))
+            .is_err()
+        );
     }
 }

@@ -108,12 +108,10 @@ impl Error {
             Error::InvalidExponent { .. }
             | Error::HeightOutOfRange { .. }
             | Error::WrongSize { .. }
-            | Error::NotFinite { .. } => {
-                self.describe(match surface {
-                    Surface::Control => "Exponent",
-                    _ => "exponent",
-                })
-            }
+            | Error::NotFinite { .. } => self.describe(match surface {
+                Surface::Control => "Exponent",
+                _ => "exponent",
+            }),
         }
     }
 

@@ -29,6 +29,7 @@ fn run(params: &Params, stage: Stage) -> Heightmap {
 fn previous(stage: Stage) -> Option<Stage> {
     match stage {
         Stage::Corners | Stage::Done => None,
+        Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_) => None,
         Stage::Edges | Stage::Square | Stage::Pass(1) => Some(Stage::Corners),
         Stage::Center => Some(Stage::Edges),
         Stage::Diamond => Some(Stage::Square),
@@ -238,7 +239,7 @@ proptest! {
         normalize: bool,
         stage_pick: prop::sample::Index,
     ) {
-        let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize };
+        let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize, ..Params::new(algorithm) };
         let stages = algorithm.stages(exponent);
         let stage = stages[stage_pick.index(stages.len())];
         let terrain = generate(&params, stage).expect("valid parameters");

@@ -83,20 +83,40 @@ pub fn generate_with_progress(
     progress: &mut dyn FnMut(f64),
 ) -> Result<Terrain, Error> {
     params.validate()?;
-    params.algorithm.check_stage(stage, params.exponent)?;
+    params.check_stage(stage)?;
     let settings = params.subdivision();
+    let base = stage.of_generator();
+    // A map to weather is a third of the work at most: erosion is the rest.
+    let share_of_map = if stage.is_erosion() { 0.3 } else { 1.0 };
+    let mut map_progress = |share: f64| progress(share * share_of_map);
     let heightmap = match params.algorithm {
         Algorithm::RandomNoise => random_noise::generate(&settings),
         Algorithm::MidpointDisplacement => {
-            midpoint_displacement::generate_observed(&settings, stage, progress)
+            midpoint_displacement::generate_observed(&settings, base, &mut map_progress)
         }
         Algorithm::RecursiveMidpointDisplacement => {
-            recursive_midpoint_displacement::generate_observed(&settings, stage, progress)
+            recursive_midpoint_displacement::generate_observed(&settings, base, &mut map_progress)
         }
-        Algorithm::DiamondSquare => diamond_square::generate_observed(&settings, stage, progress),
+        Algorithm::DiamondSquare => {
+            diamond_square::generate_observed(&settings, base, &mut map_progress)
+        }
         Algorithm::TileableDiamondSquare => {
-            tileable_diamond_square::generate_observed(&settings, stage, progress)
+            tileable_diamond_square::generate_observed(&settings, base, &mut map_progress)
         }
+    };
+    let (heightmap, erosion) = if stage.is_erosion() {
+        let mut erosion_progress =
+            |share: f64| progress(share_of_map + (1.0 - share_of_map) * share);
+        let (eroded, report) = erosion::run(
+            heightmap,
+            &params.erosion,
+            params.seed,
+            stage,
+            &mut erosion_progress,
+        )?;
+        (eroded, Some(report))
+    } else {
+        (heightmap, None)
     };
     progress(1.0);
     let new_points = params.algorithm.new_points(stage, params.exponent);
@@ -105,6 +125,7 @@ pub fn generate_with_progress(
         heightmap,
         stage,
         new_points,
+        erosion,
     })
 }
 

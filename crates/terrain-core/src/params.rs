@@ -9,6 +9,12 @@
 //! and the code that uses it.
 
 use crate::algorithm::{ALGORITHM, Algorithm};
+use crate::erosion::droplets::{
+    CAPACITY, DEPOSIT_SPEED, DROPLET, DROPLETS, ERODE_SPEED, EVAPORATE_SPEED, GRAVITY, INERTIA,
+    LIFETIME, MIN_CAPACITY, RADIUS, WRAP,
+};
+use crate::erosion::thermal::{ITERATIONS, SLIDE_RATE, TALUS};
+use crate::erosion::{self, ErosionParams, METHOD, Method};
 use crate::error::Error;
 use crate::generators::{
     Subdivision, diamond_square, midpoint_displacement, recursive_midpoint_displacement,
@@ -39,6 +45,8 @@ pub struct Params {
     /// Whether `done` rescales heights to `[0, 1]`. Default true. Random
     /// noise is already in `[0, 1)` and is never rescaled.
     pub normalize: bool,
+    /// What weathers the finished map, if anything. Default nothing.
+    pub erosion: ErosionParams,
 }
 
 /// The parameters, by the name Rust code gives them. `Field::X as usize`
@@ -57,6 +65,38 @@ pub enum Field {
     Seed,
     /// [`Params::normalize`].
     Normalize,
+    /// [`ErosionParams::method`].
+    Erosion,
+    /// [`DropletSettings::droplets`](crate::erosion::droplets::DropletSettings::droplets).
+    Droplets,
+    /// [`ErosionParams::droplet`].
+    Droplet,
+    /// The droplets' inertia.
+    Inertia,
+    /// The droplets' capacity.
+    Capacity,
+    /// The droplets' minimum capacity.
+    MinCapacity,
+    /// The droplets' erode speed.
+    ErodeSpeed,
+    /// The droplets' deposit speed.
+    DepositSpeed,
+    /// The droplets' evaporate speed.
+    EvaporateSpeed,
+    /// The droplets' brush radius.
+    Radius,
+    /// The droplets' gravity.
+    Gravity,
+    /// The droplets' lifetime.
+    Lifetime,
+    /// Whether erosion wraps around the edges.
+    Wrap,
+    /// The thermal talus slope.
+    Talus,
+    /// The thermal slide rate.
+    SlideRate,
+    /// The thermal iterations.
+    Iterations,
 }
 
 impl Field {
@@ -80,9 +120,9 @@ pub struct Parameter {
     pub spec: &'static Spec,
     /// Its value in [`Params::new`] for an algorithm.
     pub default: fn(Algorithm) -> Value,
-    /// Whether an algorithm reads it. Links and controls leave out what
-    /// the algorithm ignores.
-    pub applies: fn(Algorithm) -> bool,
+    /// Whether a map of these parameters reads it (their algorithm, their
+    /// erosion). Links and controls leave out what a map ignores.
+    pub applies: fn(&Params) -> bool,
     /// Reads it from a `Params`.
     pub get: fn(&Params) -> Value,
     /// Writes it into a `Params` (a value of another kind is ignored; the
@@ -101,12 +141,61 @@ pub const MAX_SPREAD: f64 = 5.0;
 /// the one before; 2 is enough to see that turn into noise.
 pub const MAX_SPREAD_REDUCTION: f64 = 2.0;
 
-fn always(_: Algorithm) -> bool {
+fn always(_: &Params) -> bool {
     true
 }
 
-fn displaces(algorithm: Algorithm) -> bool {
-    algorithm != Algorithm::RandomNoise
+fn displaces(params: &Params) -> bool {
+    params.algorithm != Algorithm::RandomNoise
+}
+
+fn by_droplets(params: &Params) -> bool {
+    matches!(params.erosion.method, Method::Droplets | Method::Trace)
+}
+
+fn eroded(params: &Params) -> bool {
+    params.erosion.method != Method::None
+}
+
+fn by_sliding(params: &Params) -> bool {
+    params.erosion.method == Method::Thermal
+}
+
+/// A registry entry for a number of the droplets' settings.
+macro_rules! droplet_number {
+    ($field:ident, $variant:ident, $spec:ident, $default:path) => {
+        Parameter {
+            field: Field::$variant,
+            spec: &$spec,
+            default: |_| Value::Number($default),
+            applies: by_droplets,
+            get: |params| Value::Number(params.erosion.droplets.$field),
+            set: |params, value| {
+                if let Value::Number(number) = value {
+                    params.erosion.droplets.$field = *number;
+                }
+            },
+        }
+    };
+}
+
+/// A registry entry for a whole number of erosion's settings, at `$($path)+`.
+macro_rules! erosion_whole {
+    ($variant:ident, $spec:ident, $default:expr, $applies:ident, $($path:ident).+) => {
+        Parameter {
+            field: Field::$variant,
+            spec: &$spec,
+            default: |_| Value::Whole(u64::from($default)),
+            applies: $applies,
+            get: |params| Value::Whole(u64::from(params.erosion.$($path).+)),
+            set: |params, value| {
+                if let Value::Whole(whole) = value {
+                    // Past u32 is past the range anyway; validation says so.
+                    params.erosion.$($path).+ = u32::try_from(*whole).unwrap_or(u32::MAX);
+                }
+            },
+        }
+    };
 }
 
 /// The posts' spread and spread reduction for `algorithm`.
@@ -129,7 +218,7 @@ fn posts_spreads(algorithm: Algorithm) -> (f64, f64) {
 
 /// The registry: every parameter of [`Params`], in the order forms show
 /// them and links write them.
-pub static PARAMETERS: [Parameter; 6] = [
+pub static PARAMETERS: [Parameter; 22] = [
     Parameter {
         field: Field::Algorithm,
         spec: &ALGORITHM,
@@ -265,7 +354,137 @@ pub static PARAMETERS: [Parameter; 6] = [
             }
         },
     },
+    Parameter {
+        field: Field::Erosion,
+        spec: &METHOD,
+        default: |_| Value::Choice(Method::None as usize),
+        applies: always,
+        get: |params| Value::Choice(params.erosion.method as usize),
+        set: |params, value| {
+            if let Value::Choice(index) = value
+                && let Some(&method) = Method::ALL.get(*index)
+            {
+                params.erosion.method = method;
+            }
+        },
+    },
+    erosion_whole!(
+        Droplets,
+        DROPLETS,
+        erosion::droplets::DEFAULT_DROPLETS,
+        by_droplets_only,
+        droplets.droplets
+    ),
+    erosion_whole!(Droplet, DROPLET, 0u32, by_trace, droplet),
+    droplet_number!(
+        inertia,
+        Inertia,
+        INERTIA,
+        erosion::droplets::DEFAULT_INERTIA
+    ),
+    droplet_number!(
+        capacity,
+        Capacity,
+        CAPACITY,
+        erosion::droplets::DEFAULT_CAPACITY
+    ),
+    droplet_number!(
+        min_capacity,
+        MinCapacity,
+        MIN_CAPACITY,
+        erosion::droplets::DEFAULT_MIN_CAPACITY
+    ),
+    droplet_number!(
+        erode_speed,
+        ErodeSpeed,
+        ERODE_SPEED,
+        erosion::droplets::DEFAULT_ERODE_SPEED
+    ),
+    droplet_number!(
+        deposit_speed,
+        DepositSpeed,
+        DEPOSIT_SPEED,
+        erosion::droplets::DEFAULT_DEPOSIT_SPEED
+    ),
+    droplet_number!(
+        evaporate_speed,
+        EvaporateSpeed,
+        EVAPORATE_SPEED,
+        erosion::droplets::DEFAULT_EVAPORATE_SPEED
+    ),
+    erosion_whole!(
+        Radius,
+        RADIUS,
+        erosion::droplets::DEFAULT_RADIUS,
+        by_droplets,
+        droplets.radius
+    ),
+    droplet_number!(
+        gravity,
+        Gravity,
+        GRAVITY,
+        erosion::droplets::DEFAULT_GRAVITY
+    ),
+    erosion_whole!(
+        Lifetime,
+        LIFETIME,
+        erosion::droplets::DEFAULT_LIFETIME,
+        by_droplets,
+        droplets.lifetime
+    ),
+    Parameter {
+        field: Field::Wrap,
+        spec: &WRAP,
+        // A tileable map's erosion keeps it tileable.
+        default: |algorithm| Value::Switch(algorithm.is_tileable()),
+        applies: eroded,
+        get: |params| Value::Switch(params.erosion.droplets.wrap),
+        set: |params, value| {
+            if let Value::Switch(on) = value {
+                params.erosion.droplets.wrap = *on;
+            }
+        },
+    },
+    Parameter {
+        field: Field::Talus,
+        spec: &TALUS,
+        default: |_| Value::Number(erosion::thermal::DEFAULT_TALUS),
+        applies: by_sliding,
+        get: |params| Value::Number(params.erosion.thermal.talus),
+        set: |params, value| {
+            if let Value::Number(talus) = value {
+                params.erosion.thermal.talus = *talus;
+            }
+        },
+    },
+    Parameter {
+        field: Field::SlideRate,
+        spec: &SLIDE_RATE,
+        default: |_| Value::Number(erosion::thermal::DEFAULT_RATE),
+        applies: by_sliding,
+        get: |params| Value::Number(params.erosion.thermal.rate),
+        set: |params, value| {
+            if let Value::Number(rate) = value {
+                params.erosion.thermal.rate = *rate;
+            }
+        },
+    },
+    erosion_whole!(
+        Iterations,
+        ITERATIONS,
+        erosion::thermal::DEFAULT_ITERATIONS,
+        by_sliding,
+        thermal.iterations
+    ),
 ];
+
+fn by_droplets_only(params: &Params) -> bool {
+    params.erosion.method == Method::Droplets
+}
+
+fn by_trace(params: &Params) -> bool {
+    params.erosion.method == Method::Trace
+}
 
 /// What a reader of settings made of them: parameters and a stage, both
 /// valid, and an error for each value it could not use (that value's
@@ -290,6 +509,7 @@ impl Params {
             spread_reduction: 0.0,
             seed: 0,
             normalize: true,
+            erosion: ErosionParams::default(),
         };
         for parameter in &PARAMETERS {
             (parameter.set)(&mut params, &(parameter.default)(algorithm));
@@ -306,6 +526,60 @@ impl Params {
                 .map_err(|refusal| Error::refused(parameter.spec, refusal))?;
         }
         Ok(())
+    }
+
+    /// The stages a map of these parameters goes through, in order: its
+    /// algorithm's, then its erosion's.
+    pub fn stages(&self) -> Vec<Stage> {
+        let mut stages = self.algorithm.stages(self.exponent);
+        stages.extend(erosion::stages(&self.erosion));
+        stages
+    }
+
+    /// The last of [`Params::stages`]: the whole map, weathered if it is.
+    pub fn final_stage(&self) -> Stage {
+        self.stages().last().copied().unwrap_or(Stage::Done)
+    }
+
+    /// `Ok` if a map of these parameters has `stage`; else the error naming
+    /// the stages it has.
+    pub fn check_stage(&self, stage: Stage) -> Result<(), Error> {
+        if stage.is_erosion() {
+            if self.stages().contains(&stage) {
+                return Ok(());
+            }
+            let error = self.algorithm.check_stage(Stage::Pass(0), self.exponent);
+            return match error {
+                Err(Error::InvalidStage {
+                    spec,
+                    algorithm,
+                    allowed,
+                    ..
+                }) => Err(Error::InvalidStage {
+                    spec,
+                    value: format!("{:?}", stage.to_string()),
+                    algorithm,
+                    allowed: format!("{allowed}{}", erosion_allowed(&self.erosion)),
+                }),
+                other => other,
+            };
+        }
+        self.algorithm
+            .check_stage(stage, self.exponent)
+            .map_err(|error| match error {
+                Error::InvalidStage {
+                    spec,
+                    value,
+                    algorithm,
+                    allowed,
+                } => Error::InvalidStage {
+                    spec,
+                    value,
+                    algorithm,
+                    allowed: format!("{allowed}{}", erosion_allowed(&self.erosion)),
+                },
+                other => other,
+            })
     }
 
     /// `2^exponent + 1`, for a validated exponent.
@@ -380,16 +654,15 @@ impl Params {
             }
         }
         let stage = match text_of(&STAGE, &mut errors) {
-            None => Stage::Done,
-            Some(text) => match text.parse::<Stage>().and_then(|stage| {
-                algorithm
-                    .check_stage(stage, params.exponent)
-                    .map(|()| stage)
-            }) {
+            None => params.final_stage(),
+            Some(text) => match text
+                .parse::<Stage>()
+                .and_then(|stage| params.check_stage(stage).map(|()| stage))
+            {
                 Ok(stage) => stage,
                 Err(error) => {
                     errors.push(error);
-                    Stage::Done
+                    params.final_stage()
                 }
             },
         };
@@ -404,10 +677,11 @@ impl Params {
     pub fn stage_details(&self, stage: Stage) -> StageDetails {
         let pass = match stage {
             Stage::Corners | Stage::Done => 0,
+            Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_) => 0,
             Stage::Edges | Stage::Center | Stage::Square | Stage::Diamond => 1,
             Stage::Pass(pass) => pass,
         };
-        if pass == 0 || !displaces(self.algorithm) || pass > self.exponent {
+        if pass == 0 || !displaces(self) || pass > self.exponent {
             return StageDetails::default();
         }
         let radius = 1usize << (self.exponent - pass);
@@ -427,6 +701,24 @@ impl Default for Params {
     /// Diamond-square with the posts' defaults.
     fn default() -> Self {
         Self::new(Algorithm::DiamondSquare)
+    }
+}
+
+/// The erosion stages `params` adds, in words, after the generator's:
+/// ", droplets-1, droplets-1000 or droplets-2500".
+fn erosion_allowed(erosion: &ErosionParams) -> String {
+    let stages = erosion::stages(erosion);
+    match stages.as_slice() {
+        [] => String::new(),
+        [Stage::Step(_), ..] => format!("; then step-1 to step-{}", stages.len()),
+        named => format!(
+            "; then {}",
+            named
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 
@@ -557,6 +849,7 @@ mod tests {
                 spread_reduction: 0.6,
                 seed: u64::MAX,
                 normalize: false,
+                erosion: ErosionParams::default(),
             }
         );
     }
@@ -707,9 +1000,11 @@ mod tests {
             normalize: bool,
             algorithm_index in 0..Algorithm::ALL.len(),
         ) {
+            let algorithm = Algorithm::ALL[algorithm_index];
             let params = Params {
-                algorithm: Algorithm::ALL[algorithm_index],
+                algorithm,
                 exponent, spread, spread_reduction, seed, normalize,
+                ..Params::new(algorithm)
             };
             let mut read_back = Params::default();
             for parameter in &PARAMETERS {

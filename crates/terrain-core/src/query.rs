@@ -17,7 +17,7 @@ use crate::stage::{STAGE, Stage};
 pub fn to_query(params: &Params, stage: Stage) -> String {
     let mut pairs: Vec<String> = PARAMETERS
         .iter()
-        .filter(|parameter| parameter.spec.surfaces.url && (parameter.applies)(params.algorithm))
+        .filter(|parameter| parameter.spec.surfaces.url && (parameter.applies)(params))
         .map(|parameter| {
             let text = parameter.spec.show(&(parameter.get)(params));
             format!("{}={}", parameter.spec.option, encode(&text))
@@ -150,7 +150,7 @@ mod tests {
         };
         assert_eq!(
             to_query(&params, Stage::Pass(3)),
-            "algorithm=midpoint-displacement&exponent=7&spread=0.3&spreadReduction=0.5&seed=42&normalize=true&stage=pass-3"
+            "algorithm=midpoint-displacement&exponent=7&spread=0.3&spreadReduction=0.5&seed=42&normalize=true&erosion=none&stage=pass-3"
         );
     }
 
@@ -230,7 +230,7 @@ mod tests {
             stage_pick: prop::sample::Index,
         ) {
             let algorithm = Algorithm::ALL[algorithm_index];
-            let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize };
+            let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize, ..Params::new(algorithm) };
             let stages = algorithm.stages(exponent);
             let stage = stages[stage_pick.index(stages.len())];
             let state = from_query(&to_query(&params, stage));
@@ -239,7 +239,7 @@ mod tests {
             // links leave out, takes its defaults.
             let defaults = Params::new(algorithm);
             for parameter in &PARAMETERS {
-                let expected = if (parameter.applies)(algorithm) { &params } else { &defaults };
+                let expected = if (parameter.applies)(&params) { &params } else { &defaults };
                 prop_assert_eq!((parameter.get)(&state.params), (parameter.get)(expected));
             }
             prop_assert_eq!(state.stage, stage);

@@ -39,6 +39,25 @@ pub enum Stage {
     Pass(u32),
     /// Every point is set and, for the subdivision algorithms, normalized.
     Done,
+    /// Erosion: the first `k` droplets have fallen on the finished map.
+    Droplets(u32),
+    /// Erosion: material has slid `k` times on the finished map.
+    Slides(u32),
+    /// Erosion: the one droplet followed has taken `k` steps.
+    Step(u32),
+}
+
+impl Stage {
+    /// Whether this is a stage of erosion, after the map is finished.
+    pub fn is_erosion(self) -> bool {
+        matches!(self, Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_))
+    }
+
+    /// The stage of the generator this stage starts from: itself, or `done`
+    /// for a stage of erosion.
+    pub fn of_generator(self) -> Stage {
+        if self.is_erosion() { Stage::Done } else { self }
+    }
 }
 
 impl fmt::Display for Stage {
@@ -51,6 +70,9 @@ impl fmt::Display for Stage {
             Stage::Diamond => formatter.write_str("diamond"),
             Stage::Pass(pass) => write!(formatter, "pass-{pass}"),
             Stage::Done => formatter.write_str("done"),
+            Stage::Droplets(count) => write!(formatter, "droplets-{count}"),
+            Stage::Slides(count) => write!(formatter, "slides-{count}"),
+            Stage::Step(step) => write!(formatter, "step-{step}"),
         }
     }
 }
@@ -74,12 +96,22 @@ impl FromStr for Stage {
             "square" => Stage::Square,
             "diamond" => Stage::Diamond,
             "done" => Stage::Done,
-            other => other
-                .strip_prefix("pass-")
-                .filter(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|digits| digits.parse().ok())
-                .map(Stage::Pass)
-                .ok_or_else(|| Error::refused(&STAGE, Refusal::Invalid(quote(trimmed))))?,
+            other => {
+                let numbered = |prefix: &str| {
+                    other
+                        .strip_prefix(prefix)
+                        .filter(|digits| {
+                            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                        })
+                        .and_then(|digits| digits.parse().ok())
+                };
+                numbered("pass-")
+                    .map(Stage::Pass)
+                    .or_else(|| numbered("droplets-").map(Stage::Droplets))
+                    .or_else(|| numbered("slides-").map(Stage::Slides))
+                    .or_else(|| numbered("step-").map(Stage::Step))
+                    .ok_or_else(|| Error::refused(&STAGE, Refusal::Invalid(quote(trimmed))))?
+            }
         };
         Ok(stage)
     }
@@ -217,6 +249,9 @@ mod tests {
             Stage::Pass(1),
             Stage::Pass(12),
             Stage::Done,
+            Stage::Droplets(100_000),
+            Stage::Slides(50),
+            Stage::Step(3),
         ];
         for stage in stages {
             assert_eq!(stage.to_string().parse::<Stage>(), Ok(stage));

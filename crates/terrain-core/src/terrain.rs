@@ -1,6 +1,7 @@
 //! A generated map and what its last stage did.
 
 use crate::algorithm::Algorithm;
+use crate::erosion::ErosionReport;
 use crate::heightmap::Heightmap;
 use crate::stage::{PointSet, Stage};
 
@@ -16,6 +17,9 @@ pub struct Terrain {
     pub stage: Stage,
     /// The points that stage set (highlighted by the demos).
     pub new_points: PointSet,
+    /// For a stage of erosion, what it did: the map before, the ledger of
+    /// material, the path of a traced droplet.
+    pub erosion: Option<ErosionReport>,
 }
 
 impl Terrain {
@@ -27,6 +31,7 @@ impl Terrain {
             heightmap,
             stage: Stage::Done,
             new_points: PointSet::Nothing,
+            erosion: None,
         }
     }
 
@@ -38,7 +43,7 @@ impl Terrain {
         let corner = (x == 0 || x == last) && (y == 0 || y == last);
         let on_lattice = |spacing: usize| x.is_multiple_of(spacing) && y.is_multiple_of(spacing);
         match self.stage {
-            Stage::Done => true,
+            Stage::Done | Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_) => true,
             Stage::Corners => corner,
             Stage::Edges | Stage::Square => corner || self.new_points.contains(x, y),
             Stage::Center | Stage::Diamond => on_lattice(half),

@@ -9,16 +9,15 @@ use crate::input::decode_generate;
 /// normalization and stage (see [`decode_generate`]).
 ///
 /// It never panics. It refuses exactly when `Params::validate` does (with
-/// the same error), or else when `Algorithm::check_stage` does. A map made
+/// the same error), or else when `Params::check_stage` does. A map made
 /// has the exponent's side, finite heights, 0 at every point not set yet,
 /// the stage's new points all set, and comes out the same when made again.
 /// A finished, normalized subdivision map spans exactly `[0, 1]` (or is
-/// flat at 0); random noise is in `[0, 1)`.
+/// flat at 0); random noise is in `[0, 1)`. A stage of erosion reports the
+/// finished map it started from, and its ledger balances.
 pub fn generate(data: &[u8]) {
     let (params, stage) = decode_generate(data);
-    let expected = params
-        .validate()
-        .and_then(|()| params.algorithm.check_stage(stage, params.exponent));
+    let expected = params.validate().and_then(|()| params.check_stage(stage));
     let terrain = match (terrain_core::generate(&params, stage), expected) {
         (Ok(terrain), Ok(())) => terrain,
         (Err(error), Err(expected)) => {
@@ -59,8 +58,24 @@ pub fn generate(data: &[u8]) {
     }
     assert_eq!(terrain.new_points.len(), new_points, "{params:?} {stage}");
 
+    if stage.is_erosion() {
+        let Some(report) = terrain.erosion.as_ref() else {
+            panic!("{params:?} {stage}: a stage of erosion reports nothing");
+        };
+        let finished = terrain_core::generate(&params, Stage::Done)
+            .unwrap_or_else(|error| panic!("{params:?}: done refused ({error})"));
+        assert_eq!(report.before, finished.heightmap, "{params:?} {stage}");
+        if let Some(ledger) = &report.ledger {
+            let scale = ledger.eroded.abs().max(1.0);
+            assert!(ledger.imbalance().abs() <= 1e-9 * scale, "{ledger:?}");
+        }
+    } else {
+        assert!(terrain.erosion.is_none(), "{stage}");
+    }
     let (low, high) = map.min_max();
-    if params.algorithm == Algorithm::RandomNoise {
+    if stage.is_erosion() {
+        // Weathered heights keep no range of their own.
+    } else if params.algorithm == Algorithm::RandomNoise {
         assert!(
             0.0 <= low && high < 1.0,
             "{params:?}: noise from {low} to {high}"

@@ -15,6 +15,7 @@
 //! | `png_import` | the file itself |
 //! | `generate` | binary: see [`decode_generate`] |
 
+use terrain_core::erosion::Method;
 use terrain_core::{Algorithm, Field, PARAMETERS, Params, STAGE, Stage};
 use terrain_io::test_support::{PNG_SIGNATURE, adam7_passes, zlib_stored};
 /// PNG framing, from the reader's own crate.
@@ -208,9 +209,13 @@ pub const MAX_GENERATE_EXPONENT: u32 = 7;
 ///    of fraction of the allowed range;
 /// 4. seed: eight bytes;
 /// 5. normalize: a byte, true when even;
-/// 6. stage: `byte % 8` = corners, edges, center, square, diamond, done,
-///    `pass-K` for a next byte's `% 14`, or `pass-K` for a next four bytes'
-///    `u32`.
+/// 6. stage: `byte % 11` = corners, edges, center, square, diamond, done,
+///    `pass-K` for a next byte's `% 14`, `pass-K` for a next four bytes'
+///    `u32`, or a stage of erosion: `droplets-K`, `slides-K` or `step-K`,
+///    for a next byte's `% 64` (a few droplets, so runs stay quick);
+/// 7. erosion: a byte, `% 4` the method (none, droplets, thermal, trace),
+///    then a byte for its count (droplets, iterations or lifetime, `% 64`),
+///    and a byte for wrap (on when odd).
 pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
     let mut reader = Reader::new(data);
     let algorithm = Algorithm::ALL[usize::from(reader.byte()) % Algorithm::ALL.len()];
@@ -222,7 +227,7 @@ pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
     let spread_reduction = number(&mut reader, MAX_SPREAD_REDUCTION);
     let seed = reader.u64();
     let normalize = reader.byte().is_multiple_of(2);
-    let stage = match reader.byte() % 8 {
+    let stage = match reader.byte() % 11 {
         0 => Stage::Corners,
         1 => Stage::Edges,
         2 => Stage::Center,
@@ -230,16 +235,27 @@ pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
         4 => Stage::Diamond,
         5 => Stage::Done,
         6 => Stage::Pass(u32::from(reader.byte() % 14)),
-        _ => Stage::Pass(reader.u32()),
+        7 => Stage::Pass(reader.u32()),
+        8 => Stage::Droplets(u32::from(reader.byte() % 64)),
+        9 => Stage::Slides(u32::from(reader.byte() % 64)),
+        _ => Stage::Step(u32::from(reader.byte() % 64)),
     };
-    let params = Params {
+    let mut params = Params {
         algorithm,
         exponent,
         spread,
         spread_reduction,
         seed,
         normalize,
+        ..Params::new(algorithm)
     };
+    let erosion = &mut params.erosion;
+    erosion.method = Method::ALL[usize::from(reader.byte()) % Method::ALL.len()];
+    let count = u32::from(reader.byte() % 64);
+    erosion.droplets.droplets = count;
+    erosion.thermal.iterations = count;
+    erosion.droplets.lifetime = count.max(1);
+    erosion.droplets.wrap = reader.byte() % 2 == 1;
     (params, stage)
 }
 
@@ -290,6 +306,7 @@ pub fn generate(params: &Params, stage: Stage) -> Vec<u8> {
     bytes.extend_from_slice(&params.spread_reduction.to_bits().to_le_bytes());
     bytes.extend_from_slice(&params.seed.to_le_bytes());
     bytes.push(u8::from(!params.normalize));
+    let small = |count: u32| (count % 64) as u8;
     match stage {
         Stage::Corners => bytes.push(0),
         Stage::Edges => bytes.push(1),
@@ -301,7 +318,21 @@ pub fn generate(params: &Params, stage: Stage) -> Vec<u8> {
             bytes.push(7);
             bytes.extend_from_slice(&pass.to_le_bytes());
         }
+        Stage::Droplets(count) => bytes.extend([8, small(count)]),
+        Stage::Slides(count) => bytes.extend([9, small(count)]),
+        Stage::Step(step) => bytes.extend([10, small(step)]),
     }
+    let erosion = &params.erosion;
+    let method = Method::ALL
+        .iter()
+        .position(|&candidate| candidate == erosion.method)
+        .unwrap_or(0);
+    let count = match erosion.method {
+        Method::Thermal => erosion.thermal.iterations,
+        Method::Trace => erosion.droplets.lifetime,
+        _ => erosion.droplets.droplets,
+    };
+    bytes.extend([method as u8, small(count), u8::from(erosion.droplets.wrap)]);
     bytes
 }
 
@@ -430,9 +461,14 @@ mod tests {
             spread_reduction: -0.0,
             seed: u64::MAX,
             normalize: false,
-            algorithm: Algorithm::RecursiveMidpointDisplacement,
+            ..Params::new(Algorithm::RecursiveMidpointDisplacement)
         };
-        for stage in [Stage::Corners, Stage::Pass(u32::MAX), Stage::Done] {
+        for stage in [
+            Stage::Corners,
+            Stage::Pass(u32::MAX),
+            Stage::Done,
+            Stage::Slides(9),
+        ] {
             let (read, read_stage) = decode_generate(&generate(&params, stage));
             assert_eq!(read_stage, stage);
             assert_eq!(read.spread.to_bits(), params.spread.to_bits());

@@ -191,7 +191,7 @@ fn assert_round_trips(config: &DemoConfig) {
     // reads (the rest take their defaults) and the display settings.
     let defaults = Params::new(config.params.algorithm);
     for parameter in &PARAMETERS {
-        let expected = if (parameter.applies)(config.params.algorithm) {
+        let expected = if (parameter.applies)(&config.params) {
             &config.params
         } else {
             &defaults

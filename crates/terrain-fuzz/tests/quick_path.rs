@@ -332,6 +332,7 @@ fn generated_params() -> impl Strategy<Value = (Params, Stage)> {
                     spread_reduction,
                     seed,
                     normalize,
+                    ..Params::new(algorithm)
                 };
                 (params, stage)
             },

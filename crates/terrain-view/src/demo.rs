@@ -10,7 +10,7 @@ use terrain_core::{Field, Heightmap, PARAMETERS, Params, Stage, Terrain};
 
 use crate::camera::{CameraAction, Gestures, Orbit};
 use crate::palette::Palette;
-use crate::protocol::{FileFormat, Job, Reply, Request, Source as ImageSource};
+use crate::protocol::{FileFormat, Job, Made, Reply, Request, Source as ImageSource};
 use crate::settings::{
     Controls, DemoConfig, SETTINGS, Setting, View, control_message, refuse_in_control,
 };
@@ -463,8 +463,9 @@ impl Demo {
     }
 
     /// The controls this demo has, in order: for the articles' demos the
-    /// numbers their algorithm reads; for the playground, the algorithm,
-    /// every parameter, and how the map is shown.
+    /// numbers their algorithm and erosion read; for the playground, the
+    /// algorithm, every parameter (those the map ignores are hidden), and
+    /// how the map is shown.
     pub fn control_keys(&self) -> Vec<Key> {
         let numeric = |spec: &Spec| matches!(spec.kind, Kind::Whole { .. } | Kind::Number { .. });
         let params = PARAMETERS
@@ -473,8 +474,14 @@ impl Demo {
             .map(|parameter| (Key::Param(parameter.field), parameter.spec));
         match self.config.display.controls {
             Controls::None => Vec::new(),
+            // The articles' demos cannot change algorithm or erosion, so
+            // they get only the numbers theirs read.
             Controls::Basic => params
-                .filter(|(_, spec)| numeric(spec))
+                .filter(|(key, spec)| {
+                    numeric(spec)
+                        && matches!(key, Key::Param(field)
+                            if (field.parameter().applies)(&self.config.params))
+                })
                 .map(|(key, _)| key)
                 .collect(),
             Controls::Full => {
@@ -669,7 +676,7 @@ impl Demo {
                     None => (canonical, None),
                 };
                 let hidden = match key {
-                    Key::Param(field) => !(field.parameter().applies)(params.algorithm),
+                    Key::Param(field) => !(field.parameter().applies)(params),
                     Key::Display(_) => false,
                 };
                 FieldShown {
@@ -724,8 +731,7 @@ impl Demo {
     }
 
     fn stages(&self) -> Vec<Stage> {
-        let params = &self.config.params;
-        params.algorithm.stages(params.exponent)
+        self.config.params.stages()
     }
 
     fn start_view(&self) -> Orbit {
@@ -826,15 +832,13 @@ impl Demo {
     }
 
     fn set_params(&mut self, params: Params, effects: &mut Vec<Effect>) {
+        let was_last = self.config.stage == self.config.params.final_stage();
         self.config.params = params;
-        // A pass-k stage may not exist at a smaller exponent or for another
-        // algorithm.
-        if params
-            .algorithm
-            .check_stage(self.config.stage, params.exponent)
-            .is_err()
-        {
-            self.config.stage = Stage::Done;
+        // A demo showing its whole map keeps showing the whole map (eroded,
+        // once erosion is switched on); a pass-k stage may not exist at a
+        // smaller exponent or for another algorithm.
+        if was_last || params.check_stage(self.config.stage).is_err() {
+            self.config.stage = params.final_stage();
         }
         self.regenerate(effects);
     }
@@ -935,7 +939,7 @@ impl Demo {
         let offload = params.exponent >= WORKER_FROM_EXPONENT;
         self.submit(
             Job::Generate {
-                params,
+                params: Box::new(params),
                 stage: self.config.stage,
             },
             offload,
@@ -1012,11 +1016,12 @@ impl Demo {
                     Some((percent, format!("{words}: {}, {percent}%", waiting.subject)));
                 self.waiting = Some(waiting);
             }
-            Reply::Made {
-                terrain,
-                surface,
-                source,
-            } => {
+            Reply::Made(made) => {
+                let Made {
+                    terrain,
+                    surface,
+                    source,
+                } = *made;
                 self.progress = None;
                 self.error = None;
                 match waiting.purpose {

@@ -13,6 +13,8 @@
 //! the page, for maps small enough to make at once, so there is one way a
 //! map gets made.
 
+use terrain_core::erosion::ErosionReport;
+use terrain_core::erosion::droplets::{DropletState, Ending, Ledger, Trace, TraceStep};
 use terrain_core::spec::Value;
 use terrain_core::{Algorithm, Heightmap, PARAMETERS, Params, Stage, Terrain};
 
@@ -23,7 +25,7 @@ use crate::surface::{Surface, build_surface};
 /// codec below; the registry's names are folded in by [`version`], so a
 /// parameter added or renamed also makes old and new sides refuse each
 /// other.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The version both sides compare: [`PROTOCOL_VERSION`] and a hash of
 /// every parameter's name and kind, in registry order.
@@ -69,8 +71,8 @@ impl FileFormat {
 pub enum Job {
     /// Generate a map.
     Generate {
-        /// Valid parameters.
-        params: Params,
+        /// Valid parameters (boxed: they are many, the other jobs' few).
+        params: Box<Params>,
         /// A stage the algorithm has at that exponent.
         stage: Stage,
     },
@@ -118,6 +120,17 @@ pub struct Source {
     pub format: String,
 }
 
+/// A map a request made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Made {
+    /// The map and its stage.
+    pub terrain: Terrain,
+    /// Its surface, if the request asked for it.
+    pub surface: Option<Surface>,
+    /// For an import, the image it came from.
+    pub source: Option<Source>,
+}
+
 /// What a request made, or why it could not.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reply {
@@ -128,15 +141,9 @@ pub enum Reply {
         /// "Generating the heights".
         words: String,
     },
-    /// A map, with its surface if one was asked for.
-    Made {
-        /// The map and its stage.
-        terrain: Terrain,
-        /// Its surface, if the request asked for it.
-        surface: Option<Surface>,
-        /// For an import, the image it came from.
-        source: Option<Source>,
-    },
+    /// A map, with its surface if one was asked for (boxed: it is big, the
+    /// other replies small).
+    Made(Box<Made>),
     /// A file to offer as a download.
     File {
         /// Its bytes.
@@ -207,11 +214,11 @@ pub fn run(request: Request, progress: &mut dyn FnMut(f64, &str)) -> Reply {
         build_surface(&terrain, palette)
     });
     progress(0.95, "Handing it over");
-    Reply::Made {
+    Reply::Made(Box::new(Made {
         terrain,
         surface,
         source,
-    }
+    }))
 }
 
 /// One of a message's big arrays.
@@ -343,6 +350,79 @@ impl Writer {
     fn heights(&mut self, heights: Heightmap) {
         self.u32(heights.exponent());
         self.payloads.push(Payload::F64(heights.into_heights()));
+    }
+
+    fn ledger(&mut self, ledger: &Ledger) {
+        self.f64(ledger.eroded);
+        self.f64(ledger.deposited);
+        self.f64(ledger.carried);
+    }
+
+    fn erosion(&mut self, report: Option<ErosionReport>) {
+        let Some(report) = report else {
+            self.u8(0);
+            return;
+        };
+        self.u8(1);
+        self.heights(report.before);
+        match &report.ledger {
+            Some(ledger) => {
+                self.u8(1);
+                self.ledger(ledger);
+            }
+            None => self.u8(0),
+        }
+        match report.moved {
+            Some(moved) => {
+                self.u8(1);
+                self.f64(moved);
+            }
+            None => self.u8(0),
+        }
+        let Some(trace) = report.trace else {
+            self.u8(0);
+            return;
+        };
+        self.u8(1);
+        self.u32(trace.steps.len() as u32);
+        let steps = trace
+            .steps
+            .iter()
+            .flat_map(|step| {
+                let start = step.start;
+                [
+                    start.x,
+                    start.y,
+                    start.speed,
+                    start.water,
+                    start.sediment,
+                    step.height,
+                    step.direction[0],
+                    step.direction[1],
+                    step.drop,
+                    step.capacity,
+                    step.eroded,
+                    step.deposited,
+                ]
+            })
+            .collect();
+        self.payloads.push(Payload::F64(steps));
+        for value in [
+            trace.end.x,
+            trace.end.y,
+            trace.end.speed,
+            trace.end.water,
+            trace.end.sediment,
+        ] {
+            self.f64(value);
+        }
+        self.u8(match trace.ending {
+            Ending::LifetimeOver => 0,
+            Ending::LeftMap => 1,
+            Ending::Stopped => 2,
+        });
+        self.ledger(&trace.ledger);
+        self.heights(trace.heightmap);
     }
 
     fn finish(self) -> Message {
@@ -489,6 +569,90 @@ impl<'a> Reader<'a> {
             .map_err(|_| ProtocolError::Malformed("heights that are not a map"))
     }
 
+    fn ledger(&mut self) -> Read<Ledger> {
+        Ok(Ledger {
+            eroded: self.f64()?,
+            deposited: self.f64()?,
+            carried: self.f64()?,
+        })
+    }
+
+    fn state(&mut self) -> Read<DropletState> {
+        Ok(DropletState {
+            x: self.f64()?,
+            y: self.f64()?,
+            speed: self.f64()?,
+            water: self.f64()?,
+            sediment: self.f64()?,
+        })
+    }
+
+    fn erosion(&mut self) -> Read<Option<ErosionReport>> {
+        if self.u8()? == 0 {
+            return Ok(None);
+        }
+        let before = self.heights()?;
+        let ledger = match self.u8()? {
+            0 => None,
+            _ => Some(self.ledger()?),
+        };
+        let moved = match self.u8()? {
+            0 => None,
+            _ => Some(self.f64()?),
+        };
+        let trace = match self.u8()? {
+            0 => None,
+            _ => {
+                let count = self.u32()? as usize;
+                let flat = self.f64s()?;
+                if flat.len() != count * 12 {
+                    return Err(ProtocolError::Malformed(
+                        "a droplet's path of the wrong length",
+                    ));
+                }
+                let steps = flat
+                    .chunks_exact(12)
+                    .map(|step| TraceStep {
+                        start: DropletState {
+                            x: step[0],
+                            y: step[1],
+                            speed: step[2],
+                            water: step[3],
+                            sediment: step[4],
+                        },
+                        height: step[5],
+                        direction: [step[6], step[7]],
+                        drop: step[8],
+                        capacity: step[9],
+                        eroded: step[10],
+                        deposited: step[11],
+                    })
+                    .collect();
+                let end = self.state()?;
+                let ending = match self.u8()? {
+                    0 => Ending::LifetimeOver,
+                    1 => Ending::LeftMap,
+                    2 => Ending::Stopped,
+                    _ => return Err(ProtocolError::Malformed("an unknown ending")),
+                };
+                let ledger = self.ledger()?;
+                Some(Trace {
+                    steps,
+                    end,
+                    ending,
+                    ledger,
+                    heightmap: self.heights()?,
+                })
+            }
+        };
+        Ok(Some(ErosionReport {
+            before,
+            ledger,
+            moved,
+            trace,
+        }))
+    }
+
     fn palette(&mut self) -> Read<Palette> {
         Palette::ALL
             .get(self.u8()? as usize)
@@ -562,10 +726,12 @@ impl Request {
                 let params = reader.params()?;
                 let stage = reader.stage()?;
                 params
-                    .algorithm
-                    .check_stage(stage, params.exponent)
+                    .check_stage(stage)
                     .map_err(|_| ProtocolError::Malformed("a stage the algorithm lacks"))?;
-                Job::Generate { params, stage }
+                Job::Generate {
+                    params: Box::new(params),
+                    stage,
+                }
             }
             1 => Job::Import {
                 name: reader.text()?,
@@ -597,11 +763,12 @@ impl Reply {
                 writer.f64(share);
                 writer.text(&words);
             }
-            Reply::Made {
-                terrain,
-                surface,
-                source,
-            } => {
+            Reply::Made(made) => {
+                let Made {
+                    terrain,
+                    surface,
+                    source,
+                } = *made;
                 writer.u8(1);
                 match terrain.algorithm {
                     Some(algorithm) => writer.u8(algorithm.index() as u8 + 1),
@@ -609,6 +776,7 @@ impl Reply {
                 }
                 writer.stage(terrain.stage);
                 writer.heights(terrain.heightmap);
+                writer.erosion(terrain.erosion);
                 match source {
                     Some(source) => {
                         writer.u8(1);
@@ -670,6 +838,7 @@ impl Reply {
                 };
                 let stage = reader.stage()?;
                 let heightmap = reader.heights()?;
+                let erosion = reader.erosion()?;
                 let source = match reader.u8()? {
                     0 => None,
                     _ => Some(Source {
@@ -716,22 +885,23 @@ impl Reply {
                 let terrain = match algorithm {
                     Some(algorithm) => {
                         algorithm
-                            .check_stage(stage, heightmap.exponent())
+                            .check_stage(stage.of_generator(), heightmap.exponent())
                             .map_err(|_| ProtocolError::Malformed("a stage the algorithm lacks"))?;
                         Terrain {
                             algorithm: Some(algorithm),
                             new_points: algorithm.new_points(stage, heightmap.exponent()),
                             heightmap,
                             stage,
+                            erosion,
                         }
                     }
                     None => Terrain::finished(heightmap),
                 };
-                Reply::Made {
+                Reply::Made(Box::new(Made {
                     terrain,
                     surface,
                     source,
-                }
+                }))
             }
             2 => {
                 let format = reader.format()?;
@@ -755,12 +925,12 @@ mod tests {
     fn generate_request(exponent: u32, mesh: bool) -> Request {
         Request {
             job: Job::Generate {
-                params: Params {
+                params: Box::new(Params {
                     exponent,
                     seed: 7,
                     spread: 0.1 + 0.2,
                     ..Params::new(Algorithm::MidpointDisplacement)
-                },
+                }),
                 stage: Stage::Pass(2),
             },
             palette: Palette::Bands,
@@ -805,12 +975,12 @@ mod tests {
     #[test]
     fn a_generated_map_and_its_surface_come_back_bit_for_bit() {
         let reply = run(generate_request(4, true), &mut |_, _| {});
-        let Reply::Made {
-            terrain, surface, ..
-        } = &reply
-        else {
+        let Reply::Made(made) = &reply else {
             panic!("{reply:?}");
         };
+        let Made {
+            terrain, surface, ..
+        } = made.as_ref();
         assert!(surface.is_some());
         assert_eq!(terrain.stage, Stage::Pass(2));
         assert_eq!(Reply::decode(reply.clone().encode()), Ok(reply));

@@ -8,6 +8,13 @@ use crate::settings::View;
 /// A few words on what a stage shows, for the bar under a demo.
 pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32, normalize: bool) -> String {
     match (algorithm, stage) {
+        (_, Stage::Droplets(1)) => "One droplet fallen".to_owned(),
+        (_, Stage::Droplets(count)) => {
+            format!("{} droplets fallen", group_thousands(count as usize))
+        }
+        (_, Stage::Slides(1)) => "Slid once".to_owned(),
+        (_, Stage::Slides(count)) => format!("Slid {count} times"),
+        (_, Stage::Step(step)) => format!("One droplet, step {step}"),
         (Algorithm::RandomNoise, _) => "Every point random".to_owned(),
         (_, Stage::Corners) => "Corners set at random".to_owned(),
         (_, Stage::Edges) => "Edge midpoints set".to_owned(),

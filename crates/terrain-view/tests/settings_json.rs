@@ -95,7 +95,7 @@ fn settings_json() -> String {
         });
         let applies = Algorithm::ALL
             .into_iter()
-            .filter(|&algorithm| (parameter.applies)(algorithm))
+            .filter(|&algorithm| (parameter.applies)(&Params::new(algorithm)))
             .map(|algorithm| text(algorithm.name()));
         entries.push(entry(
             "parameter",

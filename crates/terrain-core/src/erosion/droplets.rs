@@ -67,9 +67,9 @@
 
 use crate::erosion::{Grid, check, check_heights};
 use crate::error::Error;
-use crate::spec::{Kind, Spec, Surfaces, Value};
 use crate::heightmap::Heightmap;
 use crate::random::PointRandom;
+use crate::spec::{Kind, Spec, Surfaces, Value};
 
 /// Droplets in one run by default: the many-droplets demo's last stage.
 pub const DEFAULT_DROPLETS: u32 = 100_000;
@@ -582,11 +582,7 @@ pub struct Trace {
 /// and [`Trace::heightmap`] is then the map after one droplet. The
 /// settings are validated like a run's; their `droplets` count plays no
 /// part.
-pub fn trace(
-    map: &Heightmap,
-    settings: &DropletSettings,
-    droplet: u32,
-) -> Result<Trace, Error> {
+pub fn trace(map: &Heightmap, settings: &DropletSettings, droplet: u32) -> Result<Trace, Error> {
     check(&DROPLET, Value::Whole(u64::from(droplet)))?;
     settings.validate()?;
     let one = DropletSettings {
@@ -1041,18 +1037,18 @@ impl Sum {
 mod tests {
     use super::*;
     use crate::erosion::MAX_ABS_HEIGHT;
-    use crate::{Algorithm, Params, Stage, generate};
+    use crate::generators::{Subdivision, diamond_square, tileable_diamond_square};
+    use crate::stage::Stage;
 
     /// A finished map of `algorithm`.
-    fn generated(algorithm: Algorithm, exponent: u32, seed: u64) -> Heightmap {
-        let params = Params {
-            exponent,
-            seed,
-            ..Params::new(algorithm)
-        };
-        generate(&params, Stage::Done)
-            .expect("valid parameters")
-            .heightmap
+    /// A finished diamond-square map, tileable or not.
+    fn generated(tileable: bool, exponent: u32, seed: u64) -> Heightmap {
+        let settings = Subdivision::new(exponent, seed);
+        if tileable {
+            tileable_diamond_square::generate(&settings, Stage::Done)
+        } else {
+            diamond_square::generate(&settings, Stage::Done)
+        }
     }
 
     /// A map whose height at `(x, y)` is `height(x, y)`, with `x` and `y`
@@ -1315,8 +1311,8 @@ mod tests {
 
     #[test]
     fn the_ledger_balances_and_the_map_loses_what_it_says() {
-        let map = generated(Algorithm::DiamondSquare, 7, 11);
-        let tileable = generated(Algorithm::TileableDiamondSquare, 7, 11);
+        let map = generated(false, 7, 11);
+        let tileable = generated(true, 7, 11);
         for (map, wrap) in [(&map, false), (&tileable, true)] {
             for radius in [1, 3, 8] {
                 let settings = DropletSettings {
@@ -1335,7 +1331,7 @@ mod tests {
 
     #[test]
     fn the_same_settings_give_the_same_map_and_another_seed_another() {
-        let map = generated(Algorithm::DiamondSquare, 6, 2);
+        let map = generated(false, 6, 2);
         let first = erode(&map, &settings(500), &mut |_| {}).expect("valid");
         let again = erode(&map, &settings(500), &mut |_| {}).expect("valid");
         assert_eq!(first, again);
@@ -1353,7 +1349,7 @@ mod tests {
 
     #[test]
     fn the_first_droplets_of_a_long_run_are_a_short_run() {
-        let map = generated(Algorithm::DiamondSquare, 6, 5);
+        let map = generated(false, 6, 5);
         let all = settings(400);
         let mut run = DropletRun::new(&map, &all).expect("valid");
         for stage in [0, 1, 7, 100, 400] {
@@ -1373,7 +1369,7 @@ mod tests {
 
     #[test]
     fn progress_rises_to_one_a_hundred_times_or_so() {
-        let map = generated(Algorithm::DiamondSquare, 5, 1);
+        let map = generated(false, 5, 1);
         let mut shares = Vec::new();
         erode(&map, &settings(1000), &mut |share| shares.push(share)).expect("valid");
         assert_eq!(shares.len(), 100);
@@ -1388,7 +1384,7 @@ mod tests {
     #[test]
     fn wrapped_erosion_of_a_tileable_map_still_tiles_exactly() {
         for exponent in [1, 2, 5, 7] {
-            let map = generated(Algorithm::TileableDiamondSquare, exponent, 9);
+            let map = generated(true, exponent, 9);
             assert_tiles(&map);
             let settings = DropletSettings {
                 wrap: true,
@@ -1406,7 +1402,7 @@ mod tests {
 
     #[test]
     fn wrap_makes_any_map_tile_by_taking_its_first_row_and_column_as_the_last() {
-        let map = generated(Algorithm::DiamondSquare, 4, 1);
+        let map = generated(false, 4, 1);
         let settings = DropletSettings {
             wrap: true,
             ..settings(200)
@@ -1512,7 +1508,7 @@ mod tests {
 
     #[test]
     fn a_trace_is_the_first_droplet_of_a_run_step_by_step() {
-        let map = generated(Algorithm::DiamondSquare, 6, 8);
+        let map = generated(false, 6, 8);
         let one = erode(&map, &settings(1), &mut |_| {}).expect("valid");
         let traced = trace(&map, &settings(1), 0).expect("valid");
         assert_eq!(traced.heightmap, one.heightmap);
@@ -1545,7 +1541,7 @@ mod tests {
     #[test]
     fn nothing_is_dug_below_the_lowest_point() {
         // Heavy erosion on a steep map with deep spikes down to 0.
-        let mut map = generated(Algorithm::DiamondSquare, 5, 3);
+        let mut map = generated(false, 5, 3);
         for (x, y) in [(3, 3), (20, 9), (16, 16)] {
             map.set(x, y, 0.0);
         }
@@ -1602,7 +1598,7 @@ mod tests {
     #[test]
     fn tiny_maps_take_any_brush_with_or_without_wrap() {
         for exponent in 1..=3 {
-            let map = generated(Algorithm::TileableDiamondSquare, exponent, 5);
+            let map = generated(true, exponent, 5);
             for radius in 1..=MAX_RADIUS {
                 for wrap in [false, true] {
                     let settings = DropletSettings {

@@ -220,7 +220,8 @@ fn steepest(heights: &[f64], i: usize, neighbours: [usize; 8]) -> usize {
 mod tests {
     use super::*;
     use crate::erosion::MAX_ABS_HEIGHT;
-    use crate::{Algorithm, Params, Stage, generate};
+    use crate::generators::{Subdivision, tileable_diamond_square};
+    use crate::stage::Stage;
 
     /// A map whose height at `(x, y)` is `height(x, y)`, with `x` and `y`
     /// in map widths (0 to 1).
@@ -236,14 +237,7 @@ mod tests {
     }
 
     fn tileable(exponent: u32, seed: u64) -> Heightmap {
-        let params = Params {
-            exponent,
-            seed,
-            ..Params::new(Algorithm::TileableDiamondSquare)
-        };
-        generate(&params, Stage::Done)
-            .expect("valid parameters")
-            .heightmap
+        tileable_diamond_square::generate(&Subdivision::new(exponent, seed), Stage::Done)
     }
 
     fn assert_tiles(values: &[f64], side: usize) {

@@ -43,13 +43,190 @@ pub mod thermal;
 
 use crate::error::Error;
 use crate::heightmap::Heightmap;
-use crate::spec::{Spec, Value};
+use crate::spec::{Kind, Spec, Surfaces, Value};
+use crate::stage::Stage;
+
+use droplets::{DropletSettings, Ledger, Trace};
+use thermal::ThermalSettings;
 
 /// The largest height magnitude the erosion methods accept: far beyond the
 /// `[0, 1]` of the site's maps (and beyond any real elevation in metres),
 /// and far enough below `f64::MAX` that no speed, capacity or sum of a run
 /// can overflow.
 pub const MAX_ABS_HEIGHT: f64 = 1e6;
+
+/// Which erosion weathers a demo's map, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// None: the map as generated.
+    #[default]
+    None,
+    /// Droplets, by the thousand (see [`droplets`]).
+    Droplets,
+    /// Material sliding off steep slopes (see [`thermal`]).
+    Thermal,
+    /// One droplet followed step by step, on the map as generated.
+    Trace,
+}
+
+impl Method {
+    /// Every method, in menu order.
+    pub const ALL: [Method; 4] = [
+        Method::None,
+        Method::Droplets,
+        Method::Thermal,
+        Method::Trace,
+    ];
+
+    /// The names in attributes and URLs, in the order of [`Method::ALL`].
+    pub const NAMES: [&'static str; 4] = ["none", "droplets", "thermal", "trace"];
+}
+
+/// Which erosion: every surface's spelling of it.
+pub static METHOD: Spec = Spec {
+    label: "erosion",
+    title: "Erosion",
+    option: "erosion",
+    attribute: "data-erosion",
+    help: "weather the finished map: by droplets, by sliding, or follow one droplet",
+    kind: Kind::Choice(&Method::NAMES),
+    step: 1.0,
+    surfaces: Surfaces::PAGE,
+};
+
+/// Everything erosion reads, as part of a demo's parameters. The droplets'
+/// seed is the map's: [`run`] takes it apart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ErosionParams {
+    /// Which erosion, if any. Default none.
+    pub method: Method,
+    /// How droplets fall and erode (also the droplet a trace follows).
+    pub droplets: DropletSettings,
+    /// How material slides.
+    pub thermal: ThermalSettings,
+    /// Which droplet a trace follows, from 0. Default 0.
+    pub droplet: u32,
+}
+
+impl Default for ErosionParams {
+    fn default() -> Self {
+        Self {
+            method: Method::None,
+            droplets: DropletSettings::default(),
+            thermal: ThermalSettings::default(),
+            droplet: 0,
+        }
+    }
+}
+
+/// Droplet counts a scrubber stops at (1, 1 000, 10 000, 100 000...),
+/// up to the count asked for, which is the last stage.
+const DROPLET_STAGES: [u32; 5] = [1, 1_000, 10_000, 100_000, 1_000_000];
+
+/// Iteration counts a scrubber stops at, up to the count asked for.
+const SLIDE_STAGES: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+/// The stages erosion adds after the map is finished.
+pub fn stages(erosion: &ErosionParams) -> Vec<Stage> {
+    let up_to = |marks: &[u32], last: u32| -> Vec<u32> {
+        let mut counts: Vec<u32> = marks.iter().copied().filter(|&mark| mark < last).collect();
+        if last > 0 {
+            counts.push(last);
+        }
+        counts
+    };
+    match erosion.method {
+        Method::None => Vec::new(),
+        Method::Droplets => up_to(&DROPLET_STAGES, erosion.droplets.droplets)
+            .into_iter()
+            .map(Stage::Droplets)
+            .collect(),
+        Method::Thermal => up_to(&SLIDE_STAGES, erosion.thermal.iterations)
+            .into_iter()
+            .map(Stage::Slides)
+            .collect(),
+        Method::Trace => (1..=erosion.droplets.lifetime).map(Stage::Step).collect(),
+    }
+}
+
+/// What erosion did to a map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ErosionReport {
+    /// The map before it.
+    pub before: Heightmap,
+    /// Where the droplets' material went.
+    pub ledger: Option<Ledger>,
+    /// How much material slid.
+    pub moved: Option<f64>,
+    /// The path of the droplet a trace follows.
+    pub trace: Option<Trace>,
+}
+
+/// Weathers `map` to `stage` (one of [`stages`]), the droplets falling
+/// where `seed` has them fall, calling `progress` with the share done. The
+/// map a trace shows is `map` itself: one droplet's change is too small to
+/// see, its path is what the stage shows.
+pub fn run(
+    map: Heightmap,
+    erosion: &ErosionParams,
+    seed: u64,
+    stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Result<(Heightmap, ErosionReport), Error> {
+    let report = |before: Heightmap| ErosionReport {
+        before,
+        ledger: None,
+        moved: None,
+        trace: None,
+    };
+    match stage {
+        Stage::Droplets(count) => {
+            let settings = DropletSettings {
+                droplets: count,
+                seed,
+                ..erosion.droplets
+            };
+            let eroded = droplets::erode(&map, &settings, progress)?;
+            Ok((
+                eroded.heightmap,
+                ErosionReport {
+                    ledger: Some(eroded.ledger),
+                    ..report(map)
+                },
+            ))
+        }
+        Stage::Slides(iterations) => {
+            let settings = ThermalSettings {
+                iterations,
+                wrap: erosion.droplets.wrap,
+                ..erosion.thermal
+            };
+            let slid = thermal::erode(&map, &settings, progress)?;
+            Ok((
+                slid.heightmap,
+                ErosionReport {
+                    moved: Some(slid.moved),
+                    ..report(map)
+                },
+            ))
+        }
+        Stage::Step(_) => {
+            let settings = DropletSettings {
+                seed,
+                ..erosion.droplets
+            };
+            let trace = droplets::trace(&map, &settings, erosion.droplet)?;
+            Ok((
+                map.clone(),
+                ErosionReport {
+                    trace: Some(trace),
+                    ..report(map)
+                },
+            ))
+        }
+        _ => Ok((map.clone(), report(map))),
+    }
+}
 
 /// `Ok` if `value` is a value of `spec` in its range, else the error naming
 /// the setting, the value and what is allowed.
@@ -195,6 +372,53 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn erosion_stages_stop_at_round_counts_and_end_at_the_count_asked() {
+        let mut erosion = ErosionParams {
+            method: Method::Droplets,
+            ..ErosionParams::default()
+        };
+        let counts = |erosion: &ErosionParams| -> Vec<String> {
+            stages(erosion).iter().map(ToString::to_string).collect()
+        };
+        assert_eq!(
+            counts(&erosion),
+            [
+                "droplets-1",
+                "droplets-1000",
+                "droplets-10000",
+                "droplets-100000"
+            ]
+        );
+        erosion.droplets.droplets = 2500;
+        assert_eq!(
+            counts(&erosion),
+            ["droplets-1", "droplets-1000", "droplets-2500"]
+        );
+        erosion.droplets.droplets = 0;
+        assert!(stages(&erosion).is_empty());
+        erosion.method = Method::Thermal;
+        erosion.thermal.iterations = 30;
+        assert_eq!(
+            counts(&erosion),
+            [
+                "slides-1",
+                "slides-2",
+                "slides-5",
+                "slides-10",
+                "slides-20",
+                "slides-30"
+            ]
+        );
+        erosion.method = Method::Trace;
+        assert_eq!(
+            stages(&erosion).len(),
+            30,
+            "one stage a step of its lifetime"
+        );
+        assert!(stages(&ErosionParams::default()).is_empty());
+    }
 
     #[test]
     fn heights_beyond_the_limit_are_refused_with_their_index() {

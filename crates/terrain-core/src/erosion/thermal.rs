@@ -39,8 +39,8 @@
 
 use crate::erosion::{Grid, NEIGHBOURS, OFF_MAP, check, check_heights};
 use crate::error::Error;
-use crate::spec::{Kind, Spec, Surfaces, Value};
 use crate::heightmap::Heightmap;
+use crate::spec::{Kind, Spec, Surfaces, Value};
 
 /// The steepest stable slope by default, in map widths (see the module): 4,
 /// drawn at 63 degrees on the site, which on a 513 x 513 diamond-square map
@@ -292,17 +292,17 @@ impl ThermalRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Algorithm, Params, Stage, generate};
+    use crate::generators::{Subdivision, diamond_square, tileable_diamond_square};
+    use crate::stage::Stage;
 
-    fn generated(algorithm: Algorithm, exponent: u32, seed: u64) -> Heightmap {
-        let params = Params {
-            exponent,
-            seed,
-            ..Params::new(algorithm)
-        };
-        generate(&params, Stage::Done)
-            .expect("valid parameters")
-            .heightmap
+    /// A finished diamond-square map, tileable or not.
+    fn generated(tileable: bool, exponent: u32, seed: u64) -> Heightmap {
+        let settings = Subdivision::new(exponent, seed);
+        if tileable {
+            tileable_diamond_square::generate(&settings, Stage::Done)
+        } else {
+            diamond_square::generate(&settings, Stage::Done)
+        }
     }
 
     /// A map whose height at `(x, y)` is `height(x, y)`, with `x` and `y`
@@ -438,8 +438,8 @@ mod tests {
 
     #[test]
     fn material_is_conserved_with_and_without_wrap() {
-        let map = generated(Algorithm::DiamondSquare, 6, 4);
-        let tileable = generated(Algorithm::TileableDiamondSquare, 6, 4);
+        let map = generated(false, 6, 4);
+        let tileable = generated(true, 6, 4);
         for (map, wrap) in [(&map, false), (&tileable, true)] {
             for talus in [0.0, 1.0, 4.0] {
                 let settings = ThermalSettings {
@@ -462,7 +462,7 @@ mod tests {
     #[test]
     fn a_tileable_map_stays_exactly_tileable_and_slides_cross_its_edges() {
         for exponent in [1, 2, 6] {
-            let map = generated(Algorithm::TileableDiamondSquare, exponent, 12);
+            let map = generated(true, exponent, 12);
             let after = run(
                 &map,
                 ThermalSettings {
@@ -483,7 +483,7 @@ mod tests {
 
     #[test]
     fn iterations_are_stages_of_one_run() {
-        let map = generated(Algorithm::DiamondSquare, 5, 6);
+        let map = generated(false, 5, 6);
         let settings = ThermalSettings {
             iterations: 40,
             ..ThermalSettings::default()
@@ -520,7 +520,7 @@ mod tests {
     fn any_talus_and_rate_keep_every_height_finite_and_the_total_kept() {
         for exponent in 1..=3 {
             for wrap in [false, true] {
-                let mut spiky = generated(Algorithm::DiamondSquare, exponent, 2);
+                let mut spiky = generated(false, exponent, 2);
                 spiky.set(1, 1, 1e6);
                 spiky.set(0, 2, -1e6);
                 for talus in [0.0, 0.001, 4.0, MAX_TALUS] {

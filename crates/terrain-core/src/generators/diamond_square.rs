@@ -104,7 +104,8 @@ pub(crate) fn run(
         Stage::Corners | Stage::Square => 0,
         Stage::Diamond => 1,
         Stage::Pass(pass) => pass,
-        Stage::Done | Stage::Edges | Stage::Center => params.exponent,
+        // Done, and stages that are not this algorithm's (never asked of it).
+        _ => params.exponent,
     };
     let mut radius = map.last() / 2;
     let mut spread = params.spread;

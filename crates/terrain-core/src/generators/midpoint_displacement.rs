@@ -74,7 +74,8 @@ pub fn generate_observed(
         // the pass is complete.
         Stage::Center => 1,
         Stage::Pass(pass) => pass,
-        Stage::Done | Stage::Square | Stage::Diamond => params.exponent,
+        // Done, and stages that are not this algorithm's (never asked of it).
+        _ => params.exponent,
     };
     let mut spread = params.spread;
     for pass in 1..=passes {

@@ -65,6 +65,8 @@ pub fn subdivision_points(stage: Stage, exponent: u32) -> PointSet {
             side,
             radius: 1usize << exponent.saturating_sub(pass),
         },
+        // Erosion changes every point a little; none is new.
+        Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_) => PointSet::Nothing,
     }
 }
 

@@ -80,7 +80,7 @@ fn map_of(params: &Params, stage: Stage) -> Heightmap {
     generate(params, stage).expect("valid").heightmap
 }
 
-fn field<'a>(presentation: &'a Presentation, key: Key) -> &'a FieldShown {
+fn field(presentation: &Presentation, key: Key) -> &FieldShown {
     presentation
         .controls
         .as_ref()
@@ -814,13 +814,17 @@ fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
         .collect();
     assert_eq!(keys, ["exponent", "spread", "spreadReduction", "seed"]);
     let (mut full, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
-    let keys: Vec<&str> = full
-        .control_keys()
+    let shown: Vec<&str> = full
+        .presentation()
+        .controls
+        .expect("controls")
+        .fields
         .iter()
-        .map(|key| key.spec().option)
+        .filter(|field| !field.hidden)
+        .map(|field| field.key.spec().option)
         .collect();
     assert_eq!(
-        keys,
+        shown,
         [
             "algorithm",
             "exponent",
@@ -828,10 +832,15 @@ fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
             "spreadReduction",
             "seed",
             "normalize",
+            "erosion",
             "palette",
             "view",
             "wireframe"
         ]
+    );
+    assert!(
+        full.control_keys().len() > shown.len(),
+        "the rest are there, hidden"
     );
     edit(&mut full, Field::Algorithm, "random-noise");
     let shown = full.presentation();
