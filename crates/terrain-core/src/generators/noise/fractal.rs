@@ -424,10 +424,7 @@ pub(crate) fn run(
     let side = map.side();
     let total = total_amplitude(settings);
     match stage {
-        NoiseStage::Lattice => {
-            write_lattice(settings, total, &mut map);
-            return map;
-        }
+        NoiseStage::Lattice => write_lattice(settings, total, &mut map),
         NoiseStage::Octaves(count) => {
             let plan = Plan::new(settings, count);
             let heights = map.heights_mut();
@@ -482,7 +479,7 @@ fn write_lattice(settings: &NoiseSettings, total: f64, map: &mut Heightmap) {
             Basis::Value => super::lattice::value(site.hash),
             Basis::Perlin | Basis::Simplex => 0.0,
         };
-        let (x, y) = site.nearest_point(map.last());
+        let (x, y) = site.nearest_point(map.last(), settings.tileable);
         map.set(x, y, fixed_height(settings.shape.apply(noise).0, total));
     }
 }
@@ -538,10 +535,14 @@ pub(crate) mod testing {
         sums
     }
 
-    /// One octave's noise at a lattice position, as the generator reads it.
-    pub(crate) fn octave_sample(settings: &NoiseSettings, octave: u32, u: f64, v: f64) -> Sample {
+    /// One octave's noise, as the generator reads it, at lattice positions.
+    pub(crate) fn octave_sampler(
+        settings: &NoiseSettings,
+        octave: u32,
+    ) -> impl Fn(f64, f64) -> Sample {
         let frequency = octave_frequency(settings, octave);
         let lattice = lattice_for(settings, octave as usize, frequency);
-        Kernel::new(settings).sample(&lattice, u, v)
+        let kernel = Kernel::new(settings);
+        move |u, v| kernel.sample(&lattice, u, v)
     }
 }

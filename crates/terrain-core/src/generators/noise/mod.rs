@@ -591,3 +591,7 @@ pub fn generate(
 
 #[cfg(test)]
 mod tests;
+
+// Uses proptest, a native-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties;

@@ -46,9 +46,14 @@ pub(crate) struct Site {
 }
 
 impl Site {
-    /// The map point nearest to it.
-    pub(crate) fn nearest_point(&self, last: usize) -> (usize, usize) {
-        let nearest = |coordinate: f64| (round_to_int(coordinate).max(0) as usize).min(last);
+    /// The map point nearest to it. On a tileable map the last row and
+    /// column are copies of the first, so a site nearest to them is taken
+    /// to the first.
+    pub(crate) fn nearest_point(&self, last: usize, tileable: bool) -> (usize, usize) {
+        let nearest = |coordinate: f64| {
+            let point = (round_to_int(coordinate).max(0) as usize).min(last);
+            if tileable && point == last { 0 } else { point }
+        };
         (nearest(self.position[0]), nearest(self.position[1]))
     }
 }
@@ -104,8 +109,24 @@ pub fn lattice_points(settings: &NoiseSettings) -> Result<Vec<(usize, usize)>, S
     let last = 1usize << settings.exponent;
     let mut points: Vec<(usize, usize)> = first_octave_sites(settings)
         .iter()
-        .map(|site| site.nearest_point(last))
+        .map(|site| site.nearest_point(last, settings.tileable))
         .collect();
+    if settings.tileable {
+        // The copies in the last row and column.
+        let mut copies = Vec::new();
+        for &(x, y) in &points {
+            if x == 0 {
+                copies.push((last, y));
+            }
+            if y == 0 {
+                copies.push((x, last));
+            }
+            if x == 0 && y == 0 {
+                copies.push((last, last));
+            }
+        }
+        points.extend(copies);
+    }
     points.sort_unstable_by_key(|&(x, y)| (y, x));
     points.dedup();
     Ok(points)

@@ -1,7 +1,7 @@
 //! Invariants of the gradient noises: settings, stages, continuity,
 //! smoothness, range, tiling, determinism, overlays.
 
-use super::fractal::testing::{octave_sample, raw_sums};
+use super::fractal::testing::{octave_sampler, raw_sums};
 use super::fractal::{lattice_for, octave_frequency, total_amplitude};
 use super::*;
 use crate::random::PointRandom;
@@ -314,10 +314,11 @@ fn every_octave_stays_within_minus_one_to_one_and_uses_most_of_it() {
     for kind in kinds() {
         let mut extreme: f64 = 0.0;
         let mut positions = uniforms(5);
+        let octave_sample = octave_sampler(&kind, 0);
         for _ in 0..60_000 {
             let u = positions.next().unwrap_or(0.0) * 12.0 - 3.0;
             let v = positions.next().unwrap_or(0.0) * 12.0 - 3.0;
-            let value = octave_sample(&kind, 0, u, v).value;
+            let value = octave_sample(u, v).value;
             assert!(
                 (-1.0..=1.0).contains(&value),
                 "{kind:?} at ({u}, {v}): {value}"
@@ -381,9 +382,10 @@ fn perlin_and_simplex_are_zero_at_the_first_octaves_lattice_points() {
             };
             let span = octave_frequency(&noise, 0);
             let last = (1u64 << noise.exponent) as f64;
+            let octave_sample = octave_sampler(&noise, 0);
             for arrow in gradient_arrows(&noise).expect("valid") {
                 let (u, v) = (arrow.x * span / last, arrow.y * span / last);
-                let value = octave_sample(&noise, 0, u, v).value;
+                let value = octave_sample(u, v).value;
                 assert!(
                     value.abs() < 1e-12,
                     "{basis} {tileable} ({u}, {v}): {value}"
@@ -399,6 +401,7 @@ fn the_noise_is_continuous_across_cell_borders() {
     for kind in kinds() {
         let mut positions = uniforms(11);
         let mut largest_step: f64 = 0.0;
+        let octave_sample = octave_sampler(&kind, 0);
         for i in 1..6 {
             for _ in 0..200 {
                 let along = positions.next().unwrap_or(0.0) * 6.0;
@@ -422,9 +425,7 @@ fn the_noise_is_continuous_across_cell_borders() {
                     ],
                 };
                 for ((u0, v0), (u1, v1)) in pairs {
-                    let step = (octave_sample(&kind, 0, u0, v0).value
-                        - octave_sample(&kind, 0, u1, v1).value)
-                        .abs();
+                    let step = (octave_sample(u0, v0).value - octave_sample(u1, v1).value).abs();
                     largest_step = largest_step.max(step);
                 }
             }
@@ -443,16 +444,15 @@ fn gradients_match_finite_differences() {
     let h = 1e-6;
     for kind in kinds() {
         let mut positions = uniforms(23);
+        let octave_sample = octave_sampler(&kind, 0);
         for _ in 0..2000 {
             let u = positions.next().unwrap_or(0.0) * 6.0;
             let v = positions.next().unwrap_or(0.0) * 6.0;
-            let sample = octave_sample(&kind, 0, u, v);
-            let along_u = (octave_sample(&kind, 0, u + h, v).value
-                - octave_sample(&kind, 0, u - h, v).value)
-                / (2.0 * h);
-            let along_v = (octave_sample(&kind, 0, u, v + h).value
-                - octave_sample(&kind, 0, u, v - h).value)
-                / (2.0 * h);
+            let sample = octave_sample(u, v);
+            let along_u =
+                (octave_sample(u + h, v).value - octave_sample(u - h, v).value) / (2.0 * h);
+            let along_v =
+                (octave_sample(u, v + h).value - octave_sample(u, v - h).value) / (2.0 * h);
             // The linear fade has kinks; a difference straddling one is off.
             let tolerance = if kind.fade == Fade::Linear && kind.basis != Basis::Simplex {
                 1.0
@@ -476,9 +476,10 @@ fn gradients_match_finite_differences() {
 /// borders `u = i`, taken just either side of them: how much the curvature
 /// jumps there (0 for a surface whose curvature is continuous).
 fn curvature_jump(kind: &NoiseSettings, h: f64) -> f64 {
+    let octave_sample = octave_sampler(kind, 0);
     let second = |u: f64, v: f64| {
-        (octave_sample(kind, 0, u + h, v).value - 2.0 * octave_sample(kind, 0, u, v).value
-            + octave_sample(kind, 0, u - h, v).value)
+        (octave_sample(u + h, v).value - 2.0 * octave_sample(u, v).value
+            + octave_sample(u - h, v).value)
             / (h * h)
     };
     let mut positions = uniforms(31);
@@ -497,9 +498,8 @@ fn curvature_jump(kind: &NoiseSettings, h: f64) -> f64 {
 
 /// The mean jump in slope across the borders, measured the same way.
 fn slope_jump(kind: &NoiseSettings, h: f64) -> f64 {
-    let slope = |u: f64, v: f64| {
-        (octave_sample(kind, 0, u + h, v).value - octave_sample(kind, 0, u, v).value) / h
-    };
+    let octave_sample = octave_sampler(kind, 0);
+    let slope = |u: f64, v: f64| (octave_sample(u + h, v).value - octave_sample(u, v).value) / h;
     let mut positions = uniforms(37);
     let mut total = 0.0;
     for i in 1..6 {
@@ -547,15 +547,16 @@ fn tileable_octaves_repeat_exactly_after_their_period() {
         for octave in [0, 1, 3] {
             let period = octave_frequency(&kind, octave);
             let mut positions = uniforms(41);
+            let octave_sample = octave_sampler(&kind, octave);
             for _ in 0..500 {
                 // Dyadic positions (multiples of 2^-20), so adding a whole
                 // period is exact.
                 let dyadic = |unit: f64| (unit * 1_048_576.0).floor() / 1_048_576.0 * period;
                 let u = dyadic(positions.next().unwrap_or(0.0));
                 let v = dyadic(positions.next().unwrap_or(0.0));
-                let here = octave_sample(&kind, octave, u, v).value;
+                let here = octave_sample(u, v).value;
                 for (du, dv) in [(period, 0.0), (0.0, period), (-period, 2.0 * period)] {
-                    let there = octave_sample(&kind, octave, u + du, v + dv).value;
+                    let there = octave_sample(u + du, v + dv).value;
                     if kind.basis == Basis::Simplex {
                         // Skewing rounds differently at the shifted point.
                         assert!((here - there).abs() < 1e-12, "{kind:?} ({u}, {v})");
@@ -966,12 +967,13 @@ fn arrows_are_the_lattice_gradients() {
             assert!(!arrows.is_empty());
             let span = octave_frequency(&noise, 0);
             let last = 32.0;
+            let octave_sample = octave_sampler(&noise, 0);
             for arrow in &arrows {
                 assert!((0.0..=last).contains(&arrow.x) && (0.0..=last).contains(&arrow.y));
                 assert!((arrow.dx.hypot(arrow.dy) - 1.0).abs() < 1e-14);
                 // At its lattice point the noise's slope points along the
                 // gradient (Perlin: is the gradient; simplex: a multiple).
-                let sample = octave_sample(&noise, 0, arrow.x * span / last, arrow.y * span / last);
+                let sample = octave_sample(arrow.x * span / last, arrow.y * span / last);
                 let [gx, gy] = sample.gradient;
                 let length = gx.hypot(gy);
                 assert!(length > 0.1);
