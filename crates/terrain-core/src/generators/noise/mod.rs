@@ -595,3 +595,7 @@ mod tests;
 // Uses proptest, a native-only dev-dependency.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod properties;
+
+// Uses the noise crate, a native-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod statistics;
