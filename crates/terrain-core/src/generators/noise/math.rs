@@ -46,14 +46,14 @@ pub(crate) fn pow_unit(base: f64, power: f64) -> f64 {
 
 /// `log2 x` for a finite `x > 0`.
 ///
-/// Splits `x` into `m · 2^e` with `m` in `[√½, √2)`, so that
-/// `z = (m − 1)/(m + 1)` is at most 0.172 in size, and sums
-/// `ln m = 2 (z + z³/3 + z⁵/5 + …)`, whose terms shrink by 34 times each.
+/// Splits `x` into `m · 2^e` with `m` in `[1, 2)`, and `m` into
+/// `c · (1 + t)`, where `c = 1 + i/256` is `m` cut to its top 8 fraction
+/// bits (so `0 <= t < 1/256`). `log2 c` comes from a table; `ln(1 + t)`
+/// from seven terms of its series, the first one left out being below
+/// 1e-20.
 pub(crate) fn log2(x: f64) -> f64 {
     const MANTISSA_BITS: u64 = (1 << 52) - 1;
     const ONE_BITS: u64 = 1023 << 52;
-    const LOG2_E: f64 = std::f64::consts::LOG2_E;
-    const SQRT_2: f64 = std::f64::consts::SQRT_2;
     let (mut x, mut exponent) = (x, 0i64);
     if x < f64::MIN_POSITIVE {
         // A subnormal has fewer mantissa bits; scale it into the normal range.
@@ -62,45 +62,113 @@ pub(crate) fn log2(x: f64) -> f64 {
     }
     let bits = x.to_bits();
     exponent += ((bits >> 52) & 0x7ff) as i64 - 1023;
-    let mut mantissa = f64::from_bits((bits & MANTISSA_BITS) | ONE_BITS);
-    if mantissa > SQRT_2 {
-        mantissa *= 0.5;
-        exponent += 1;
+    let fraction = bits & MANTISSA_BITS;
+    let step = (fraction >> (52 - LOG_STEP_BITS)) as usize;
+    let mantissa = f64::from_bits(fraction | ONE_BITS);
+    let t = mantissa * INVERSE_STEPS[step] - 1.0;
+    // ln(1 + t) = t (1 − t/2 + t²/3 − … + t⁶/7), by Horner's scheme.
+    const COEFFICIENTS: [f64; 6] = [
+        -1.0 / 6.0,
+        1.0 / 5.0,
+        -1.0 / 4.0,
+        1.0 / 3.0,
+        -1.0 / 2.0,
+        1.0,
+    ];
+    let mut series = 1.0 / 7.0;
+    for coefficient in COEFFICIENTS {
+        series = coefficient + t * series;
     }
-    let z = (mantissa - 1.0) / (mantissa + 1.0);
-    let z2 = z * z;
-    // Horner's scheme over 1 + z²/3 + z⁴/5 + … + z²⁰/21: the first term
-    // left out is under 0.172^22 / 23, far below one unit in the last place.
-    let mut series = 1.0 / 21.0;
-    let mut odd = 19.0;
-    while odd >= 1.0 {
-        series = series * z2 + 1.0 / odd;
-        odd -= 2.0;
-    }
-    exponent as f64 + 2.0 * z * series * LOG2_E
+    exponent as f64 + LOG2_STEPS[step] + t * series * std::f64::consts::LOG2_E
 }
 
 /// `2^y` for a finite `y <= 0`; results below the smallest subnormal are 0.
 ///
-/// Splits `y` into a whole `n` and a fraction `r` in `[0, 1)`, sums the
-/// Taylor series of `e^(r ln 2)` (an argument below 0.7, 20 terms), and
-/// scales by `2^n` through the exponent bits.
+/// Splits `y` into `n/256 + s` with `n` whole and `s` in `[0, 1/256)`;
+/// `2^(n/256)` is a whole power of two (through the exponent bits) times
+/// a table entry `2^(k/256)`, and `2^s = e^(s ln 2)` takes six terms of
+/// the exponential's series, the first one left out being below 1e-18.
 pub(crate) fn exp2(y: f64) -> f64 {
-    const LN_2: f64 = std::f64::consts::LN_2;
     if y < -1075.0 {
         return 0.0;
     }
-    let whole = floor_to_int(y);
-    let w = (y - whole as f64) * LN_2;
-    let mut sum = 1.0;
-    let mut term = 1.0;
-    let mut k = 1.0;
-    while k <= 20.0 {
-        term = term * w / k;
-        sum += term;
-        k += 1.0;
+    let steps = floor_to_int(y * EXP_STEPS as f64);
+    let w = (y - steps as f64 / EXP_STEPS as f64) * std::f64::consts::LN_2;
+    // 1 + w + w²/2! + … + w⁶/6!, by Horner's scheme.
+    const COEFFICIENTS: [f64; 6] = [1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 1.0 / 2.0, 1.0, 1.0];
+    let mut series = 1.0 / 720.0;
+    for coefficient in COEFFICIENTS {
+        series = coefficient + w * series;
     }
-    scale_by_power_of_two(sum, whole)
+    let step = (steps & (EXP_STEPS as i64 - 1)) as usize;
+    scale_by_power_of_two(EXP2_STEPS[step] * series, steps >> EXP_STEP_BITS)
+}
+
+/// The logarithm's table is indexed by this many top fraction bits.
+const LOG_STEP_BITS: u32 = 8;
+const LOG_STEPS: usize = 1 << LOG_STEP_BITS;
+/// The exponential's table has a step for each `1/EXP_STEPS` of a power.
+const EXP_STEP_BITS: u32 = 8;
+const EXP_STEPS: usize = 1 << EXP_STEP_BITS;
+
+// `log2(1 + i/256)` and `1/(1 + i/256)` for each step `i`, and `2^(k/256)`
+// for each step `k`, worked out by the compiler (whose floating-point
+// arithmetic is IEEE's on every host) with series far longer than a run
+// could afford.
+static LOG2_STEPS: [f64; LOG_STEPS] = {
+    let mut table = [0.0; LOG_STEPS];
+    let mut step = 0;
+    while step < LOG_STEPS {
+        let c = 1.0 + step as f64 / LOG_STEPS as f64;
+        table[step] = ln_slowly(c) * std::f64::consts::LOG2_E;
+        step += 1;
+    }
+    table
+};
+
+static INVERSE_STEPS: [f64; LOG_STEPS] = {
+    let mut table = [0.0; LOG_STEPS];
+    let mut step = 0;
+    while step < LOG_STEPS {
+        table[step] = 1.0 / (1.0 + step as f64 / LOG_STEPS as f64);
+        step += 1;
+    }
+    table
+};
+
+static EXP2_STEPS: [f64; EXP_STEPS] = {
+    let mut table = [0.0; EXP_STEPS];
+    let mut step = 0;
+    while step < EXP_STEPS {
+        table[step] = exp_slowly(step as f64 / EXP_STEPS as f64 * std::f64::consts::LN_2);
+        step += 1;
+    }
+    table
+};
+
+/// `ln m` for `m` in `[1, 2]`: `2 (z + z³/3 + z⁵/5 + …)` with
+/// `z = (m − 1)/(m + 1)`, at most 1/3, summed to the 61st power.
+const fn ln_slowly(m: f64) -> f64 {
+    let z = (m - 1.0) / (m + 1.0);
+    let z2 = z * z;
+    let mut series = 0.0;
+    let mut odd = 61.0;
+    while odd >= 1.0 {
+        series = series * z2 + 1.0 / odd;
+        odd -= 2.0;
+    }
+    2.0 * z * series
+}
+
+/// `e^w` for `w` in `[0, 1)`, summed to the 30th power.
+const fn exp_slowly(w: f64) -> f64 {
+    let mut series = 1.0;
+    let mut k = 30.0;
+    while k >= 1.0 {
+        series = 1.0 + w * series / k;
+        k -= 1.0;
+    }
+    series
 }
 
 /// `value · 2^power` for `value` in `[1, 2)` and `power` from -1075 to
