@@ -28,6 +28,8 @@ pub(crate) struct Columns {
     pub(crate) offset_from_right: Vec<f64>,
     /// The fade of `offset`: the weight of the right lattice column.
     pub(crate) weight: Vec<f64>,
+    /// The fade's derivative at `offset`, for the noise's gradient.
+    pub(crate) weight_slope: Vec<f64>,
     /// For each slot, the first half of its lattice column's hash
     /// ([`Lattice::column`]).
     pub(crate) column_hash: Vec<usize>,
@@ -62,6 +64,7 @@ impl Columns {
             offset: Vec::with_capacity(columns),
             offset_from_right: Vec::with_capacity(columns),
             weight: Vec::with_capacity(columns),
+            weight_slope: Vec::with_capacity(columns),
             column_hash: Vec::new(),
             runs: Vec::new(),
         };
@@ -95,7 +98,9 @@ impl Columns {
             tables.slot.push(left_slot as u32);
             tables.offset.push(offset);
             tables.offset_from_right.push(offset - 1.0);
-            tables.weight.push(fade.weight(offset));
+            let (weight, weight_slope) = fade.weight_and_slope(offset);
+            tables.weight.push(weight);
+            tables.weight_slope.push(weight_slope);
         }
         tables.column_hash = slot_columns.iter().map(|&i| lattice.column(i)).collect();
         tables

@@ -147,11 +147,63 @@ impl Kernel {
     }
 }
 
+impl Kernel {
+    /// The noise and its gradient along row `v` of `layer`, into the
+    /// scratch rows `values`, `along_u` and `along_v`.
+    fn row_with_gradient(self, layer: &Layer, v: f64, terms: &mut Terms, rows: &mut GradientRows) {
+        let GradientRows {
+            values,
+            along_u,
+            along_v,
+        } = rows;
+        match self {
+            Kernel::Value(fade) => value::row_with_gradient(
+                &layer.lattice,
+                fade,
+                &layer.columns,
+                v,
+                &mut terms.value_with_gradient,
+                values,
+                along_u,
+                along_v,
+            ),
+            Kernel::Perlin(fade) => perlin::row_with_gradient(
+                &layer.lattice,
+                fade,
+                &layer.columns,
+                v,
+                &mut terms.perlin_with_gradient,
+                values,
+                along_u,
+                along_v,
+            ),
+            Kernel::Simplex(grid) => {
+                for (x, &u) in layer.columns.position.iter().enumerate() {
+                    let sample = simplex::sample(&layer.lattice, grid, u, v);
+                    values[x] = sample.value;
+                    along_u[x] = sample.gradient[0];
+                    along_v[x] = sample.gradient[1];
+                }
+            }
+        }
+    }
+}
+
+/// One row of noise values and their gradients.
+#[derive(Debug, Default)]
+struct GradientRows {
+    values: Vec<f64>,
+    along_u: Vec<f64>,
+    along_v: Vec<f64>,
+}
+
 /// What the row kernels work out once per lattice column and row.
 #[derive(Debug, Default)]
 struct Terms {
     value: Vec<f64>,
     perlin: Vec<(f64, f64)>,
+    value_with_gradient: Vec<(f64, f64)>,
+    perlin_with_gradient: Vec<[(f64, f64); 2]>,
 }
 
 /// One octave (or one octave of a warp field), ready to be read.
@@ -209,6 +261,8 @@ impl Layer {
 #[derive(Debug, Default)]
 struct Scratch {
     terms: Terms,
+    /// One octave's noise and gradient along the row.
+    octave: GradientRows,
     /// The running gradient sum of derivative damping, per column.
     slope: [Vec<f64>; 2],
     /// The warped positions, in cells of the first octave, per column.
@@ -300,56 +354,75 @@ impl<'a> Plan<'a> {
     }
 
     fn sum_row_plainly(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
-        let shape = self.settings.shape;
         for layer in &self.octaves {
             let amplitude = layer.amplitude;
             let v = layer.row_position(y);
             let terms = &mut scratch.terms;
-            if shape == Shape::Plain {
-                self.kernel
-                    .row(layer, v, terms, sum, |sum, noise| *sum += amplitude * noise);
-            } else {
-                self.kernel.row(layer, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * shape.apply(noise).0;
-                });
+            // One loop per shape, so that no point asks which shape it is.
+            let kernel = self.kernel;
+            match self.settings.shape {
+                Shape::Plain => kernel.row(layer, v, terms, sum, |sum, noise| {
+                    *sum += amplitude * noise;
+                }),
+                Shape::Ridged => kernel.row(layer, v, terms, sum, |sum, noise| {
+                    *sum += amplitude * Shape::Ridged.value(noise);
+                }),
+                Shape::SharpRidged => kernel.row(layer, v, terms, sum, |sum, noise| {
+                    *sum += amplitude * Shape::SharpRidged.value(noise);
+                }),
+                Shape::Billow => kernel.row(layer, v, terms, sum, |sum, noise| {
+                    *sum += amplitude * Shape::Billow.value(noise);
+                }),
             }
         }
     }
 
     fn sum_row_point_by_point(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
         let computed = self.computed;
-        let warped = self.warp_fields.is_some();
         if let Some(fields) = &self.warp_fields {
             self.warp_row(fields, y, scratch);
         }
         let damping = self.settings.damping;
         let shape = self.settings.shape;
-        let [slope_u, slope_v] = &mut scratch.slope;
+        let Scratch {
+            terms,
+            octave,
+            slope,
+            warped,
+        } = scratch;
+        for row in [&mut octave.values, &mut octave.along_u, &mut octave.along_v] {
+            row.resize(computed, 0.0);
+        }
+        let [slope_u, slope_v] = slope;
         slope_u.clear();
         slope_u.resize(computed, 0.0);
         slope_v.clear();
         slope_v.resize(computed, 0.0);
-        let [warped_u, warped_v] = &scratch.warped;
         for layer in &self.octaves {
-            let row_position = layer.row_position(y);
+            if self.warp_fields.is_some() {
+                // Each point is read where the warp moved it.
+                let [warped_u, warped_v] = &*warped;
+                for x in 0..computed {
+                    let u = warped_u[x] * layer.ratio + layer.offset[0];
+                    let v = warped_v[x] * layer.ratio + layer.offset[1];
+                    let sample = self.kernel.sample(&layer.lattice, u, v);
+                    octave.values[x] = sample.value;
+                    octave.along_u[x] = sample.gradient[0];
+                    octave.along_v[x] = sample.gradient[1];
+                }
+            } else {
+                self.kernel
+                    .row_with_gradient(layer, layer.row_position(y), terms, octave);
+            }
             for x in 0..computed {
-                let (u, v) = if warped {
-                    (
-                        warped_u[x] * layer.ratio + layer.offset[0],
-                        warped_v[x] * layer.ratio + layer.offset[1],
-                    )
-                } else {
-                    (layer.columns.position[x], row_position)
-                };
-                let sample = self.kernel.sample(&layer.lattice, u, v);
-                let (shaped, shape_slope) = shape.apply(sample.value);
+                let (shaped, shape_slope) = shape.apply(octave.values[x]);
                 let contribution = layer.amplitude * shaped;
                 if damping > 0.0 {
                     let steepness = slope_u[x] * slope_u[x] + slope_v[x] * slope_v[x];
                     sum[x] += contribution / (1.0 + damping * steepness);
                     let scale = layer.amplitude * layer.ratio * shape_slope;
-                    slope_u[x] += scale * sample.gradient[0];
-                    slope_v[x] += scale * sample.gradient[1];
+                    slope_u[x] += scale * octave.along_u[x];
+                    slope_v[x] += scale * octave.along_v[x];
                 } else {
                     sum[x] += contribution;
                 }

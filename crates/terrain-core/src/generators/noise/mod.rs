@@ -236,19 +236,31 @@ impl Shape {
         Self::ALL.into_iter().find(|shape| shape.name() == name)
     }
 
+    /// The shaped value of `noise`.
+    #[inline]
+    pub(crate) fn value(self, noise: f64) -> f64 {
+        match self {
+            Shape::Plain => noise,
+            Shape::Ridged => 1.0 - 2.0 * noise.abs(),
+            Shape::SharpRidged => {
+                let ridge = 1.0 - noise.abs();
+                2.0 * ridge * ridge - 1.0
+            }
+            Shape::Billow => 2.0 * noise.abs() - 1.0,
+        }
+    }
+
     /// The shaped value of `noise` and its derivative with respect to it.
     #[inline]
     pub(crate) fn apply(self, noise: f64) -> (f64, f64) {
         let sign = if noise < 0.0 { -1.0 } else { 1.0 };
-        match self {
-            Shape::Plain => (noise, 1.0),
-            Shape::Ridged => (1.0 - 2.0 * noise.abs(), -2.0 * sign),
-            Shape::SharpRidged => {
-                let ridge = 1.0 - noise.abs();
-                (2.0 * ridge * ridge - 1.0, -4.0 * ridge * sign)
-            }
-            Shape::Billow => (2.0 * noise.abs() - 1.0, 2.0 * sign),
-        }
+        let slope = match self {
+            Shape::Plain => 1.0,
+            Shape::Ridged => -2.0 * sign,
+            Shape::SharpRidged => -4.0 * (1.0 - noise.abs()) * sign,
+            Shape::Billow => 2.0 * sign,
+        };
+        (self.value(noise), slope)
     }
 }
 

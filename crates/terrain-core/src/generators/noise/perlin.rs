@@ -39,12 +39,44 @@ fn column_term(below: [f64; 2], above: [f64; 2], fy: f64, weight_y: f64) -> (f64
     (slope, intercept)
 }
 
+/// The derivatives along `y` of [`column_term`]'s slope and intercept,
+/// given the fade's derivative `slope_y` too.
+#[inline]
+fn column_term_along_y(
+    below: [f64; 2],
+    above: [f64; 2],
+    fy: f64,
+    weight_y: f64,
+    slope_y: f64,
+) -> (f64, f64) {
+    let slope = slope_y * (above[0] - below[0]);
+    let intercept = below[1]
+        + slope_y * (above[1] * (fy - 1.0) - below[1] * fy)
+        + weight_y * (above[1] - below[1]);
+    (slope, intercept)
+}
+
 /// The blend along `x` of the two lattice columns' terms at offset `fx`.
 #[inline]
 fn blend(left: (f64, f64), right: (f64, f64), fx: f64, fx_from_right: f64, weight_x: f64) -> f64 {
     let from_left = left.0 * fx + left.1;
     let from_right = right.0 * fx_from_right + right.1;
     from_left + weight_x * (from_right - from_left)
+}
+
+/// The derivative along `x` of [`blend`], given the fade's derivative.
+#[inline]
+fn blend_along_x(
+    left: (f64, f64),
+    right: (f64, f64),
+    fx: f64,
+    fx_from_right: f64,
+    weight_x: f64,
+    slope_x: f64,
+) -> f64 {
+    let from_left = left.0 * fx + left.1;
+    let from_right = right.0 * fx_from_right + right.1;
+    left.0 + slope_x * (from_right - from_left) + weight_x * (right.0 - left.0)
 }
 
 /// The noise at `(u, v)`, in lattice cells, with its gradient.
@@ -64,23 +96,14 @@ pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
     let (right_below, right_above) = gradients(lattice.column(i + 1));
     let left = column_term(left_below, left_above, fy, weight_y);
     let right = column_term(right_below, right_above, fy, weight_y);
-    let from_left = left.0 * fx + left.1;
-    let from_right = right.0 * (fx - 1.0) + right.1;
-    // The derivatives of each column's slope and intercept along `y`.
-    let along_y = |below: [f64; 2], above: [f64; 2]| {
-        let slope = slope_y * (above[0] - below[0]);
-        let intercept = below[1]
-            + slope_y * (above[1] * (fy - 1.0) - below[1] * fy)
-            + weight_y * (above[1] - below[1]);
-        (slope, intercept)
-    };
-    let left_y = along_y(left_below, left_above);
-    let right_y = along_y(right_below, right_above);
+    let left_y = column_term_along_y(left_below, left_above, fy, weight_y, slope_y);
+    let right_y = column_term_along_y(right_below, right_above, fy, weight_y, slope_y);
+    let fx_from_right = fx - 1.0;
     Sample {
-        value: blend(left, right, fx, fx - 1.0, weight_x),
+        value: blend(left, right, fx, fx_from_right, weight_x),
         gradient: [
-            left.0 + slope_x * (from_right - from_left) + weight_x * (right.0 - left.0),
-            blend(left_y, right_y, fx, fx - 1.0, weight_x),
+            blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x),
+            blend(left_y, right_y, fx, fx_from_right, weight_x),
         ],
     }
 }
@@ -105,7 +128,7 @@ pub(crate) fn row(
     let weight_y = fade.weight(fy);
     let (below, above) = (lattice.row(j), lattice.row(j + 1));
     terms.clear();
-    terms.extend(columns.column_hash.iter().map(|&column| {
+    terms.extend(columns.column_hash.iter().map(move |&column| {
         column_term(
             lattice::gradient(lattice.hash_in_row(column, below)),
             lattice::gradient(lattice.hash_in_row(column, above)),
@@ -123,6 +146,46 @@ pub(crate) fn row(
             .zip(&columns.weight[range]);
         for (((out, &fx), &fx_from_right), &weight_x) in points {
             emit(out, blend(left, right, fx, fx_from_right, weight_x));
+        }
+    }
+}
+
+/// The noise along one row and its gradient, into `values`, `along_u`
+/// and `along_v`: [`row`] for derivative damping, the same numbers as
+/// [`sample`] bit for bit.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn row_with_gradient(
+    lattice: &Lattice,
+    fade: Fade,
+    columns: &Columns,
+    v: f64,
+    terms: &mut Vec<[(f64, f64); 2]>,
+    values: &mut [f64],
+    along_u: &mut [f64],
+    along_v: &mut [f64],
+) {
+    let j = floor_to_int(v);
+    let fy = v - j as f64;
+    let (weight_y, slope_y) = fade.weight_and_slope(fy);
+    let (below, above) = (lattice.row(j), lattice.row(j + 1));
+    terms.clear();
+    terms.extend(columns.column_hash.iter().map(move |&column| {
+        let below = lattice::gradient(lattice.hash_in_row(column, below));
+        let above = lattice::gradient(lattice.hash_in_row(column, above));
+        [
+            column_term(below, above, fy, weight_y),
+            column_term_along_y(below, above, fy, weight_y, slope_y),
+        ]
+    }));
+    for run in &columns.runs {
+        let ([left, left_y], [right, right_y]) = (terms[run.slot], terms[run.slot + 1]);
+        for x in run.start..run.end {
+            let (fx, fx_from_right) = (columns.offset[x], columns.offset_from_right[x]);
+            let weight_x = columns.weight[x];
+            values[x] = blend(left, right, fx, fx_from_right, weight_x);
+            let slope_x = columns.weight_slope[x];
+            along_u[x] = blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x);
+            along_v[x] = blend(left_y, right_y, fx, fx_from_right, weight_x);
         }
     }
 }
@@ -147,7 +210,7 @@ mod tests {
     }
 
     #[test]
-    fn rows_match_samples_bit_for_bit() {
+    fn rows_match_samples_bit_for_bit_gradients_included() {
         for period in [None, Some(5)] {
             let lattice = Lattice::new(8, 2, period);
             for fade in Fade::ALL {
@@ -166,10 +229,25 @@ mod tests {
                                 *out = noise;
                             },
                         );
+                        let (mut values, mut along_u, mut along_v) =
+                            (vec![0.0; 65], vec![0.0; 65], vec![0.0; 65]);
+                        row_with_gradient(
+                            &lattice,
+                            fade,
+                            &columns,
+                            v,
+                            &mut Vec::new(),
+                            &mut values,
+                            &mut along_u,
+                            &mut along_v,
+                        );
                         for (x, &value) in out.iter().enumerate() {
                             let u = columns.position[x];
-                            let expected = sample(&lattice, fade, u, v).value;
-                            assert_eq!(value.to_bits(), expected.to_bits(), "{u} {v}");
+                            let expected = sample(&lattice, fade, u, v);
+                            assert_eq!(value.to_bits(), expected.value.to_bits(), "{u} {v}");
+                            assert_eq!(values[x].to_bits(), expected.value.to_bits());
+                            assert_eq!(along_u[x].to_bits(), expected.gradient[0].to_bits());
+                            assert_eq!(along_v[x].to_bits(), expected.gradient[1].to_bits());
                         }
                     }
                 }

@@ -65,7 +65,7 @@ pub(crate) fn row(
     let weight_y = fade.weight(v - j as f64);
     let (below, above) = (lattice.row(j), lattice.row(j + 1));
     terms.clear();
-    terms.extend(columns.column_hash.iter().map(|&column| {
+    terms.extend(columns.column_hash.iter().map(move |&column| {
         column_term(
             lattice::value(lattice.hash_in_row(column, below)),
             lattice::value(lattice.hash_in_row(column, above)),
@@ -78,6 +78,43 @@ pub(crate) fn row(
         let points = out[range.clone()].iter_mut().zip(&columns.weight[range]);
         for (out, &weight_x) in points {
             emit(out, left + weight_x * (right - left));
+        }
+    }
+}
+
+/// The noise along one row and its gradient, into `values`, `along_u`
+/// and `along_v`: [`row`] for derivative damping, the same numbers as
+/// [`sample`] bit for bit.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn row_with_gradient(
+    lattice: &Lattice,
+    fade: Fade,
+    columns: &Columns,
+    v: f64,
+    terms: &mut Vec<(f64, f64)>,
+    values: &mut [f64],
+    along_u: &mut [f64],
+    along_v: &mut [f64],
+) {
+    let j = floor_to_int(v);
+    let (weight_y, slope_y) = fade.weight_and_slope(v - j as f64);
+    let (below, above) = (lattice.row(j), lattice.row(j + 1));
+    terms.clear();
+    terms.extend(columns.column_hash.iter().map(move |&column| {
+        let below = lattice::value(lattice.hash_in_row(column, below));
+        let above = lattice::value(lattice.hash_in_row(column, above));
+        (
+            column_term(below, above, weight_y),
+            slope_y * (above - below),
+        )
+    }));
+    for run in &columns.runs {
+        let ((left, left_y), (right, right_y)) = (terms[run.slot], terms[run.slot + 1]);
+        for x in run.start..run.end {
+            let weight_x = columns.weight[x];
+            values[x] = left + weight_x * (right - left);
+            along_u[x] = columns.weight_slope[x] * (right - left);
+            along_v[x] = left_y + weight_x * (right_y - left_y);
         }
     }
 }
@@ -101,7 +138,7 @@ mod tests {
     }
 
     #[test]
-    fn rows_match_samples_bit_for_bit() {
+    fn rows_match_samples_bit_for_bit_gradients_included() {
         let lattice = Lattice::new(8, 2, Some(7));
         for fade in Fade::ALL {
             let columns = Columns::new(&lattice, fade, 65, 7.0 / 64.0, 0.3);
@@ -118,13 +155,29 @@ mod tests {
                         *out = noise;
                     },
                 );
+                let (mut values, mut along_u, mut along_v) =
+                    (vec![0.0; 65], vec![0.0; 65], vec![0.0; 65]);
+                row_with_gradient(
+                    &lattice,
+                    fade,
+                    &columns,
+                    v,
+                    &mut Vec::new(),
+                    &mut values,
+                    &mut along_u,
+                    &mut along_v,
+                );
                 for (x, &value) in out.iter().enumerate() {
                     let u = columns.position[x];
+                    let expected = sample(&lattice, fade, u, v);
                     assert_eq!(
-                        value,
-                        sample(&lattice, fade, u, v).value,
+                        value.to_bits(),
+                        expected.value.to_bits(),
                         "{fade:?} {u} {v}"
                     );
+                    assert_eq!(values[x].to_bits(), expected.value.to_bits());
+                    assert_eq!(along_u[x].to_bits(), expected.gradient[0].to_bits());
+                    assert_eq!(along_v[x].to_bits(), expected.gradient[1].to_bits());
                 }
             }
         }
