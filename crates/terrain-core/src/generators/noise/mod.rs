@@ -75,8 +75,38 @@
 //! # Determinism
 //!
 //! Only `+`, `−`, `×`, `÷`, comparisons and integer operations are used
-//! (the power is our own, from `math.rs`), so native code and WebAssembly agree
-//! bit for bit.
+//! (the power is our own, from `math.rs`), so native code and WebAssembly
+//! agree bit for bit; `tests/noise_fingerprints.rs` checks it in a browser.
+//!
+//! # Speed
+//!
+//! The plain sums run row by row: a row shares each octave's lattice row,
+//! its fades and its hashes, each map column's cell and fade are worked out
+//! once per octave, and the points of one cell take their two lattice
+//! columns' terms from registers in a loop the compiler vectorizes (see
+//! [`perlin`]). An 8-octave 513 × 513 Perlin fBm takes about 3 ms natively
+//! and 5 ms in WebAssembly. Warping reads every point where the warp moved
+//! it, which costs several times more.
+//!
+//! # Use
+//!
+//! ```
+//! use terrain_core::generators::noise::{
+//!     Basis, NoiseSettings, NoiseStage, generate, lattice_points,
+//! };
+//!
+//! let settings = NoiseSettings { exponent: 5, seed: 7, ..NoiseSettings::new(Basis::Perlin) };
+//! let map = generate(&settings, NoiseStage::Done, &mut |_| {})?;
+//! assert_eq!(map.side(), 33);
+//! assert_eq!(map.min_max(), (0.0, 1.0));
+//! // Perlin noise is 0 at its lattice points: the first octave maps them
+//! // to 0.5, the level the noise swings about.
+//! let first = generate(&settings, NoiseStage::Octaves(1), &mut |_| {})?;
+//! for (x, y) in lattice_points(&settings)? {
+//!     assert_eq!(first.get(x, y), 0.5);
+//! }
+//! # Ok::<(), terrain_core::generators::noise::SettingError>(())
+//! ```
 //!
 //! [`PointRandom`]: crate::random::PointRandom
 
@@ -93,6 +123,7 @@ use std::fmt;
 
 use crate::heightmap::{Heightmap, MAX_EXPONENT, MIN_EXPONENT};
 
+pub use fractal::octave_frequency;
 pub use overlay::{
     Arrow, MAX_OVERLAY_ITEMS, Segment, gradient_arrows, lattice_lines, lattice_points,
 };

@@ -162,8 +162,8 @@ pub fn gradient_arrows(settings: &NoiseSettings) -> Result<Vec<Arrow>, SettingEr
 /// The first octave's grid, clipped to the map: the square lattice's
 /// lines for value and Perlin noise (2 · (frequency + 1) segments), the
 /// triangular grid's three families of lines for simplex noise (about
-/// 4.5 · frequency). Never more than [`MAX_OVERLAY_ITEMS`] (at most about
-/// 1200 in fact).
+/// 5.5 · frequency). Never more than [`MAX_OVERLAY_ITEMS`] (at most about
+/// 1400 in fact, at a frequency of 256).
 pub fn lattice_lines(settings: &NoiseSettings) -> Result<Vec<Segment>, SettingError> {
     settings.validate()?;
     let span = octave_frequency(settings, 0);
