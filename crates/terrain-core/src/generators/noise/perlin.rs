@@ -79,8 +79,10 @@ fn blend_along_x(
     left.0 + slope_x * (from_right - from_left) + weight_x * (right.0 - left.0)
 }
 
-/// The noise at `(u, v)`, in lattice cells, with its gradient.
-#[inline]
+/// The noise at `(u, v)`, in lattice cells, with its gradient. Always
+/// inlined, so a caller that reads only the value does not pay for the
+/// gradient.
+#[inline(always)]
 pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
     let (i, j) = (floor_to_int(u), floor_to_int(v));
     let (fx, fy) = (u - i as f64, v - j as f64);

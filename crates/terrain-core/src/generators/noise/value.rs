@@ -19,8 +19,10 @@ fn column_term(below: f64, above: f64, weight_y: f64) -> f64 {
     below + weight_y * (above - below)
 }
 
-/// The noise at `(u, v)`, in lattice cells, with its gradient.
-#[inline]
+/// The noise at `(u, v)`, in lattice cells, with its gradient. Always
+/// inlined, so a caller that reads only the value does not pay for the
+/// gradient.
+#[inline(always)]
 pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
     let (i, j) = (floor_to_int(u), floor_to_int(v));
     let (fx, fy) = (u - i as f64, v - j as f64);
