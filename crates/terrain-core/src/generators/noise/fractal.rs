@@ -343,7 +343,8 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// The raw sum of the planned octaves along row `y`, into `sum`.
+    /// The raw sum of the planned octaves along row `y`, into `sum`
+    /// (whatever it held before).
     fn sum_row(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
         sum.fill(0.0);
         if self.warp_fields.is_none() && self.settings.damping == 0.0 {
@@ -466,14 +467,24 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// Calls `write` with each computed row's sums, reporting progress.
-    fn for_each_row(&self, progress: &mut dyn FnMut(f64), mut write: impl FnMut(usize, &[f64])) {
+    /// Sums each computed row into the map's own row, then calls
+    /// `finish` on it, reporting progress as it goes.
+    fn for_each_row(
+        &self,
+        map: &mut Heightmap,
+        progress: &mut dyn FnMut(f64),
+        mut finish: impl FnMut(&mut [f64]),
+    ) {
         let mut scratch = Scratch::default();
-        let mut sum = vec![0.0; self.computed];
         let band = self.computed.div_ceil(PROGRESS_REPORTS);
-        for y in 0..self.computed {
-            self.sum_row(y, &mut scratch, &mut sum);
-            write(y, &sum);
+        let side = map.side();
+        for (y, row) in map.heights_mut().chunks_exact_mut(side).enumerate() {
+            if y == self.computed {
+                break;
+            }
+            let row = &mut row[..self.computed];
+            self.sum_row(y, &mut scratch, row);
+            finish(row);
             let done = y + 1;
             if done % band == 0 || done == self.computed {
                 progress(0.95 * done as f64 / self.computed as f64);
@@ -508,33 +519,25 @@ pub(crate) fn run(
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
     let mut map = Heightmap::zeroed(settings.exponent);
-    let side = map.side();
     let total = total_amplitude(settings);
     match stage {
         NoiseStage::Lattice => write_lattice(settings, total, &mut map),
         NoiseStage::Octaves(count) => {
-            let plan = Plan::new(settings, count);
-            let heights = map.heights_mut();
-            plan.for_each_row(progress, |y, sums| {
-                for (height, &sum) in heights[y * side..].iter_mut().zip(sums) {
-                    *height = fixed_height(sum, total);
+            Plan::new(settings, count).for_each_row(&mut map, progress, |row| {
+                for height in row {
+                    *height = fixed_height(*height, total);
                 }
             });
         }
         NoiseStage::Done => {
             let plan = Plan::new(settings, settings.octaves);
             let mut extent = Extent::EMPTY;
-            let heights = map.heights_mut();
-            plan.for_each_row(progress, |y, sums| {
-                let row = heights[y * side..].iter_mut().zip(sums);
+            plan.for_each_row(&mut map, progress, |row| {
                 if settings.normalize {
-                    for (height, &sum) in row {
-                        *height = sum;
-                    }
-                    include_row(&mut extent, sums);
+                    include_row(&mut extent, row);
                 } else {
-                    for (height, &sum) in row {
-                        *height = fixed_height(sum, total);
+                    for height in row {
+                        *height = fixed_height(*height, total);
                     }
                 }
             });
@@ -617,8 +620,9 @@ pub(crate) mod testing {
     /// the computed points.
     pub(crate) fn raw_sums(settings: &NoiseSettings, count: u32) -> Vec<f64> {
         let plan = Plan::new(settings, count);
+        let mut map = Heightmap::zeroed(settings.exponent);
         let mut sums = Vec::new();
-        plan.for_each_row(&mut |_| {}, |_, row| sums.extend_from_slice(row));
+        plan.for_each_row(&mut map, &mut |_| {}, |row| sums.extend_from_slice(row));
         sums
     }
 
