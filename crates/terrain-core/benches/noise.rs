@@ -10,6 +10,26 @@
 //! cores); `cargo bench -p terrain-core --bench noise -- perlin-fbm-8/9`
 //! runs the target case alone. Criterion is a native-only dev-dependency:
 //! on wasm32 this is an empty program.
+//!
+//! Measured when the noise landed (2-core Xeon VM, medians):
+//!
+//! | case | time | per point |
+//! |---|---|---|
+//! | `perlin-fbm-8/4` (17 × 17) | 26 µs | 91 ns (shuffling 8 lattices dominates) |
+//! | `perlin-fbm-8/7` (129 × 129) | 0.41 ms | 25 ns |
+//! | `perlin-fbm-8/9` (513 × 513) | 3.41 ms | 13 ns |
+//! | `perlin-fbm-8/10` | 10.3 ms | 9.8 ns |
+//! | `perlin-fbm-8/12` (4097 × 4097) | 185 ms | 11 ns |
+//! | `noise-513/value` | 2.5 ms | 9.5 ns |
+//! | `noise-513/perlin-ridged` | 3.7 ms | 14 ns |
+//! | `noise-513/perlin-tileable` | 3.4 ms | 13 ns |
+//! | `noise-513/perlin-terraced` (power 1.5, 8 terraces) | 8.9 ms | 34 ns |
+//! | `noise-513/perlin-damped` | 13.0 ms | 49 ns |
+//! | `noise-513/perlin-warped` | 29.6 ms | 112 ns |
+//! | `noise-513/simplex` | 36.3 ms | 138 ns |
+//!
+//! The same 8-octave 513 × 513 Perlin fBm compiled to WebAssembly took
+//! about 5.1 ms in Node's V8.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
