@@ -26,7 +26,7 @@
 //! | `noise-513/perlin-terraced` (power 1.5, 8 terraces) | 8.9 ms | 34 ns |
 //! | `noise-513/perlin-damped` | 13.0 ms | 49 ns |
 //! | `noise-513/perlin-warped` | 29.6 ms | 112 ns |
-//! | `noise-513/simplex` | 36.3 ms | 138 ns |
+//! | `noise-513/simplex` | 30.0 ms | 114 ns |
 //!
 //! The same 8-octave 513 × 513 Perlin fBm compiled to WebAssembly took
 //! about 5.1 ms in Node's V8.
