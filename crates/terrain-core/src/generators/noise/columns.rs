@@ -19,9 +19,6 @@ use super::math::floor_to_int;
 pub(crate) struct Columns {
     /// Lattice coordinate `u` of each map column.
     pub(crate) position: Vec<f64>,
-    /// For each map column, the slot of the lattice column on its left;
-    /// the one on its right is the next slot.
-    pub(crate) slot: Vec<u32>,
     /// `u − ⌊u⌋`: the offset from the left lattice column, in `[0, 1)`.
     pub(crate) offset: Vec<f64>,
     /// `u − ⌊u⌋ − 1`: the offset from the right lattice column.
@@ -60,7 +57,6 @@ impl Columns {
     ) -> Self {
         let mut tables = Self {
             position: Vec::with_capacity(columns),
-            slot: Vec::with_capacity(columns),
             offset: Vec::with_capacity(columns),
             offset_from_right: Vec::with_capacity(columns),
             weight: Vec::with_capacity(columns),
@@ -95,7 +91,6 @@ impl Columns {
                 }),
             }
             tables.position.push(u);
-            tables.slot.push(left_slot as u32);
             tables.offset.push(offset);
             tables.offset_from_right.push(offset - 1.0);
             let (weight, weight_slope) = fade.weight_and_slope(offset);
@@ -124,7 +119,6 @@ mod tests {
         // the left side of cell 4, so lattice columns 0..=5 are listed.
         let tables = Columns::new(&lattice, Fade::Quintic, 9, 0.5, 0.0);
         assert_eq!(tables.slots(), 6);
-        assert_eq!(tables.slot, vec![0, 0, 1, 1, 2, 2, 3, 3, 4]);
         assert_eq!(tables.offset[3], 0.5);
         assert_eq!(tables.offset_from_right[3], -0.5);
         let runs: Vec<_> = tables
@@ -139,7 +133,8 @@ mod tests {
         // Ten cells per point: every point's cell is new and not adjacent.
         let sparse = Columns::new(&lattice, Fade::Linear, 4, 10.0, 0.25);
         assert_eq!(sparse.slots(), 8);
-        assert_eq!(sparse.slot, vec![0, 2, 4, 6]);
+        let slots: Vec<_> = sparse.runs.iter().map(|run| run.slot).collect();
+        assert_eq!(slots, vec![0, 2, 4, 6]);
         assert_eq!(sparse.weight, vec![0.25; 4]);
     }
 }
