@@ -1,4 +1,6 @@
-//! The generators, one file each, in the order the series introduces them.
+//! The generators, one file each (one folder, with a file per algorithm,
+//! for the gradient noises of chapter 4), in the order the series
+//! introduces them.
 //!
 //! Each file says what its algorithm does in its own words and offers the
 //! same three things: the stages a map of some exponent goes through, a
@@ -8,6 +10,7 @@
 
 pub mod diamond_square;
 pub mod midpoint_displacement;
+pub mod noise;
 pub mod random_noise;
 pub mod recursive_midpoint_displacement;
 pub mod tileable_diamond_square;

@@ -1,0 +1,259 @@
+//! Perlin's gradient noise: a random gradient at every lattice point.
+//!
+//! Each lattice point contributes the plane through it with its gradient,
+//! `g · d`, where `d` is the offset from the lattice point; the four planes
+//! of a cell are blended with the fade, as value noise blends values. Every
+//! plane is 0 at its own point, so the noise is **0 at every lattice
+//! point**, and its hills and dales fall between them, which hides the
+//! grid far better than value noise does.
+//!
+//! The fade decides how smooth the cell borders are. Perlin's first noise
+//! (1985) used the cubic smoothstep `3t² − 2t³`, whose second derivative
+//! jumps at the borders: lit surfaces show faint creases along the grid.
+//! His improved noise (2002) uses the quintic `6t⁵ − 15t⁴ + 10t³`, whose
+//! first and second derivatives are both 0 at the borders.
+//!
+//! # The arrangement of the sums
+//!
+//! Blending along `y` first, at each of the cell's two lattice columns,
+//! leaves a function of the offset `dx` along the row that is *linear*:
+//! `a · dx + b`. Every point of a row in that cell uses the same `a` and
+//! `b`, so the row kernel works them out once per lattice column and row,
+//! and a point costs two multiply-adds per column and one blend. The point
+//! sampler does the same sums in the same order, so both give the same
+//! bits.
+
+use super::columns::Columns;
+use super::lattice::{self, Lattice};
+use super::math::floor_to_int;
+use super::{Fade, Sample};
+
+/// A lattice column's blend along `y` of its two planes, as the slope and
+/// intercept of a function of `dx`: the gradients `below` (at row `j`) and
+/// `above` (at row `j + 1`), the row offset `fy` and its fade.
+#[inline]
+fn column_term(below: [f64; 2], above: [f64; 2], fy: f64, weight_y: f64) -> (f64, f64) {
+    let slope = below[0] + weight_y * (above[0] - below[0]);
+    let intercept_below = below[1] * fy;
+    let intercept = intercept_below + weight_y * (above[1] * (fy - 1.0) - intercept_below);
+    (slope, intercept)
+}
+
+/// The derivatives along `y` of [`column_term`]'s slope and intercept,
+/// given the fade's derivative `slope_y` too.
+#[inline]
+fn column_term_along_y(
+    below: [f64; 2],
+    above: [f64; 2],
+    fy: f64,
+    weight_y: f64,
+    slope_y: f64,
+) -> (f64, f64) {
+    let slope = slope_y * (above[0] - below[0]);
+    let intercept = below[1]
+        + slope_y * (above[1] * (fy - 1.0) - below[1] * fy)
+        + weight_y * (above[1] - below[1]);
+    (slope, intercept)
+}
+
+/// The blend along `x` of the two lattice columns' terms at offset `fx`.
+#[inline]
+fn blend(left: (f64, f64), right: (f64, f64), fx: f64, fx_from_right: f64, weight_x: f64) -> f64 {
+    let from_left = left.0 * fx + left.1;
+    let from_right = right.0 * fx_from_right + right.1;
+    from_left + weight_x * (from_right - from_left)
+}
+
+/// The derivative along `x` of [`blend`], given the fade's derivative.
+#[inline]
+fn blend_along_x(
+    left: (f64, f64),
+    right: (f64, f64),
+    fx: f64,
+    fx_from_right: f64,
+    weight_x: f64,
+    slope_x: f64,
+) -> f64 {
+    let from_left = left.0 * fx + left.1;
+    let from_right = right.0 * fx_from_right + right.1;
+    left.0 + slope_x * (from_right - from_left) + weight_x * (right.0 - left.0)
+}
+
+/// The noise at `(u, v)`, in lattice cells, with its gradient. Always
+/// inlined, so a caller that reads only the value does not pay for the
+/// gradient.
+#[inline(always)]
+pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
+    let (i, j) = (floor_to_int(u), floor_to_int(v));
+    let (fx, fy) = (u - i as f64, v - j as f64);
+    let (weight_x, slope_x) = fade.weight_and_slope(fx);
+    let (weight_y, slope_y) = fade.weight_and_slope(fy);
+    let gradients = |column| {
+        (
+            lattice::gradient(lattice.hash(column, j)),
+            lattice::gradient(lattice.hash(column, j + 1)),
+        )
+    };
+    let (left_below, left_above) = gradients(lattice.column(i));
+    let (right_below, right_above) = gradients(lattice.column(i + 1));
+    let left = column_term(left_below, left_above, fy, weight_y);
+    let right = column_term(right_below, right_above, fy, weight_y);
+    let left_y = column_term_along_y(left_below, left_above, fy, weight_y, slope_y);
+    let right_y = column_term_along_y(right_below, right_above, fy, weight_y, slope_y);
+    let fx_from_right = fx - 1.0;
+    Sample {
+        value: blend(left, right, fx, fx_from_right, weight_x),
+        gradient: [
+            blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x),
+            blend(left_y, right_y, fx, fx_from_right, weight_x),
+        ],
+    }
+}
+
+/// The noise along one row, at lattice row coordinate `v`: calls
+/// `emit(&mut out[x], noise)` for each map column `x` of `columns`, so the
+/// caller can store the noise or add it to a sum in the same pass. The
+/// same numbers as [`sample`], bit for bit (see the module documentation
+/// for how the row shares its work).
+#[inline]
+pub(crate) fn row(
+    lattice: &Lattice,
+    fade: Fade,
+    columns: &Columns,
+    v: f64,
+    terms: &mut Vec<(f64, f64)>,
+    out: &mut [f64],
+    emit: impl Fn(&mut f64, f64),
+) {
+    let j = floor_to_int(v);
+    let fy = v - j as f64;
+    let weight_y = fade.weight(fy);
+    let (below, above) = (lattice.row(j), lattice.row(j + 1));
+    terms.clear();
+    terms.extend(columns.column_hash.iter().map(move |&column| {
+        column_term(
+            lattice::gradient(lattice.hash_in_row(column, below)),
+            lattice::gradient(lattice.hash_in_row(column, above)),
+            fy,
+            weight_y,
+        )
+    }));
+    for run in &columns.runs {
+        let (left, right) = (terms[run.slot], terms[run.slot + 1]);
+        let range = run.start..run.end;
+        let points = out[range.clone()]
+            .iter_mut()
+            .zip(&columns.offset[range.clone()])
+            .zip(&columns.offset_from_right[range.clone()])
+            .zip(&columns.weight[range]);
+        for (((out, &fx), &fx_from_right), &weight_x) in points {
+            emit(out, blend(left, right, fx, fx_from_right, weight_x));
+        }
+    }
+}
+
+/// The noise along one row and its gradient, into `values`, `along_u`
+/// and `along_v`: [`row`] for derivative damping, the same numbers as
+/// [`sample`] bit for bit.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn row_with_gradient(
+    lattice: &Lattice,
+    fade: Fade,
+    columns: &Columns,
+    v: f64,
+    terms: &mut Vec<[(f64, f64); 2]>,
+    values: &mut [f64],
+    along_u: &mut [f64],
+    along_v: &mut [f64],
+) {
+    let j = floor_to_int(v);
+    let fy = v - j as f64;
+    let (weight_y, slope_y) = fade.weight_and_slope(fy);
+    let (below, above) = (lattice.row(j), lattice.row(j + 1));
+    terms.clear();
+    terms.extend(columns.column_hash.iter().map(move |&column| {
+        let below = lattice::gradient(lattice.hash_in_row(column, below));
+        let above = lattice::gradient(lattice.hash_in_row(column, above));
+        [
+            column_term(below, above, fy, weight_y),
+            column_term_along_y(below, above, fy, weight_y, slope_y),
+        ]
+    }));
+    for run in &columns.runs {
+        let ([left, left_y], [right, right_y]) = (terms[run.slot], terms[run.slot + 1]);
+        for x in run.start..run.end {
+            let (fx, fx_from_right) = (columns.offset[x], columns.offset_from_right[x]);
+            let weight_x = columns.weight[x];
+            values[x] = blend(left, right, fx, fx_from_right, weight_x);
+            let slope_x = columns.weight_slope[x];
+            along_u[x] = blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x);
+            along_v[x] = blend(left_y, right_y, fx, fx_from_right, weight_x);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perlin_noise_is_zero_at_every_lattice_point() {
+        for period in [None, Some(3)] {
+            let lattice = Lattice::new(11, 4, period);
+            for i in -5..9 {
+                for j in -5..9 {
+                    for fade in Fade::ALL {
+                        let value = sample(&lattice, fade, i as f64, j as f64).value;
+                        assert_eq!(value, 0.0, "({i}, {j}) {fade:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rows_match_samples_bit_for_bit_gradients_included() {
+        for period in [None, Some(5)] {
+            let lattice = Lattice::new(8, 2, period);
+            for fade in Fade::ALL {
+                for (step, start) in [(5.0 / 64.0, 0.0), (0.37, 0.61), (40.0, 0.2)] {
+                    let columns = Columns::new(&lattice, fade, 65, step, start);
+                    let mut out = vec![0.0; 65];
+                    for v in [0.0, 0.4, 3.999, 4.5, 1e6 + 0.3] {
+                        row(
+                            &lattice,
+                            fade,
+                            &columns,
+                            v,
+                            &mut Vec::new(),
+                            &mut out,
+                            |out, noise| {
+                                *out = noise;
+                            },
+                        );
+                        let (mut values, mut along_u, mut along_v) =
+                            (vec![0.0; 65], vec![0.0; 65], vec![0.0; 65]);
+                        row_with_gradient(
+                            &lattice,
+                            fade,
+                            &columns,
+                            v,
+                            &mut Vec::new(),
+                            &mut values,
+                            &mut along_u,
+                            &mut along_v,
+                        );
+                        for (x, &value) in out.iter().enumerate() {
+                            let u = columns.position[x];
+                            let expected = sample(&lattice, fade, u, v);
+                            assert_eq!(value.to_bits(), expected.value.to_bits(), "{u} {v}");
+                            assert_eq!(values[x].to_bits(), expected.value.to_bits());
+                            assert_eq!(along_u[x].to_bits(), expected.gradient[0].to_bits());
+                            assert_eq!(along_v[x].to_bits(), expected.gradient[1].to_bits());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,1097 @@
+//! Invariants of the gradient noises: settings, stages, continuity,
+//! smoothness, range, tiling, determinism, overlays.
+
+use super::fractal::testing::{octave_sampler, raw_sums};
+use super::fractal::{lattice_for, octave_frequency, total_amplitude};
+use super::*;
+use crate::random::PointRandom;
+
+fn settings(basis: Basis) -> NoiseSettings {
+    NoiseSettings {
+        exponent: 5,
+        seed: 7,
+        ..NoiseSettings::new(basis)
+    }
+}
+
+fn run(settings: &NoiseSettings, stage: NoiseStage) -> Heightmap {
+    generate(settings, stage, &mut |_| {}).unwrap_or_else(|error| panic!("{stage}: {error}"))
+}
+
+/// Every basis with every fade it reads (simplex noise ignores the fade),
+/// tileable or not.
+fn kinds() -> Vec<NoiseSettings> {
+    let mut kinds = Vec::new();
+    for tileable in [false, true] {
+        for basis in Basis::ALL {
+            let fades: &[Fade] = if basis == Basis::Simplex {
+                &[Fade::Quintic]
+            } else {
+                &Fade::ALL
+            };
+            for &fade in fades {
+                kinds.push(NoiseSettings {
+                    fade,
+                    tileable,
+                    frequency: 6,
+                    ..settings(basis)
+                });
+            }
+        }
+    }
+    kinds
+}
+
+/// Uniform numbers in `[0, 1)` for test positions.
+fn uniforms(seed: u64) -> impl Iterator<Item = f64> {
+    let random = PointRandom::new(seed);
+    (0..).map(move |index| random.unit(index))
+}
+
+// ---------------------------------------------------------------- settings
+
+#[test]
+fn the_defaults_are_valid_and_fit_each_basis() {
+    for basis in Basis::ALL {
+        let defaults = NoiseSettings::new(basis);
+        assert_eq!(defaults.validate(), Ok(()));
+        assert_eq!(defaults.frequency, DEFAULT_FREQUENCY);
+        assert_eq!(defaults.octaves, DEFAULT_OCTAVES);
+        assert_eq!(defaults.exponent, DEFAULT_EXPONENT);
+        assert!(defaults.normalize && !defaults.tileable);
+    }
+    assert_eq!(NoiseSettings::new(Basis::Value).fade, Fade::Smoothstep);
+    assert_eq!(NoiseSettings::new(Basis::Perlin).fade, Fade::Quintic);
+}
+
+#[test]
+fn validation_names_the_field_the_value_and_the_range() {
+    let base = settings(Basis::Perlin);
+    let cases: Vec<(NoiseSettings, &str, &str, &str)> = vec![
+        (
+            NoiseSettings {
+                exponent: 0,
+                ..base.clone()
+            },
+            "exponent",
+            "0",
+            "1 to 12",
+        ),
+        (
+            NoiseSettings {
+                exponent: 13,
+                ..base.clone()
+            },
+            "exponent",
+            "13",
+            "1 to 12",
+        ),
+        (
+            NoiseSettings {
+                frequency: 0,
+                ..base.clone()
+            },
+            "frequency",
+            "0",
+            "1 to 256",
+        ),
+        (
+            NoiseSettings {
+                frequency: 257,
+                ..base.clone()
+            },
+            "frequency",
+            "257",
+            "1 to 256",
+        ),
+        (
+            NoiseSettings {
+                octaves: 0,
+                ..base.clone()
+            },
+            "octaves",
+            "0",
+            "1 to 12",
+        ),
+        (
+            NoiseSettings {
+                octaves: 13,
+                ..base.clone()
+            },
+            "octaves",
+            "13",
+            "1 to 12",
+        ),
+        (
+            NoiseSettings {
+                lacunarity: 0.99,
+                ..base.clone()
+            },
+            "lacunarity",
+            "0.99",
+            "1 to 4",
+        ),
+        (
+            NoiseSettings {
+                lacunarity: f64::NAN,
+                ..base.clone()
+            },
+            "lacunarity",
+            "NaN",
+            "1 to 4",
+        ),
+        (
+            NoiseSettings {
+                gain: -0.1,
+                ..base.clone()
+            },
+            "gain",
+            "-0.1",
+            "0 to 1",
+        ),
+        (
+            NoiseSettings {
+                gain: f64::INFINITY,
+                ..base.clone()
+            },
+            "gain",
+            "inf",
+            "0 to 1",
+        ),
+        (
+            NoiseSettings {
+                power: 0.0,
+                ..base.clone()
+            },
+            "power",
+            "0",
+            "0.1 to 5",
+        ),
+        (
+            NoiseSettings {
+                power: 5.5,
+                ..base.clone()
+            },
+            "power",
+            "5.5",
+            "0.1 to 5",
+        ),
+        (
+            NoiseSettings {
+                terraces: 33,
+                ..base.clone()
+            },
+            "terraces",
+            "33",
+            "0 to 32",
+        ),
+        (
+            NoiseSettings {
+                warp: -1.0,
+                ..base.clone()
+            },
+            "warp",
+            "-1",
+            "0 to 4",
+        ),
+        (
+            NoiseSettings {
+                damping: 4.5,
+                ..base.clone()
+            },
+            "damping",
+            "4.5",
+            "0 to 4",
+        ),
+    ];
+    for (bad, field, value, range) in cases {
+        let error = bad.validate().expect_err(field);
+        assert_eq!(error.field, field);
+        assert_eq!(error.value, value);
+        let message = error.to_string();
+        assert!(message.starts_with(field), "{message}");
+        assert!(message.contains(range), "{message}");
+        assert!(message.ends_with(value), "{message}");
+        assert!(generate(&bad, NoiseStage::Done, &mut |_| {}).is_err());
+        assert!(lattice_points(&bad).is_err());
+        assert!(gradient_arrows(&bad).is_err());
+        assert!(lattice_lines(&bad).is_err());
+    }
+}
+
+#[test]
+fn the_range_ends_are_allowed() {
+    let base = settings(Basis::Simplex);
+    for good in [
+        NoiseSettings {
+            exponent: 1,
+            frequency: 1,
+            octaves: 1,
+            lacunarity: 1.0,
+            gain: 0.0,
+            power: 0.1,
+            terraces: 0,
+            warp: 0.0,
+            damping: 0.0,
+            ..base.clone()
+        },
+        NoiseSettings {
+            exponent: 12,
+            frequency: 256,
+            octaves: 12,
+            lacunarity: 4.0,
+            gain: 1.0,
+            power: 5.0,
+            terraces: 32,
+            warp: 4.0,
+            damping: 4.0,
+            ..base.clone()
+        },
+    ] {
+        assert_eq!(good.validate(), Ok(()));
+    }
+}
+
+#[test]
+fn stages_are_named_listed_and_checked() {
+    let noise = NoiseSettings {
+        octaves: 3,
+        ..settings(Basis::Value)
+    };
+    let stages = noise.stages();
+    let names: Vec<String> = stages.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        names,
+        ["lattice", "octave-1", "octave-2", "octave-3", "done"]
+    );
+    for (stage, name) in stages.iter().zip(&names) {
+        assert_eq!(NoiseStage::from_name(name), Some(*stage));
+        assert_eq!(noise.check_stage(*stage), Ok(()));
+    }
+    for bad in [
+        "",
+        "octave-",
+        "octave-+1",
+        "octave-x",
+        "octave",
+        "Done",
+        "pass-1",
+    ] {
+        assert_eq!(NoiseStage::from_name(bad), None, "{bad}");
+    }
+    for count in [0, 4] {
+        let error = noise
+            .check_stage(NoiseStage::Octaves(count))
+            .expect_err("outside");
+        assert_eq!(error.field, "stage");
+        assert_eq!(error.value, format!("octave-{count}"));
+        assert!(generate(&noise, NoiseStage::Octaves(count), &mut |_| {}).is_err());
+    }
+}
+
+#[test]
+fn names_round_trip() {
+    for basis in Basis::ALL {
+        assert_eq!(Basis::from_name(basis.name()), Some(basis));
+    }
+    assert_eq!(
+        Basis::ALL.map(Basis::name),
+        ["value-noise", "perlin-noise", "simplex-noise"]
+    );
+    for fade in Fade::ALL {
+        assert_eq!(Fade::from_name(fade.name()), Some(fade));
+    }
+    for shape in Shape::ALL {
+        assert_eq!(Shape::from_name(shape.name()), Some(shape));
+    }
+    assert_eq!(Basis::from_name("perlin"), None);
+}
+
+// ------------------------------------------------------- the noise itself
+
+#[test]
+fn every_octave_stays_within_minus_one_to_one_and_uses_most_of_it() {
+    for kind in kinds() {
+        let mut extreme: f64 = 0.0;
+        let mut positions = uniforms(5);
+        let octave_sample = octave_sampler(&kind, 0);
+        for _ in 0..60_000 {
+            let u = positions.next().unwrap_or(0.0) * 12.0 - 3.0;
+            let v = positions.next().unwrap_or(0.0) * 12.0 - 3.0;
+            let value = octave_sample(u, v).value;
+            assert!(
+                (-1.0..=1.0).contains(&value),
+                "{kind:?} at ({u}, {v}): {value}"
+            );
+            extreme = extreme.max(value.abs());
+        }
+        assert!(
+            extreme > 0.5,
+            "{:?} {:?}: only {extreme}",
+            kind.basis,
+            kind.fade
+        );
+    }
+}
+
+#[test]
+fn the_simplex_scale_bounds_the_worst_case_kernel_sum() {
+    // The largest |noise| any choice of gradients can give is the kernel sum
+    // with every gradient pointing at the point; the scale must keep it at 1.
+    for grid in [simplex::EQUILATERAL, simplex::TILEABLE] {
+        let mut worst: f64 = 0.0;
+        let steps = 400;
+        for a in 0..=steps {
+            for b in 0..=steps {
+                let (u, v) = (
+                    f64::from(a) / f64::from(steps),
+                    f64::from(b) / f64::from(steps),
+                );
+                // The point's skewed cell is (0, 0) for skewed coordinates in
+                // the unit square; unskew them into a position.
+                let shift = (u + v) * grid.unskew;
+                let (x, y) = (u - shift, v - shift);
+                let mut sum = 0.0;
+                for (i, j) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    let [cx, cy] = grid.position(i, j);
+                    let distance2 = (x - cx).powi(2) + (y - cy).powi(2);
+                    let reach = 0.5 - distance2;
+                    if reach > 0.0 {
+                        sum += reach.powi(4) * distance2.sqrt();
+                    }
+                }
+                worst = worst.max(sum);
+            }
+        }
+        let scale = 1.0 / worst;
+        assert!(scale > 99.0 && scale < 102.0, "{scale}");
+        let scaled = worst * grid.scale;
+        assert!(scaled <= 1.0, "{scaled}");
+        assert!(scaled > 0.9999, "{scaled}");
+    }
+}
+
+#[test]
+fn perlin_and_simplex_are_zero_at_the_first_octaves_lattice_points() {
+    for basis in [Basis::Perlin, Basis::Simplex] {
+        for tileable in [false, true] {
+            let noise = NoiseSettings {
+                tileable,
+                frequency: 5,
+                ..settings(basis)
+            };
+            let span = octave_frequency(&noise, 0);
+            let last = (1u64 << noise.exponent) as f64;
+            let octave_sample = octave_sampler(&noise, 0);
+            for arrow in gradient_arrows(&noise).expect("valid") {
+                let (u, v) = (arrow.x * span / last, arrow.y * span / last);
+                let value = octave_sample(u, v).value;
+                assert!(
+                    value.abs() < 1e-12,
+                    "{basis} {tileable} ({u}, {v}): {value}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_noise_is_continuous_across_cell_borders() {
+    let epsilon = 1e-9;
+    for kind in kinds() {
+        let mut positions = uniforms(11);
+        let mut largest_step: f64 = 0.0;
+        let octave_sample = octave_sampler(&kind, 0);
+        for i in 1..6 {
+            for _ in 0..200 {
+                let along = positions.next().unwrap_or(0.0) * 6.0;
+                // Across a vertical and a horizontal border of the square
+                // lattices, and across lines through the simplex lattice.
+                let border = f64::from(i);
+                let pairs = match kind.basis {
+                    Basis::Simplex => {
+                        let grid = fractal::simplex_grid(&kind);
+                        let [x, y] = grid.position(i64::from(i), 2);
+                        let t = along;
+                        let (px, py) = (x + t * (1.0 - grid.unskew), y - t * grid.unskew);
+                        [
+                            ((px - epsilon, py - epsilon), (px + epsilon, py + epsilon)),
+                            ((px - epsilon, py), (px + epsilon, py)),
+                        ]
+                    }
+                    _ => [
+                        ((border - epsilon, along), (border + epsilon, along)),
+                        ((along, border - epsilon), (along, border + epsilon)),
+                    ],
+                };
+                for ((u0, v0), (u1, v1)) in pairs {
+                    let step = (octave_sample(u0, v0).value - octave_sample(u1, v1).value).abs();
+                    largest_step = largest_step.max(step);
+                }
+            }
+        }
+        // The noise's slope is a few units at most, so a jump of 2ε·10
+        // could only be a break.
+        assert!(
+            largest_step < 20.0 * 2.0 * epsilon,
+            "{kind:?}: {largest_step}"
+        );
+    }
+}
+
+#[test]
+fn gradients_match_finite_differences() {
+    let h = 1e-6;
+    for kind in kinds() {
+        let mut positions = uniforms(23);
+        let octave_sample = octave_sampler(&kind, 0);
+        for _ in 0..2000 {
+            let u = positions.next().unwrap_or(0.0) * 6.0;
+            let v = positions.next().unwrap_or(0.0) * 6.0;
+            let sample = octave_sample(u, v);
+            let along_u =
+                (octave_sample(u + h, v).value - octave_sample(u - h, v).value) / (2.0 * h);
+            let along_v =
+                (octave_sample(u, v + h).value - octave_sample(u, v - h).value) / (2.0 * h);
+            // The linear fade has kinks; a difference straddling one is off.
+            let tolerance = if kind.fade == Fade::Linear && kind.basis != Basis::Simplex {
+                1.0
+            } else {
+                1e-4
+            };
+            let error = (sample.gradient[0] - along_u)
+                .abs()
+                .max((sample.gradient[1] - along_v).abs());
+            if error > tolerance {
+                panic!(
+                    "{kind:?} at ({u}, {v}): {:?} against ({along_u}, {along_v})",
+                    sample.gradient
+                );
+            }
+        }
+    }
+}
+
+/// The mean size of the jump in the second difference across the cell
+/// borders `u = i`, taken just either side of them: how much the curvature
+/// jumps there (0 for a surface whose curvature is continuous).
+fn curvature_jump(kind: &NoiseSettings, h: f64) -> f64 {
+    let octave_sample = octave_sampler(kind, 0);
+    let second = |u: f64, v: f64| {
+        (octave_sample(u + h, v).value - 2.0 * octave_sample(u, v).value
+            + octave_sample(u - h, v).value)
+            / (h * h)
+    };
+    let mut positions = uniforms(31);
+    let mut total = 0.0;
+    let mut count = 0.0;
+    for i in 1..6 {
+        for _ in 0..100 {
+            let v = positions.next().unwrap_or(0.0) * 6.0;
+            let border = f64::from(i);
+            total += (second(border + 2.0 * h, v) - second(border - 2.0 * h, v)).abs();
+            count += 1.0;
+        }
+    }
+    total / count
+}
+
+/// The mean jump in slope across the borders, measured the same way.
+fn slope_jump(kind: &NoiseSettings, h: f64) -> f64 {
+    let octave_sample = octave_sampler(kind, 0);
+    let slope = |u: f64, v: f64| (octave_sample(u + h, v).value - octave_sample(u, v).value) / h;
+    let mut positions = uniforms(37);
+    let mut total = 0.0;
+    for i in 1..6 {
+        for _ in 0..100 {
+            let v = positions.next().unwrap_or(0.0) * 6.0;
+            let border = f64::from(i);
+            total += (slope(border + h, v) - slope(border - 2.0 * h, v)).abs();
+        }
+    }
+    total / 500.0
+}
+
+#[test]
+fn the_quintic_fade_is_smooth_where_the_cubic_creases_and_the_linear_kinks() {
+    for basis in [Basis::Perlin, Basis::Value] {
+        let kind = |fade| NoiseSettings {
+            fade,
+            ..settings(basis)
+        };
+        let h = 1e-4;
+        let quintic = curvature_jump(&kind(Fade::Quintic), h);
+        let cubic = curvature_jump(&kind(Fade::Smoothstep), h);
+        // The smoothstep's curvature jumps by a finite amount at every
+        // border; the quintic's does not jump at all, and its measured
+        // jump is the change over 4h of a smooth curvature.
+        assert!(cubic > 1.0, "{basis}: cubic {cubic}");
+        assert!(
+            quintic < cubic / 100.0,
+            "{basis}: quintic {quintic}, cubic {cubic}"
+        );
+        // Halving h halves the quintic's residue: it is O(h), not a jump.
+        let finer = curvature_jump(&kind(Fade::Quintic), h / 2.0);
+        assert!(finer < 0.7 * quintic, "{basis}: {quintic} then {finer}");
+        // The linear fade breaks the slope itself.
+        let linear = slope_jump(&kind(Fade::Linear), 1e-6);
+        let smooth = slope_jump(&kind(Fade::Smoothstep), 1e-6);
+        assert!(linear > 0.1, "{basis}: linear {linear}");
+        assert!(smooth < 1e-4, "{basis}: smoothstep {smooth}");
+    }
+}
+
+#[test]
+fn tileable_octaves_repeat_exactly_after_their_period() {
+    for kind in kinds().into_iter().filter(|kind| kind.tileable) {
+        for octave in [0, 1, 3] {
+            let period = octave_frequency(&kind, octave);
+            let mut positions = uniforms(41);
+            let octave_sample = octave_sampler(&kind, octave);
+            for _ in 0..500 {
+                // Dyadic positions (multiples of 2^-20), so adding a whole
+                // period is exact.
+                let dyadic = |unit: f64| (unit * 1_048_576.0).floor() / 1_048_576.0 * period;
+                let u = dyadic(positions.next().unwrap_or(0.0));
+                let v = dyadic(positions.next().unwrap_or(0.0));
+                let here = octave_sample(u, v).value;
+                for (du, dv) in [(period, 0.0), (0.0, period), (-period, 2.0 * period)] {
+                    let there = octave_sample(u + du, v + dv).value;
+                    if kind.basis == Basis::Simplex {
+                        // Skewing rounds differently at the shifted point.
+                        assert!((here - there).abs() < 1e-12, "{kind:?} ({u}, {v})");
+                    } else {
+                        assert_eq!(here.to_bits(), there.to_bits(), "{kind:?} ({u}, {v})");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn tileable_frequencies_are_whole_and_simplex_ones_multiples_of_three() {
+    let perlin = NoiseSettings {
+        tileable: true,
+        frequency: 3,
+        lacunarity: 1.7,
+        ..settings(Basis::Perlin)
+    };
+    let frequencies: Vec<f64> = (0..6)
+        .map(|octave| octave_frequency(&perlin, octave))
+        .collect();
+    assert_eq!(frequencies, [3.0, 5.0, 9.0, 15.0, 25.0, 43.0]);
+    let simplex = NoiseSettings {
+        basis: Basis::Simplex,
+        frequency: 4,
+        lacunarity: 2.0,
+        ..perlin.clone()
+    };
+    let frequencies: Vec<f64> = (0..5)
+        .map(|octave| octave_frequency(&simplex, octave))
+        .collect();
+    assert_eq!(frequencies, [3.0, 9.0, 15.0, 33.0, 63.0]);
+    let one = NoiseSettings {
+        frequency: 1,
+        ..simplex
+    };
+    assert_eq!(octave_frequency(&one, 0), 3.0);
+    let open = NoiseSettings {
+        tileable: false,
+        ..perlin
+    };
+    assert_eq!(octave_frequency(&open, 2), 3.0 * 1.7 * 1.7);
+}
+
+/// The biggest difference across the seams of a 2 x 2 tiling of `map`,
+/// over the biggest difference between neighbours inside it. The tiling
+/// shares its seam rows and columns (the last of one copy is the first of
+/// the next), so this compares the step from the second-to-last row of one
+/// copy to the second row of the next with the map's own steps.
+fn seam_ratio(map: &Heightmap) -> (f64, f64) {
+    let last = map.last();
+    let mut mismatch: f64 = 0.0;
+    for t in 0..=last {
+        mismatch = mismatch.max((map.get(last, t) - map.get(0, t)).abs());
+        mismatch = mismatch.max((map.get(t, last) - map.get(t, 0)).abs());
+    }
+    let mut seam: f64 = 0.0;
+    let mut inside: f64 = 0.0;
+    for t in 0..=last {
+        seam = seam.max((map.get(1, t) - map.get(last, t)).abs());
+        seam = seam.max((map.get(last - 1, t) - map.get(0, t)).abs());
+        for x in 1..last {
+            inside = inside.max((map.get(x, t) - map.get(x - 1, t)).abs());
+        }
+    }
+    (mismatch, seam / inside)
+}
+
+#[test]
+fn tileable_maps_have_no_seam() {
+    for kind in kinds().into_iter().filter(|kind| kind.tileable) {
+        for (shape, warp, damping) in [
+            (Shape::Plain, 0.0, 0.0),
+            (Shape::Ridged, 1.5, 0.0),
+            (Shape::Billow, 0.0, 1.0),
+            (Shape::SharpRidged, 0.7, 2.0),
+        ] {
+            if kind.fade == Fade::Linear && damping > 0.0 {
+                // Damping reads the slope, which the linear fade breaks at
+                // every cell border: the terrain steps there, seam or not.
+                continue;
+            }
+            let noise = NoiseSettings {
+                shape,
+                warp,
+                damping,
+                exponent: 6,
+                frequency: 4,
+                ..kind.clone()
+            };
+            for stage in [NoiseStage::Octaves(2), NoiseStage::Done] {
+                let map = run(&noise, stage);
+                let (mismatch, ratio) = seam_ratio(&map);
+                assert_eq!(mismatch, 0.0, "{noise:?} {stage}");
+                assert!(
+                    ratio <= 1.0,
+                    "{noise:?} {stage}: seam steps {ratio} of the largest inner one"
+                );
+            }
+        }
+    }
+}
+
+// ----------------------------------------------------------------- stages
+
+#[test]
+fn each_octave_is_the_same_whatever_the_number_of_octaves() {
+    for basis in Basis::ALL {
+        for (shape, warp, damping) in [(Shape::Plain, 0.0, 0.0), (Shape::Ridged, 0.8, 1.5)] {
+            let noise = |octaves| NoiseSettings {
+                octaves,
+                shape,
+                warp,
+                damping,
+                ..settings(basis)
+            };
+            for count in 1..=4 {
+                let reference = raw_sums(&noise(count), count);
+                for octaves in [count + 1, 8, 12] {
+                    assert_eq!(
+                        raw_sums(&noise(octaves), count),
+                        reference,
+                        "{basis} {count} of {octaves}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn octave_stages_use_one_fixed_mapping() {
+    for basis in Basis::ALL {
+        let noise = NoiseSettings {
+            octaves: 5,
+            ..settings(basis)
+        };
+        let total = total_amplitude(&noise);
+        assert_eq!(total, 1.0 + 0.5 + 0.25 + 0.125 + 0.0625);
+        for count in 1..=5 {
+            let map = run(&noise, NoiseStage::Octaves(count));
+            for (height, sum) in map.heights().iter().zip(raw_sums(&noise, count)) {
+                let expected = (0.5 + 0.5 * (sum / total)).clamp(0.0, 1.0);
+                assert_eq!(*height, expected);
+            }
+        }
+    }
+}
+
+#[test]
+fn done_normalizes_the_full_sum_then_redistributes() {
+    for basis in Basis::ALL {
+        let noise = NoiseSettings {
+            octaves: 4,
+            ..settings(basis)
+        };
+        let done = run(&noise, NoiseStage::Done);
+        let sums = raw_sums(&noise, 4);
+        let mut expected = Heightmap::from_heights(noise.exponent, sums).expect("finite");
+        expected.normalize();
+        assert_eq!(done, expected);
+        assert_eq!(done.min_max(), (0.0, 1.0));
+
+        let fixed = run(
+            &NoiseSettings {
+                normalize: false,
+                ..noise.clone()
+            },
+            NoiseStage::Done,
+        );
+        assert_eq!(fixed, run(&noise, NoiseStage::Octaves(4)));
+
+        let squared = run(
+            &NoiseSettings {
+                power: 2.0,
+                ..noise.clone()
+            },
+            NoiseStage::Done,
+        );
+        for (&height, &plain) in squared.heights().iter().zip(done.heights()) {
+            assert!((height - plain * plain).abs() <= 1e-15, "{height} {plain}");
+        }
+        assert_eq!(squared.min_max(), (0.0, 1.0));
+
+        let terraced = run(
+            &NoiseSettings {
+                terraces: 4,
+                ..noise.clone()
+            },
+            NoiseStage::Done,
+        );
+        for (&height, &plain) in terraced.heights().iter().zip(done.heights()) {
+            let step = (plain * 4.0).floor();
+            let within = plain * 4.0 - step;
+            assert!((height - (step + within.powi(3)) / 4.0).abs() < 1e-15);
+        }
+        assert_eq!(terraced.min_max(), (0.0, 1.0));
+    }
+}
+
+#[test]
+fn a_flat_sum_stays_flat() {
+    // One octave of Perlin noise read only at its lattice points is 0
+    // everywhere: 2 cells over 3 points.
+    let noise = NoiseSettings {
+        exponent: 1,
+        frequency: 2,
+        octaves: 1,
+        ..settings(Basis::Perlin)
+    };
+    let done = run(&noise, NoiseStage::Done);
+    assert!(done.heights().iter().all(|&height| height == 0.0));
+    assert!(
+        run(&noise, NoiseStage::Octaves(1))
+            .heights()
+            .iter()
+            .all(|&height| height == 0.5)
+    );
+}
+
+#[test]
+fn the_lattice_stage_sets_the_lattice_points_to_the_first_octaves_heights() {
+    for basis in Basis::ALL {
+        for shape in [Shape::Plain, Shape::Billow] {
+            // 4 cells over 32 steps: every lattice point is a map point.
+            let noise = NoiseSettings {
+                frequency: 4,
+                shape,
+                ..settings(basis)
+            };
+            let lattice_map = run(&noise, NoiseStage::Lattice);
+            let first = run(&noise, NoiseStage::Octaves(1));
+            let points = lattice_points(&noise).expect("valid");
+            if basis != Basis::Simplex {
+                assert_eq!(points.len(), 25);
+                assert!(points.iter().all(|&(x, y)| x % 8 == 0 && y % 8 == 0));
+            }
+            for y in 0..lattice_map.side() {
+                for x in 0..lattice_map.side() {
+                    let height = lattice_map.get(x, y);
+                    if points.contains(&(x, y)) {
+                        assert!(height > 0.0);
+                        if basis != Basis::Simplex {
+                            assert_eq!(height, first.get(x, y), "{basis} ({x}, {y})");
+                        }
+                    } else {
+                        assert_eq!(height, 0.0, "{basis} ({x}, {y})");
+                    }
+                }
+            }
+            if basis == Basis::Perlin && shape == Shape::Plain {
+                assert!(points.iter().all(|&(x, y)| lattice_map.get(x, y) == 0.5));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_first_octave_is_not_damped_and_warping_by_zero_is_no_warping() {
+    for basis in Basis::ALL {
+        let plain = settings(basis);
+        let damped = NoiseSettings {
+            damping: 2.0,
+            ..plain.clone()
+        };
+        assert_eq!(raw_sums(&plain, 1), raw_sums(&damped, 1), "{basis}");
+        assert_ne!(raw_sums(&plain, 3), raw_sums(&damped, 3), "{basis}");
+        let warped = NoiseSettings {
+            warp: 1.0,
+            ..plain.clone()
+        };
+        assert_ne!(raw_sums(&plain, 1), raw_sums(&warped, 1), "{basis}");
+    }
+}
+
+#[test]
+fn damping_smooths_the_steep_ground() {
+    // The later octaves' share of the roughness falls where the terrain is
+    // steep: compare the roughness (mean absolute second difference) of
+    // the map with and without damping, on the steepest quarter of points.
+    for basis in Basis::ALL {
+        let plain = NoiseSettings {
+            exponent: 7,
+            octaves: 7,
+            ..settings(basis)
+        };
+        let damped = NoiseSettings {
+            damping: 1.0,
+            ..plain.clone()
+        };
+        let (plain_map, damped_map) = (
+            run(&plain, NoiseStage::Octaves(7)),
+            run(&damped, NoiseStage::Octaves(7)),
+        );
+        let first = run(&plain, NoiseStage::Octaves(2));
+        let side = first.side();
+        let mut slopes = Vec::new();
+        for y in 1..side - 1 {
+            for x in 1..side - 1 {
+                let slope = (first.get(x + 1, y) - first.get(x - 1, y)).abs()
+                    + (first.get(x, y + 1) - first.get(x, y - 1)).abs();
+                slopes.push((slope, x, y));
+            }
+        }
+        slopes.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let roughness = |map: &Heightmap| {
+            slopes[..slopes.len() / 4]
+                .iter()
+                .map(|&(_, x, y)| {
+                    (map.get(x + 1, y) - 2.0 * map.get(x, y) + map.get(x - 1, y)).abs()
+                })
+                .sum::<f64>()
+        };
+        let ratio = roughness(&damped_map) / roughness(&plain_map);
+        assert!(ratio < 0.8, "{basis}: damped roughness is {ratio} of plain");
+    }
+}
+
+#[test]
+fn maps_depend_on_the_seed_and_nothing_else() {
+    for basis in Basis::ALL {
+        let noise = NoiseSettings {
+            warp: 0.5,
+            damping: 0.5,
+            ..settings(basis)
+        };
+        let first = run(&noise, NoiseStage::Done);
+        assert_eq!(first, run(&noise, NoiseStage::Done));
+        let other = run(
+            &NoiseSettings {
+                seed: 8,
+                ..noise.clone()
+            },
+            NoiseStage::Done,
+        );
+        assert_ne!(first, other);
+    }
+}
+
+#[test]
+fn every_octave_has_its_own_lattice_and_offset() {
+    let noise = settings(Basis::Perlin);
+    let offsets: Vec<[f64; 2]> = (0..12)
+        .map(|table| lattice_for(&noise, table, 4.0).offset())
+        .collect();
+    for (index, offset) in offsets.iter().enumerate() {
+        for other in &offsets[index + 1..] {
+            assert_ne!(offset, other);
+        }
+    }
+    // With a lacunarity of 2 the octaves' lattices would coincide at every
+    // first-octave lattice point; the offsets move them apart, so the sum
+    // of two octaves is not 0 there.
+    let two = run(
+        &NoiseSettings {
+            octaves: 2,
+            ..noise.clone()
+        },
+        NoiseStage::Done,
+    );
+    let zeros = lattice_points(&noise)
+        .expect("valid")
+        .iter()
+        .filter(|&&(x, y)| two.get(x, y) == 0.0)
+        .count();
+    assert!(zeros <= 1, "{zeros}");
+}
+
+#[test]
+fn progress_rises_to_one() {
+    for stage in [
+        NoiseStage::Lattice,
+        NoiseStage::Octaves(2),
+        NoiseStage::Done,
+    ] {
+        let mut shares = Vec::new();
+        let noise = NoiseSettings {
+            exponent: 6,
+            ..settings(Basis::Perlin)
+        };
+        generate(&noise, stage, &mut |share| shares.push(share)).expect("valid");
+        assert_eq!(shares.last(), Some(&1.0));
+        assert!(
+            shares.windows(2).all(|pair| pair[0] < pair[1]),
+            "{shares:?}"
+        );
+        assert!(shares.iter().all(|&share| share > 0.0 && share <= 1.0));
+        if stage != NoiseStage::Lattice {
+            assert!(shares.len() >= 8, "{}", shares.len());
+        }
+    }
+}
+
+// --------------------------------------------------------------- overlays
+
+#[test]
+fn arrows_are_the_lattice_gradients() {
+    for basis in [Basis::Perlin, Basis::Simplex] {
+        for tileable in [false, true] {
+            let noise = NoiseSettings {
+                tileable,
+                frequency: 4,
+                ..settings(basis)
+            };
+            let arrows = gradient_arrows(&noise).expect("valid");
+            assert!(!arrows.is_empty());
+            let span = octave_frequency(&noise, 0);
+            let last = 32.0;
+            let octave_sample = octave_sampler(&noise, 0);
+            for arrow in &arrows {
+                assert!((0.0..=last).contains(&arrow.x) && (0.0..=last).contains(&arrow.y));
+                assert!((arrow.dx.hypot(arrow.dy) - 1.0).abs() < 1e-14);
+                // At its lattice point the noise's slope points along the
+                // gradient (Perlin: is the gradient; simplex: a multiple).
+                let sample = octave_sample(arrow.x * span / last, arrow.y * span / last);
+                let [gx, gy] = sample.gradient;
+                let length = gx.hypot(gy);
+                assert!(length > 0.1);
+                assert!(
+                    (gx / length - arrow.dx).abs() < 1e-9,
+                    "{basis} {arrow:?} {sample:?}"
+                );
+                assert!(
+                    (gy / length - arrow.dy).abs() < 1e-9,
+                    "{basis} {arrow:?} {sample:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        gradient_arrows(&settings(Basis::Value))
+            .expect("valid")
+            .is_empty()
+    );
+    let dense = NoiseSettings {
+        frequency: 64,
+        ..settings(Basis::Perlin)
+    };
+    assert!(
+        gradient_arrows(&dense).expect("valid").is_empty(),
+        "65 x 65 is too many"
+    );
+    let just = NoiseSettings {
+        frequency: 63,
+        ..settings(Basis::Perlin)
+    };
+    assert_eq!(gradient_arrows(&just).expect("valid").len(), 64 * 64);
+}
+
+#[test]
+fn lines_stay_on_the_map_and_stay_few() {
+    for basis in Basis::ALL {
+        for tileable in [false, true] {
+            for frequency in [1, 4, 7, 256] {
+                for exponent in [1, 9] {
+                    let noise = NoiseSettings {
+                        tileable,
+                        frequency,
+                        exponent,
+                        ..settings(basis)
+                    };
+                    let lines = lattice_lines(&noise).expect("valid");
+                    let last = (1u32 << exponent) as f64;
+                    assert!(!lines.is_empty());
+                    assert!(lines.len() <= MAX_OVERLAY_ITEMS);
+                    for line in &lines {
+                        for [x, y] in [line.start, line.end] {
+                            assert!(
+                                (0.0..=last).contains(&x) && (0.0..=last).contains(&y),
+                                "{line:?}"
+                            );
+                        }
+                        assert!(line.start != line.end);
+                    }
+                    if basis != Basis::Simplex {
+                        assert_eq!(lines.len(), 2 * (frequency as usize + 1));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn simplex_lines_pass_through_the_lattice_points() {
+    for tileable in [false, true] {
+        let noise = NoiseSettings {
+            tileable,
+            frequency: 4,
+            ..settings(Basis::Simplex)
+        };
+        let lines = lattice_lines(&noise).expect("valid");
+        for arrow in gradient_arrows(&noise).expect("valid") {
+            // Six edges meet at an inner lattice point: at least three lines
+            // (fewer on the border) pass through it.
+            let through = lines
+                .iter()
+                .filter(|line| {
+                    let [ax, ay] = line.start;
+                    let [bx, by] = line.end;
+                    let cross = (bx - ax) * (arrow.y - ay) - (by - ay) * (arrow.x - ax);
+                    cross.abs() < 1e-9 * (bx - ax).hypot(by - ay).max(1.0)
+                })
+                .count();
+            assert!(through >= 1, "{arrow:?}");
+            let inner = (1.0..31.0).contains(&arrow.x) && (1.0..31.0).contains(&arrow.y);
+            if inner {
+                assert_eq!(through, 3, "{arrow:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn lattice_points_are_the_nearest_map_points_once_each() {
+    // 3 cells over 32 steps: lattice points at 0, 10.67, 21.33, 32.
+    let noise = NoiseSettings {
+        frequency: 3,
+        ..settings(Basis::Value)
+    };
+    let points = lattice_points(&noise).expect("valid");
+    let expected: Vec<(usize, usize)> = [0, 11, 21, 32]
+        .iter()
+        .flat_map(|&y| [0, 11, 21, 32].map(move |x| (x, y)))
+        .collect();
+    assert_eq!(points, expected);
+    // More cells than points: every map point is the nearest of some.
+    let dense = NoiseSettings {
+        frequency: 256,
+        exponent: 2,
+        ..settings(Basis::Value)
+    };
+    assert_eq!(lattice_points(&dense).expect("valid").len(), 25);
+    let map = run(&dense, NoiseStage::Lattice);
+    assert!(map.heights().iter().all(|&height| height > 0.0));
+}
