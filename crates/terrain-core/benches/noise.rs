@@ -37,7 +37,8 @@ mod native {
     use std::time::Duration;
 
     use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
-    use terrain_core::generators::noise::{Basis, NoiseSettings, NoiseStage, Shape, generate};
+    use terrain_core::Stage;
+    use terrain_core::generators::noise::{Basis, NoiseSettings, Shape, generate};
 
     /// Any fixed seed: every seed does the same work.
     const SEED: u64 = 7;
@@ -57,7 +58,7 @@ mod native {
     }
 
     fn run(settings: &NoiseSettings) {
-        if let Err(error) = generate(black_box(settings), NoiseStage::Done, &mut |_| {}) {
+        if let Err(error) = generate(black_box(settings), Stage::Done, &mut |_| {}) {
             panic!("{error}");
         }
     }

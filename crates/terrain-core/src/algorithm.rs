@@ -4,12 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::generators::{
-    diamond_square, midpoint_displacement, random_noise, recursive_midpoint_displacement,
-    subdivision_points,
-};
+use crate::generators::noise::Basis;
 use crate::spec::{Kind, Spec, Surfaces};
-use crate::stage::{PointSet, STAGE, Stage};
 
 /// Which generator: every surface's spelling of it. An embedded demo names
 /// it in the attribute that makes it a demo.
@@ -37,26 +33,38 @@ pub enum Algorithm {
     DiamondSquare,
     /// Diamond-square with wrapping neighbours, so copies tile seamlessly.
     TileableDiamondSquare,
+    /// Chapter 4: random heights at lattice points, blended across cells.
+    ValueNoise,
+    /// Chapter 4: random gradients at lattice points, their planes blended.
+    PerlinNoise,
+    /// Chapter 4: random gradients on a triangular grid.
+    SimplexNoise,
 }
 
 impl Algorithm {
     /// Every algorithm, in series order.
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::RandomNoise,
         Algorithm::MidpointDisplacement,
         Algorithm::RecursiveMidpointDisplacement,
         Algorithm::DiamondSquare,
         Algorithm::TileableDiamondSquare,
+        Algorithm::ValueNoise,
+        Algorithm::PerlinNoise,
+        Algorithm::SimplexNoise,
     ];
 
     /// Every algorithm's [`Algorithm::name`], in the order of
     /// [`Algorithm::ALL`].
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 8] = [
         "random-noise",
         "midpoint-displacement",
         "recursive-midpoint-displacement",
         "diamond-square",
         "tileable-diamond-square",
+        "value-noise",
+        "perlin-noise",
+        "simplex-noise",
     ];
 
     /// The name used in the JavaScript API, URLs and embed attributes.
@@ -82,63 +90,37 @@ impl Algorithm {
             Algorithm::RecursiveMidpointDisplacement => "Recursive midpoint displacement",
             Algorithm::DiamondSquare => "Diamond-square",
             Algorithm::TileableDiamondSquare => "Tileable diamond-square",
+            Algorithm::ValueNoise => "Value noise",
+            Algorithm::PerlinNoise => "Perlin noise",
+            Algorithm::SimplexNoise => "Simplex noise",
         }
+    }
+
+    /// The gradient noise it is, if it is one.
+    pub fn noise_basis(self) -> Option<Basis> {
+        match self {
+            Algorithm::ValueNoise => Some(Basis::Value),
+            Algorithm::PerlinNoise => Some(Basis::Perlin),
+            Algorithm::SimplexNoise => Some(Basis::Simplex),
+            _ => None,
+        }
+    }
+
+    /// Whether it builds a map by subdividing it, pass by pass.
+    pub fn subdivides(self) -> bool {
+        matches!(
+            self,
+            Algorithm::MidpointDisplacement
+                | Algorithm::RecursiveMidpointDisplacement
+                | Algorithm::DiamondSquare
+                | Algorithm::TileableDiamondSquare
+        )
     }
 
     /// Whether copies of its maps tile with no seam: the last row and
     /// column repeat the first.
     pub fn is_tileable(self) -> bool {
         self == Algorithm::TileableDiamondSquare
-    }
-
-    /// The stages a map of this exponent goes through, in order.
-    pub fn stages(self, exponent: u32) -> Vec<Stage> {
-        match self {
-            Algorithm::RandomNoise => random_noise::stages(),
-            Algorithm::MidpointDisplacement => midpoint_displacement::stages(exponent),
-            Algorithm::RecursiveMidpointDisplacement => {
-                recursive_midpoint_displacement::stages(exponent)
-            }
-            Algorithm::DiamondSquare | Algorithm::TileableDiamondSquare => {
-                diamond_square::stages(exponent)
-            }
-        }
-    }
-
-    /// `Ok` if this algorithm has `stage` at `exponent`.
-    pub fn check_stage(self, stage: Stage, exponent: u32) -> Result<(), Error> {
-        let stages = self.stages(exponent);
-        if stages.contains(&stage) {
-            return Ok(());
-        }
-        let allowed = match stages.as_slice() {
-            [only] => only.to_string(),
-            _ => {
-                let named: Vec<String> = stages
-                    .iter()
-                    .filter(|stage| !matches!(stage, Stage::Pass(_)))
-                    .map(Stage::to_string)
-                    .collect();
-                format!("{} or pass-1 to pass-{exponent}", named.join(", "))
-            }
-        };
-        Err(Error::InvalidStage {
-            spec: &STAGE,
-            value: format!("{:?}", stage.to_string()),
-            algorithm: self.name(),
-            allowed,
-        })
-    }
-
-    /// The points `stage` sets on an exponent-`exponent` map. The stage is
-    /// assumed to exist (see [`Algorithm::check_stage`]).
-    pub fn new_points(self, stage: Stage, exponent: u32) -> PointSet {
-        match self {
-            Algorithm::RandomNoise => PointSet::Everything {
-                side: (1usize << exponent) + 1,
-            },
-            _ => subdivision_points(stage, exponent),
-        }
     }
 }
 
@@ -188,69 +170,5 @@ mod tests {
             .parse::<Algorithm>()
             .expect_err("no such algorithm");
         assert_eq!(error.spec(), Some(&ALGORITHM));
-    }
-
-    #[test]
-    fn stages_refused_name_what_is_allowed() {
-        let error = Algorithm::MidpointDisplacement
-            .check_stage(Stage::Square, 3)
-            .expect_err("no square step in MPD");
-        assert_eq!(
-            error.to_string(),
-            "stage must be one of corners, edges, center, done or pass-1 to pass-3 for \
-             midpoint-displacement; got \"square\""
-        );
-        assert!(
-            Algorithm::DiamondSquare
-                .check_stage(Stage::Pass(4), 3)
-                .is_err()
-        );
-        assert!(
-            Algorithm::DiamondSquare
-                .check_stage(Stage::Pass(0), 3)
-                .is_err()
-        );
-        assert!(
-            Algorithm::RandomNoise
-                .check_stage(Stage::Corners, 3)
-                .is_err()
-        );
-    }
-
-    #[test]
-    fn iter_and_len_agree_with_contains() {
-        for exponent in 1..=5 {
-            let side = (1usize << exponent) + 1;
-            for algorithm in Algorithm::ALL {
-                for stage in algorithm.stages(exponent) {
-                    let set = algorithm.new_points(stage, exponent);
-                    let listed: Vec<_> = set.iter().collect();
-                    let expected: Vec<_> = (0..side)
-                        .flat_map(|y| (0..side).map(move |x| (x, y)))
-                        .filter(|&(x, y)| set.contains(x, y))
-                        .collect();
-                    assert_eq!(listed, expected, "{algorithm} {stage} exponent {exponent}");
-                    assert_eq!(set.len(), listed.len(), "{algorithm} {stage}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_passes_of_a_map_set_every_point_exactly_once() {
-        for exponent in 1..=6 {
-            let side = (1usize << exponent) + 1;
-            let mut count = vec![0u8; side * side];
-            let algorithm = Algorithm::DiamondSquare;
-            let corners = algorithm.new_points(Stage::Corners, exponent);
-            let passes =
-                (1..=exponent).map(|pass| algorithm.new_points(Stage::Pass(pass), exponent));
-            for set in std::iter::once(corners).chain(passes) {
-                for (x, y) in set.iter() {
-                    count[y * side + x] += 1;
-                }
-            }
-            assert!(count.iter().all(|&times| times == 1), "exponent {exponent}");
-        }
     }
 }

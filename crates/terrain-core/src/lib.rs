@@ -103,6 +103,9 @@ pub fn generate_with_progress(
         Algorithm::TileableDiamondSquare => {
             tileable_diamond_square::generate_observed(&settings, base, &mut map_progress)
         }
+        Algorithm::ValueNoise | Algorithm::PerlinNoise | Algorithm::SimplexNoise => {
+            generators::noise::generate(&params.noise_settings(), base, &mut map_progress)?
+        }
     };
     let (heightmap, erosion) = if stage.is_erosion() {
         let mut erosion_progress =
@@ -119,7 +122,7 @@ pub fn generate_with_progress(
         (heightmap, None)
     };
     progress(1.0);
-    let new_points = params.algorithm.new_points(stage, params.exponent);
+    let new_points = params.new_points(stage);
     Ok(Terrain {
         algorithm: Some(params.algorithm),
         heightmap,

@@ -16,12 +16,17 @@ use crate::erosion::droplets::{
 use crate::erosion::thermal::{ITERATIONS, SLIDE_RATE, TALUS};
 use crate::erosion::{self, ErosionParams, METHOD, Method};
 use crate::error::Error;
+use crate::generators::noise::{
+    self, DAMPING, FADE, FREQUENCY, Fade, GAIN, LACUNARITY, NoiseSettings, OCTAVES, POWER, SHAPE,
+    Shape, TERRACES, TILEABLE, WARP,
+};
 use crate::generators::{
-    Subdivision, diamond_square, midpoint_displacement, recursive_midpoint_displacement,
+    Subdivision, diamond_square, midpoint_displacement, random_noise,
+    recursive_midpoint_displacement, subdivision_points,
 };
 use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
 use crate::spec::{Kind, Spec, Surfaces, Value};
-use crate::stage::{STAGE, Stage};
+use crate::stage::{PointSet, STAGE, Stage};
 
 /// Everything that determines a map, apart from how far to run.
 ///
@@ -45,6 +50,37 @@ pub struct Params {
     /// Whether `done` rescales heights to `[0, 1]`. Default true. Random
     /// noise is already in `[0, 1)` and is never rescaled.
     pub normalize: bool,
+    /// Gradient noise: lattice cells across the map in the first octave,
+    /// 1 to 256. Default 4.
+    pub frequency: u32,
+    /// Gradient noise: how many octaves are summed, 1 to 12. Default 6.
+    pub octaves: u32,
+    /// Gradient noise: how many times finer each octave is, 1 to 4.
+    /// Default 2.
+    pub lacunarity: f64,
+    /// Gradient noise: how much each octave weighs of the last, 0 to 1.
+    /// Default 0.5.
+    pub gain: f64,
+    /// Gradient noise: how cells blend their corners. Default smoothstep
+    /// for value noise, quintic for Perlin noise (simplex has no fade).
+    pub fade: Fade,
+    /// Gradient noise: how each octave is reshaped. Default plain.
+    pub shape: Shape,
+    /// Gradient noise: the power the finished heights are raised to, 0.1
+    /// to 5. Default 1.
+    pub power: f64,
+    /// Gradient noise: flat steps the finished heights are cut into, 0
+    /// (none) to 32. Default 0.
+    pub terraces: u32,
+    /// Gradient noise: how far other noise pushes where points read, 0 to
+    /// 4 first-octave cells. Default 0.
+    pub warp: f64,
+    /// Gradient noise: how much slopes calm the finer octaves, 0 to 4.
+    /// Default 0.
+    pub damping: f64,
+    /// Gradient noise: whether the map repeats, so copies tile with no
+    /// seam. Default false.
+    pub tileable: bool,
     /// What weathers the finished map, if anything. Default nothing.
     pub erosion: ErosionParams,
 }
@@ -65,6 +101,28 @@ pub enum Field {
     Seed,
     /// [`Params::normalize`].
     Normalize,
+    /// [`Params::frequency`].
+    Frequency,
+    /// [`Params::octaves`].
+    Octaves,
+    /// [`Params::lacunarity`].
+    Lacunarity,
+    /// [`Params::gain`].
+    Gain,
+    /// [`Params::fade`].
+    Fade,
+    /// [`Params::shape`].
+    Shape,
+    /// [`Params::power`].
+    Power,
+    /// [`Params::terraces`].
+    Terraces,
+    /// [`Params::warp`].
+    Warp,
+    /// [`Params::damping`].
+    Damping,
+    /// [`Params::tileable`].
+    Tileable,
     /// [`ErosionParams::method`].
     Erosion,
     /// [`DropletSettings::droplets`](crate::erosion::droplets::DropletSettings::droplets).
@@ -146,7 +204,59 @@ fn always(_: &Params) -> bool {
 }
 
 fn displaces(params: &Params) -> bool {
+    params.algorithm.subdivides()
+}
+
+fn noisy(params: &Params) -> bool {
+    params.algorithm.noise_basis().is_some()
+}
+
+fn normalizes(params: &Params) -> bool {
     params.algorithm != Algorithm::RandomNoise
+}
+
+fn fades(params: &Params) -> bool {
+    matches!(
+        params.algorithm,
+        Algorithm::ValueNoise | Algorithm::PerlinNoise
+    )
+}
+
+/// A registry entry for a number of the noises' settings.
+macro_rules! noise_number {
+    ($field:ident, $variant:ident, $spec:ident, $default:path) => {
+        Parameter {
+            field: Field::$variant,
+            spec: &$spec,
+            default: |_| Value::Number($default),
+            applies: noisy,
+            get: |params| Value::Number(params.$field),
+            set: |params, value| {
+                if let Value::Number(number) = value {
+                    params.$field = *number;
+                }
+            },
+        }
+    };
+}
+
+/// A registry entry for a whole number of the noises' settings.
+macro_rules! noise_whole {
+    ($field:ident, $variant:ident, $spec:ident, $default:path) => {
+        Parameter {
+            field: Field::$variant,
+            spec: &$spec,
+            default: |_| Value::Whole(u64::from($default)),
+            applies: noisy,
+            get: |params| Value::Whole(u64::from(params.$field)),
+            set: |params, value| {
+                if let Value::Whole(whole) = value {
+                    // Past u32 is past the range anyway; validation says so.
+                    params.$field = u32::try_from(*whole).unwrap_or(u32::MAX);
+                }
+            },
+        }
+    };
 }
 
 fn by_droplets(params: &Params) -> bool {
@@ -201,7 +311,12 @@ macro_rules! erosion_whole {
 /// The posts' spread and spread reduction for `algorithm`.
 fn posts_spreads(algorithm: Algorithm) -> (f64, f64) {
     match algorithm {
-        Algorithm::RandomNoise | Algorithm::MidpointDisplacement => (
+        // The noises have no spreads; theirs are only ever shown hidden.
+        Algorithm::RandomNoise
+        | Algorithm::MidpointDisplacement
+        | Algorithm::ValueNoise
+        | Algorithm::PerlinNoise
+        | Algorithm::SimplexNoise => (
             midpoint_displacement::DEFAULT_SPREAD,
             midpoint_displacement::DEFAULT_SPREAD_REDUCTION,
         ),
@@ -218,7 +333,7 @@ fn posts_spreads(algorithm: Algorithm) -> (f64, f64) {
 
 /// The registry: every parameter of [`Params`], in the order forms show
 /// them and links write them.
-pub static PARAMETERS: [Parameter; 22] = [
+pub static PARAMETERS: [Parameter; 33] = [
     Parameter {
         field: Field::Algorithm,
         spec: &ALGORITHM,
@@ -248,7 +363,14 @@ pub static PARAMETERS: [Parameter; 22] = [
             step: 1.0,
             surfaces: Surfaces::MAP,
         },
-        default: |_| Value::Whole(u64::from(DEFAULT_EXPONENT)),
+        // A noise sums octaves down to fine detail: it needs more points.
+        default: |algorithm| {
+            Value::Whole(u64::from(if algorithm.noise_basis().is_some() {
+                noise::DEFAULT_EXPONENT
+            } else {
+                DEFAULT_EXPONENT
+            }))
+        },
         applies: always,
         get: |params| Value::Whole(u64::from(params.exponent)),
         set: |params, value| {
@@ -346,11 +468,67 @@ pub static PARAMETERS: [Parameter; 22] = [
             surfaces: Surfaces::MAP,
         },
         default: |_| Value::Switch(true),
-        applies: displaces,
+        applies: normalizes,
         get: |params| Value::Switch(params.normalize),
         set: |params, value| {
             if let Value::Switch(on) = value {
                 params.normalize = *on;
+            }
+        },
+    },
+    noise_whole!(frequency, Frequency, FREQUENCY, noise::DEFAULT_FREQUENCY),
+    noise_whole!(octaves, Octaves, OCTAVES, noise::DEFAULT_OCTAVES),
+    noise_number!(
+        lacunarity,
+        Lacunarity,
+        LACUNARITY,
+        noise::DEFAULT_LACUNARITY
+    ),
+    noise_number!(gain, Gain, GAIN, noise::DEFAULT_GAIN),
+    Parameter {
+        field: Field::Fade,
+        spec: &FADE,
+        default: |algorithm| {
+            let basis = algorithm.noise_basis().unwrap_or(noise::Basis::Perlin);
+            Value::Choice(NoiseSettings::new(basis).fade as usize)
+        },
+        applies: fades,
+        get: |params| Value::Choice(params.fade as usize),
+        set: |params, value| {
+            if let Value::Choice(index) = value
+                && let Some(&fade) = Fade::ALL.get(*index)
+            {
+                params.fade = fade;
+            }
+        },
+    },
+    Parameter {
+        field: Field::Shape,
+        spec: &SHAPE,
+        default: |_| Value::Choice(Shape::Plain as usize),
+        applies: noisy,
+        get: |params| Value::Choice(params.shape as usize),
+        set: |params, value| {
+            if let Value::Choice(index) = value
+                && let Some(&shape) = Shape::ALL.get(*index)
+            {
+                params.shape = shape;
+            }
+        },
+    },
+    noise_number!(power, Power, POWER, noise::DEFAULT_POWER),
+    noise_whole!(terraces, Terraces, TERRACES, noise::DEFAULT_TERRACES),
+    noise_number!(warp, Warp, WARP, noise::DEFAULT_WARP),
+    noise_number!(damping, Damping, DAMPING, noise::DEFAULT_DAMPING),
+    Parameter {
+        field: Field::Tileable,
+        spec: &TILEABLE,
+        default: |_| Value::Switch(false),
+        applies: noisy,
+        get: |params| Value::Switch(params.tileable),
+        set: |params, value| {
+            if let Value::Switch(on) = value {
+                params.tileable = *on;
             }
         },
     },
@@ -436,6 +614,8 @@ pub static PARAMETERS: [Parameter; 22] = [
         field: Field::Wrap,
         spec: &WRAP,
         // A tileable map's erosion keeps it tileable.
+        // A tileable map's erosion keeps it tileable (a noise's is tileable
+        // only when asked, so it is the reader's to switch on there).
         default: |algorithm| Value::Switch(algorithm.is_tileable()),
         applies: eroded,
         get: |params| Value::Switch(params.erosion.droplets.wrap),
@@ -509,6 +689,17 @@ impl Params {
             spread_reduction: 0.0,
             seed: 0,
             normalize: true,
+            frequency: noise::DEFAULT_FREQUENCY,
+            octaves: noise::DEFAULT_OCTAVES,
+            lacunarity: noise::DEFAULT_LACUNARITY,
+            gain: noise::DEFAULT_GAIN,
+            fade: Fade::Quintic,
+            shape: Shape::Plain,
+            power: noise::DEFAULT_POWER,
+            terraces: noise::DEFAULT_TERRACES,
+            warp: noise::DEFAULT_WARP,
+            damping: noise::DEFAULT_DAMPING,
+            tileable: false,
             erosion: ErosionParams::default(),
         };
         for parameter in &PARAMETERS {
@@ -528,10 +719,27 @@ impl Params {
         Ok(())
     }
 
+    /// The stages its generator goes through, in order.
+    pub fn generator_stages(&self) -> Vec<Stage> {
+        match self.algorithm {
+            Algorithm::RandomNoise => random_noise::stages(),
+            Algorithm::MidpointDisplacement => midpoint_displacement::stages(self.exponent),
+            Algorithm::RecursiveMidpointDisplacement => {
+                recursive_midpoint_displacement::stages(self.exponent)
+            }
+            Algorithm::DiamondSquare | Algorithm::TileableDiamondSquare => {
+                diamond_square::stages(self.exponent)
+            }
+            Algorithm::ValueNoise | Algorithm::PerlinNoise | Algorithm::SimplexNoise => {
+                noise::stages(self.octaves)
+            }
+        }
+    }
+
     /// The stages a map of these parameters goes through, in order: its
-    /// algorithm's, then its erosion's.
+    /// generator's, then its erosion's.
     pub fn stages(&self) -> Vec<Stage> {
-        let mut stages = self.algorithm.stages(self.exponent);
+        let mut stages = self.generator_stages();
         stages.extend(erosion::stages(&self.erosion));
         stages
     }
@@ -542,44 +750,73 @@ impl Params {
     }
 
     /// `Ok` if a map of these parameters has `stage`; else the error naming
-    /// the stages it has.
+    /// the stages it has: "corners, edges, center, done or pass-1 to
+    /// pass-5", and erosion's after them.
     pub fn check_stage(&self, stage: Stage) -> Result<(), Error> {
-        if stage.is_erosion() {
-            if self.stages().contains(&stage) {
-                return Ok(());
-            }
-            let error = self.algorithm.check_stage(Stage::Pass(0), self.exponent);
-            return match error {
-                Err(Error::InvalidStage {
-                    spec,
-                    algorithm,
-                    allowed,
-                    ..
-                }) => Err(Error::InvalidStage {
-                    spec,
-                    value: format!("{:?}", stage.to_string()),
-                    algorithm,
-                    allowed: format!("{allowed}{}", erosion_allowed(&self.erosion)),
-                }),
-                other => other,
-            };
+        let stages = self.stages();
+        if stages.contains(&stage) {
+            return Ok(());
         }
-        self.algorithm
-            .check_stage(stage, self.exponent)
-            .map_err(|error| match error {
-                Error::InvalidStage {
-                    spec,
-                    value,
-                    algorithm,
-                    allowed,
-                } => Error::InvalidStage {
-                    spec,
-                    value,
-                    algorithm,
-                    allowed: format!("{allowed}{}", erosion_allowed(&self.erosion)),
-                },
-                other => other,
-            })
+        let (generator, weathering) = stages.split_at(
+            stages
+                .iter()
+                .position(|stage| stage.is_erosion())
+                .unwrap_or(stages.len()),
+        );
+        let mut allowed = describe_stages(generator);
+        if !weathering.is_empty() {
+            allowed = format!("{allowed}; then {}", describe_stages(weathering));
+        }
+        Err(Error::InvalidStage {
+            spec: &STAGE,
+            value: format!("{:?}", stage.to_string()),
+            algorithm: self.algorithm.name(),
+            allowed,
+        })
+    }
+
+    /// The points `stage` sets, which the demos highlight. The stage is
+    /// assumed to be one of [`Params::stages`].
+    pub fn new_points(&self, stage: Stage) -> PointSet {
+        let side = self.side();
+        match (self.algorithm, stage) {
+            (_, Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_)) => PointSet::Nothing,
+            (Algorithm::RandomNoise, _) => PointSet::Everything { side },
+            (_, Stage::Lattice) => {
+                let mut indices: Vec<usize> = noise::lattice_points(&self.noise_settings())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(x, y)| y * side + x)
+                    .collect();
+                indices.sort_unstable();
+                indices.dedup();
+                PointSet::Listed { side, indices }
+            }
+            (algorithm, _) if algorithm.noise_basis().is_some() => PointSet::Nothing,
+            _ => subdivision_points(stage, self.exponent),
+        }
+    }
+
+    /// What the gradient noises read (for another algorithm, a Perlin
+    /// noise of these settings).
+    pub fn noise_settings(&self) -> NoiseSettings {
+        NoiseSettings {
+            basis: self.algorithm.noise_basis().unwrap_or(noise::Basis::Perlin),
+            exponent: self.exponent,
+            seed: self.seed,
+            frequency: self.frequency,
+            octaves: self.octaves,
+            lacunarity: self.lacunarity,
+            gain: self.gain,
+            fade: self.fade,
+            shape: self.shape,
+            power: self.power,
+            terraces: self.terraces,
+            warp: self.warp,
+            damping: self.damping,
+            tileable: self.tileable,
+            normalize: self.normalize,
+        }
     }
 
     /// `2^exponent + 1`, for a validated exponent.
@@ -678,6 +915,7 @@ impl Params {
         let pass = match stage {
             Stage::Corners | Stage::Done => 0,
             Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_) => 0,
+            Stage::Lattice | Stage::Octave(_) => 0,
             Stage::Edges | Stage::Center | Stage::Square | Stage::Diamond => 1,
             Stage::Pass(pass) => pass,
         };
@@ -704,21 +942,35 @@ impl Default for Params {
     }
 }
 
-/// The erosion stages `params` adds, in words, after the generator's:
-/// ", droplets-1, droplets-1000 or droplets-2500".
-fn erosion_allowed(erosion: &ErosionParams) -> String {
-    let stages = erosion::stages(erosion);
-    match stages.as_slice() {
-        [] => String::new(),
-        [Stage::Step(_), ..] => format!("; then step-1 to step-{}", stages.len()),
-        named => format!(
-            "; then {}",
-            named
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+/// Stages in words: those with a name of their own, then the numbered
+/// ones as a range: "corners, square, diamond, done or pass-1 to pass-5".
+fn describe_stages(stages: &[Stage]) -> String {
+    let numbered = |stage: &Stage| -> Option<(&str, u32)> {
+        match *stage {
+            Stage::Pass(number) => Some(("pass", number)),
+            Stage::Octave(number) => Some(("octave", number)),
+            Stage::Step(number) => Some(("step", number)),
+            _ => None,
+        }
+    };
+    let named: Vec<String> = stages
+        .iter()
+        .filter(|stage| numbered(stage).is_none())
+        .map(ToString::to_string)
+        .collect();
+    let range = stages
+        .iter()
+        .rev()
+        .find_map(numbered)
+        .map(|(prefix, last)| format!("{prefix}-1 to {prefix}-{last}"));
+    match (named.as_slice(), range) {
+        ([], Some(range)) => range,
+        (_, Some(range)) => format!("{} or {range}", named.join(", ")),
+        ([only], None) => only.clone(),
+        (named, None) => match named.split_last() {
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        },
     }
 }
 
@@ -849,7 +1101,7 @@ mod tests {
                 spread_reduction: 0.6,
                 seed: u64::MAX,
                 normalize: false,
-                erosion: ErosionParams::default(),
+                ..Params::new(Algorithm::MidpointDisplacement)
             }
         );
     }

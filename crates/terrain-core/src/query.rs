@@ -211,7 +211,7 @@ mod tests {
         fn any_text_decodes_without_panicking(query in ".{0,200}") {
             let state = from_query(&query);
             prop_assert_eq!(state.params.validate(), Ok(()));
-            prop_assert!(state.params.algorithm.check_stage(state.stage, state.params.exponent).is_ok());
+            prop_assert!(state.params.check_stage(state.stage).is_ok());
         }
 
         #[test]
@@ -231,7 +231,7 @@ mod tests {
         ) {
             let algorithm = Algorithm::ALL[algorithm_index];
             let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize, ..Params::new(algorithm) };
-            let stages = algorithm.stages(exponent);
+            let stages = params.stages();
             let stage = stages[stage_pick.index(stages.len())];
             let state = from_query(&to_query(&params, stage));
             prop_assert!(state.errors.is_empty());

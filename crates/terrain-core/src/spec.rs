@@ -229,7 +229,9 @@ impl Spec {
             Kind::Choice(names) => format!("one of {}", names.join(", ")),
             Kind::Name { max_chars } => format!("a name of 1 to {max_chars} characters"),
             Kind::SwitchOr(names) => format!("true, false or {}", names.join(" or ")),
-            Kind::Stage => "a stage name such as corners, square, pass-2 or done".to_owned(),
+            Kind::Stage => {
+                "a stage name such as corners, square, pass-2, octave-3 or done".to_owned()
+            }
         }
     }
 

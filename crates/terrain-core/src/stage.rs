@@ -37,6 +37,10 @@ pub enum Stage {
     Diamond,
     /// All passes up to and including pass `k` (from 1) are done.
     Pass(u32),
+    /// Gradient noise: only the first octave's lattice points are set.
+    Lattice,
+    /// Gradient noise: the first `k` octaves (from 1) are summed.
+    Octave(u32),
     /// Every point is set and, for the subdivision algorithms, normalized.
     Done,
     /// Erosion: the first `k` droplets have fallen on the finished map.
@@ -69,6 +73,8 @@ impl fmt::Display for Stage {
             Stage::Square => formatter.write_str("square"),
             Stage::Diamond => formatter.write_str("diamond"),
             Stage::Pass(pass) => write!(formatter, "pass-{pass}"),
+            Stage::Lattice => formatter.write_str("lattice"),
+            Stage::Octave(count) => write!(formatter, "octave-{count}"),
             Stage::Done => formatter.write_str("done"),
             Stage::Droplets(count) => write!(formatter, "droplets-{count}"),
             Stage::Slides(count) => write!(formatter, "slides-{count}"),
@@ -96,6 +102,7 @@ impl FromStr for Stage {
             "square" => Stage::Square,
             "diamond" => Stage::Diamond,
             "done" => Stage::Done,
+            "lattice" => Stage::Lattice,
             other => {
                 let numbered = |prefix: &str| {
                     other
@@ -107,6 +114,7 @@ impl FromStr for Stage {
                 };
                 numbered("pass-")
                     .map(Stage::Pass)
+                    .or_else(|| numbered("octave-").map(Stage::Octave))
                     .or_else(|| numbered("droplets-").map(Stage::Droplets))
                     .or_else(|| numbered("slides-").map(Stage::Slides))
                     .or_else(|| numbered("step-").map(Stage::Step))
@@ -125,7 +133,7 @@ impl FromStr for Stage {
 /// *square centres* have both coordinates an odd multiple of the radius,
 /// *diamond centres* (the edge midpoints in midpoint displacement) have
 /// exactly one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PointSet {
     /// No point (the `done` stage only rescales).
     Nothing,
@@ -154,6 +162,14 @@ pub enum PointSet {
         /// Half the diamond's width.
         radius: usize,
     },
+    /// Points listed one by one (a noise lattice's nearest points), by
+    /// row-major index, sorted.
+    Listed {
+        /// Points on a side.
+        side: usize,
+        /// Their indices, `y * side + x`, ascending.
+        indices: Vec<usize>,
+    },
     /// Square and diamond centres of one radius: a whole pass.
     Pass {
         /// Points on a side.
@@ -169,6 +185,9 @@ impl PointSet {
         let odd_multiple = |value: usize, radius: usize| value % (2 * radius) == radius;
         let even_multiple = |value: usize, radius: usize| value.is_multiple_of(2 * radius);
         match *self {
+            PointSet::Listed { side, ref indices } => {
+                x < side && y < side && indices.binary_search(&(y * side + x)).is_ok()
+            }
             PointSet::Nothing => false,
             PointSet::Everything { side } => x < side && y < side,
             PointSet::Corners { side } => (x == 0 || x == side - 1) && (y == 0 || y == side - 1),
@@ -189,8 +208,16 @@ impl PointSet {
     }
 
     /// The points, row by row.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub fn iter(&self) -> Box<dyn Iterator<Item = (usize, usize)> + '_> {
+        if let PointSet::Listed { side, indices } = self {
+            return Box::new(
+                indices
+                    .iter()
+                    .map(move |index| (index % side, index / side)),
+            );
+        }
         let (side, step) = match *self {
+            PointSet::Listed { .. } => (0, 1),
             PointSet::Nothing => (0, 1),
             PointSet::Everything { side } => (side, 1),
             PointSet::Corners { side } => (side, side - 1),
@@ -199,15 +226,18 @@ impl PointSet {
             | PointSet::Pass { side, radius } => (side, radius),
         };
         // Every member lies on the lattice of multiples of `step`.
-        (0..side)
-            .step_by(step)
-            .flat_map(move |y| (0..side).step_by(step).map(move |x| (x, y)))
-            .filter(move |&(x, y)| self.contains(x, y))
+        Box::new(
+            (0..side)
+                .step_by(step)
+                .flat_map(move |y| (0..side).step_by(step).map(move |x| (x, y)))
+                .filter(move |&(x, y)| self.contains(x, y)),
+        )
     }
 
     /// How many points there are.
     pub fn len(&self) -> usize {
         match *self {
+            PointSet::Listed { ref indices, .. } => indices.len(),
             PointSet::Nothing => 0,
             PointSet::Everything { side } => side * side,
             PointSet::Corners { .. } => 4,
@@ -249,6 +279,8 @@ mod tests {
             Stage::Pass(1),
             Stage::Pass(12),
             Stage::Done,
+            Stage::Lattice,
+            Stage::Octave(7),
             Stage::Droplets(100_000),
             Stage::Slides(50),
             Stage::Step(3),

@@ -43,7 +43,12 @@ impl Terrain {
         let corner = (x == 0 || x == last) && (y == 0 || y == last);
         let on_lattice = |spacing: usize| x.is_multiple_of(spacing) && y.is_multiple_of(spacing);
         match self.stage {
-            Stage::Done | Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_) => true,
+            Stage::Done
+            | Stage::Octave(_)
+            | Stage::Droplets(_)
+            | Stage::Slides(_)
+            | Stage::Step(_) => true,
+            Stage::Lattice => self.new_points.contains(x, y),
             Stage::Corners => corner,
             Stage::Edges | Stage::Square => corner || self.new_points.contains(x, y),
             Stage::Center | Stage::Diamond => on_lattice(half),

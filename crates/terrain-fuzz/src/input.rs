@@ -209,10 +209,11 @@ pub const MAX_GENERATE_EXPONENT: u32 = 7;
 ///    of fraction of the allowed range;
 /// 4. seed: eight bytes;
 /// 5. normalize: a byte, true when even;
-/// 6. stage: `byte % 11` = corners, edges, center, square, diamond, done,
+/// 6. stage: `byte % 13` = corners, edges, center, square, diamond, done,
 ///    `pass-K` for a next byte's `% 14`, `pass-K` for a next four bytes'
-///    `u32`, or a stage of erosion: `droplets-K`, `slides-K` or `step-K`,
-///    for a next byte's `% 64` (a few droplets, so runs stay quick);
+///    `u32`, a stage of erosion (`droplets-K`, `slides-K` or `step-K`, for
+///    a next byte's `% 64`: a few droplets, so runs stay quick), `lattice`,
+///    or `octave-K` for a next byte's `% 16`;
 /// 7. erosion: a byte, `% 4` the method (none, droplets, thermal, trace),
 ///    then a byte for its count (droplets, iterations or lifetime, `% 64`),
 ///    and a byte for wrap (on when odd).
@@ -227,7 +228,7 @@ pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
     let spread_reduction = number(&mut reader, MAX_SPREAD_REDUCTION);
     let seed = reader.u64();
     let normalize = reader.byte().is_multiple_of(2);
-    let stage = match reader.byte() % 11 {
+    let stage = match reader.byte() % 13 {
         0 => Stage::Corners,
         1 => Stage::Edges,
         2 => Stage::Center,
@@ -238,7 +239,9 @@ pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
         7 => Stage::Pass(reader.u32()),
         8 => Stage::Droplets(u32::from(reader.byte() % 64)),
         9 => Stage::Slides(u32::from(reader.byte() % 64)),
-        _ => Stage::Step(u32::from(reader.byte() % 64)),
+        10 => Stage::Step(u32::from(reader.byte() % 64)),
+        11 => Stage::Lattice,
+        _ => Stage::Octave(u32::from(reader.byte() % 16)),
     };
     let mut params = Params {
         algorithm,
@@ -321,6 +324,8 @@ pub fn generate(params: &Params, stage: Stage) -> Vec<u8> {
         Stage::Droplets(count) => bytes.extend([8, small(count)]),
         Stage::Slides(count) => bytes.extend([9, small(count)]),
         Stage::Step(step) => bytes.extend([10, small(step)]),
+        Stage::Lattice => bytes.push(11),
+        Stage::Octave(count) => bytes.extend([12, small(count)]),
     }
     let erosion = &params.erosion;
     let method = Method::ALL

@@ -1,7 +1,7 @@
 //! The core's text parsers: one field at a time, and stage names.
 
 use terrain_core::spec::Spec;
-use terrain_core::{Algorithm, Error, Field, MAX_EXPONENT, MIN_EXPONENT, Params, STAGE, Stage};
+use terrain_core::{Error, Field, MAX_EXPONENT, MIN_EXPONENT, Params, STAGE, Stage};
 
 use crate::input::{decode_params_text, decode_stage_text};
 
@@ -103,8 +103,12 @@ pub fn stage_text(data: &[u8]) {
         "{written:?} in capitals"
     );
 
-    let listed = algorithm.stages(exponent).contains(&stage);
-    match algorithm.check_stage(stage, exponent) {
+    let params = Params {
+        exponent,
+        ..Params::new(algorithm)
+    };
+    let listed = params.stages().contains(&stage);
+    match params.check_stage(stage) {
         Ok(()) => assert!(listed, "{algorithm} {stage} at {exponent} is not listed"),
         Err(error) => {
             assert!(
@@ -119,24 +123,21 @@ pub fn stage_text(data: &[u8]) {
     if !(MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent) {
         return;
     }
-    let params = Params {
-        exponent,
-        ..Params::new(algorithm)
-    };
     let details = params.stage_details(stage);
     if let (Some(radius), Some(chunk)) = (details.radius, details.chunk_size) {
         assert_eq!(chunk, 2 * radius);
         assert!(chunk < params.side(), "{details:?}");
     }
     if listed {
-        check_point_set(algorithm, stage, exponent);
+        check_point_set(&params, stage);
     }
 }
 
 /// The points a stage sets are on the map, and `len` counts them (only
 /// for small maps: listing a 4097-wide one takes too long for a fuzzer).
-fn check_point_set(algorithm: Algorithm, stage: Stage, exponent: u32) {
-    let set = algorithm.new_points(stage, exponent);
+fn check_point_set(params: &Params, stage: Stage) {
+    let (algorithm, exponent) = (params.algorithm, params.exponent);
+    let set = params.new_points(stage);
     if exponent > 6 {
         return;
     }

@@ -16,7 +16,7 @@
 use terrain_core::erosion::ErosionReport;
 use terrain_core::erosion::droplets::{DropletState, Ending, Ledger, Trace, TraceStep};
 use terrain_core::spec::Value;
-use terrain_core::{Algorithm, Heightmap, PARAMETERS, Params, Stage, Terrain};
+use terrain_core::{Algorithm, Heightmap, PARAMETERS, Params, PointSet, Stage, Terrain};
 
 use crate::palette::Palette;
 use crate::surface::{Surface, build_surface};
@@ -25,7 +25,7 @@ use crate::surface::{Surface, build_surface};
 /// codec below; the registry's names are folded in by [`version`], so a
 /// parameter added or renamed also makes old and new sides refuse each
 /// other.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The version both sides compare: [`PROTOCOL_VERSION`] and a hash of
 /// every parameter's name and kind, in registry order.
@@ -352,6 +352,27 @@ impl Writer {
         self.payloads.push(Payload::F64(heights.into_heights()));
     }
 
+    fn points(&mut self, points: PointSet) {
+        let lattice = |writer: &mut Self, code: u8, side: usize, radius: usize| {
+            writer.u8(code);
+            writer.u32(side as u32);
+            writer.u32(radius as u32);
+        };
+        match points {
+            PointSet::Nothing => self.u8(0),
+            PointSet::Everything { side } => lattice(self, 1, side, 0),
+            PointSet::Corners { side } => lattice(self, 2, side, 0),
+            PointSet::SquareCentres { side, radius } => lattice(self, 3, side, radius),
+            PointSet::DiamondCentres { side, radius } => lattice(self, 4, side, radius),
+            PointSet::Pass { side, radius } => lattice(self, 5, side, radius),
+            PointSet::Listed { side, indices } => {
+                lattice(self, 6, side, 0);
+                let indices = indices.into_iter().map(|index| index as u32).collect();
+                self.payloads.push(Payload::U32(indices));
+            }
+        }
+    }
+
     fn ledger(&mut self, ledger: &Ledger) {
         self.f64(ledger.eroded);
         self.f64(ledger.deposited);
@@ -569,6 +590,41 @@ impl<'a> Reader<'a> {
             .map_err(|_| ProtocolError::Malformed("heights that are not a map"))
     }
 
+    /// The points a stage set, on a map `side` points wide.
+    fn points(&mut self, side: usize) -> Read<PointSet> {
+        let code = self.u8()?;
+        if code == 0 {
+            return Ok(PointSet::Nothing);
+        }
+        let given = self.u32()? as usize;
+        let radius = self.u32()? as usize;
+        // A radius of 0 would divide by zero; one past the map means nothing.
+        if given != side || (matches!(code, 3..=5) && !(1..side).contains(&radius)) {
+            return Err(ProtocolError::Malformed("points that are not the map's"));
+        }
+        Ok(match code {
+            1 => PointSet::Everything { side },
+            2 => PointSet::Corners { side },
+            3 => PointSet::SquareCentres { side, radius },
+            4 => PointSet::DiamondCentres { side, radius },
+            5 => PointSet::Pass { side, radius },
+            6 => {
+                let mut indices: Vec<usize> = self
+                    .u32s()?
+                    .into_iter()
+                    .map(|index| index as usize)
+                    .collect();
+                if indices.iter().any(|&index| index >= side * side) {
+                    return Err(ProtocolError::Malformed("points off the map"));
+                }
+                indices.sort_unstable();
+                indices.dedup();
+                PointSet::Listed { side, indices }
+            }
+            _ => return Err(ProtocolError::Malformed("an unknown set of points")),
+        })
+    }
+
     fn ledger(&mut self) -> Read<Ledger> {
         Ok(Ledger {
             eroded: self.f64()?,
@@ -776,6 +832,7 @@ impl Reply {
                 }
                 writer.stage(terrain.stage);
                 writer.heights(terrain.heightmap);
+                writer.points(terrain.new_points);
                 writer.erosion(terrain.erosion);
                 match source {
                     Some(source) => {
@@ -838,6 +895,7 @@ impl Reply {
                 };
                 let stage = reader.stage()?;
                 let heightmap = reader.heights()?;
+                let new_points = reader.points(heightmap.side())?;
                 let erosion = reader.erosion()?;
                 let source = match reader.u8()? {
                     0 => None,
@@ -882,20 +940,12 @@ impl Reply {
                         })
                     }
                 };
-                let terrain = match algorithm {
-                    Some(algorithm) => {
-                        algorithm
-                            .check_stage(stage.of_generator(), heightmap.exponent())
-                            .map_err(|_| ProtocolError::Malformed("a stage the algorithm lacks"))?;
-                        Terrain {
-                            algorithm: Some(algorithm),
-                            new_points: algorithm.new_points(stage, heightmap.exponent()),
-                            heightmap,
-                            stage,
-                            erosion,
-                        }
-                    }
-                    None => Terrain::finished(heightmap),
+                let terrain = Terrain {
+                    algorithm,
+                    heightmap,
+                    stage,
+                    new_points,
+                    erosion,
                 };
                 Reply::Made(Box::new(Made {
                     terrain,

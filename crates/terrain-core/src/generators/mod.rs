@@ -68,8 +68,13 @@ pub fn subdivision_points(stage: Stage, exponent: u32) -> PointSet {
             side,
             radius: 1usize << exponent.saturating_sub(pass),
         },
-        // Erosion changes every point a little; none is new.
-        Stage::Droplets(_) | Stage::Slides(_) | Stage::Step(_) => PointSet::Nothing,
+        // Erosion changes every point a little; none is new. Noise stages
+        // are noise's own (see `noise::lattice_points`).
+        Stage::Droplets(_)
+        | Stage::Slides(_)
+        | Stage::Step(_)
+        | Stage::Lattice
+        | Stage::Octave(_) => PointSet::Nothing,
     }
 }
 

@@ -403,7 +403,7 @@ fn play_steps_through_every_stage_and_stops_at_the_end() {
             _ => None,
         });
     }
-    assert_eq!(seen, Algorithm::DiamondSquare.stages(2));
+    assert_eq!(seen, demo.config().params.stages());
     assert!(
         !demo
             .presentation()

@@ -40,7 +40,7 @@ use super::lattice::{FIRST_WARP_TABLE, Lattice};
 use super::math::{floor_to_int, pow_unit, round_to_int};
 use super::overlay::first_octave_sites;
 use super::simplex::{self, Grid, HASH_PERIOD_PER_SPAN, TILE_SPAN};
-use super::{Basis, Fade, NoiseSettings, NoiseStage, Sample, Shape, perlin, value};
+use super::{Basis, Fade, NoiseSettings, Sample, Shape, Stage, perlin, value};
 use crate::heightmap::{Extent, Heightmap};
 
 /// How many times at most a run reports progress before the end.
@@ -506,7 +506,9 @@ fn include_row(extent: &mut Extent, row: &[f64]) {
             lane.include(value);
         }
     }
-    for lane in lanes {
+    // A row of 3 (exponent 1) fills no lane: an empty lane's infinities
+    // must not count.
+    for lane in lanes.into_iter().filter(|lane| lane.low <= lane.high) {
         extent.include(lane.low);
         extent.include(lane.high);
     }
@@ -515,21 +517,22 @@ fn include_row(extent: &mut Extent, row: &[f64]) {
 /// Runs the generator up to `stage`; the settings and stage are valid.
 pub(crate) fn run(
     settings: &NoiseSettings,
-    stage: NoiseStage,
+    stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
     let mut map = Heightmap::zeroed(settings.exponent);
     let total = total_amplitude(settings);
     match stage {
-        NoiseStage::Lattice => write_lattice(settings, total, &mut map),
-        NoiseStage::Octaves(count) => {
+        Stage::Lattice => write_lattice(settings, total, &mut map),
+        Stage::Octave(count) => {
             Plan::new(settings, count).for_each_row(&mut map, progress, |row| {
                 for height in row {
                     *height = fixed_height(*height, total);
                 }
             });
         }
-        NoiseStage::Done => {
+        // Done, and stages that are not noise's (never asked of it).
+        _ => {
             let plan = Plan::new(settings, settings.octaves);
             let mut extent = Extent::EMPTY;
             plan.for_each_row(&mut map, progress, |row| {

@@ -30,16 +30,16 @@
 //!
 //! # Stages
 //!
-//! [`NoiseStage::Lattice`] sets only the map points nearest the first
+//! [`Stage::Lattice`] sets only the map points nearest the first
 //! octave's lattice points ([`lattice_points`]) and leaves the rest at 0.
 //! A value-noise lattice point shows its random value; Perlin and simplex
 //! noise are 0 at their lattice points, so theirs show 0 (height 0.5 once
 //! mapped, the level the noise swings about). Either way the number goes
 //! through the octave's shape and the same fixed mapping as
-//! [`NoiseStage::Octaves`], so, without warping, a lattice point has the
+//! [`Stage::Octave`], so, without warping, a lattice point has the
 //! height the first octave gives it.
 //!
-//! [`NoiseStage::Octaves`]`(k)` is the sum of the first `k` octaves, each
+//! [`Stage::Octave`]`(k)` is the sum of the first `k` octaves, each
 //! already shaped, warped and damped, mapped to heights by the **fixed**
 //! `0.5 + 0.5 · sum / total`, where `total` is the sum of the weights of
 //! *all* the octaves asked for. The mapping does not depend on `k`, so
@@ -48,7 +48,7 @@
 //! sink a little as octaves are added), and octave `k`'s contribution never
 //! depends on how many octaves there are.
 //!
-//! [`NoiseStage::Done`] is the sum of all the octaves, stretched to span
+//! [`Stage::Done`] is the sum of all the octaves, stretched to span
 //! exactly `[0, 1]` when [`NoiseSettings::normalize`] is set (a flat map
 //! stays flat, at 0) or else mapped as the octave stages are, then raised to
 //! [`NoiseSettings::power`] and cut into [`NoiseSettings::terraces`].
@@ -91,21 +91,20 @@
 //! # Use
 //!
 //! ```
-//! use terrain_core::generators::noise::{
-//!     Basis, NoiseSettings, NoiseStage, generate, lattice_points,
-//! };
+//! use terrain_core::Stage;
+//! use terrain_core::generators::noise::{Basis, NoiseSettings, generate, lattice_points};
 //!
 //! let settings = NoiseSettings { exponent: 5, seed: 7, ..NoiseSettings::new(Basis::Perlin) };
-//! let map = generate(&settings, NoiseStage::Done, &mut |_| {})?;
+//! let map = generate(&settings, Stage::Done, &mut |_| {})?;
 //! assert_eq!(map.side(), 33);
 //! assert_eq!(map.min_max(), (0.0, 1.0));
 //! // Perlin noise is 0 at its lattice points: the first octave maps them
 //! // to 0.5, the level the noise swings about.
-//! let first = generate(&settings, NoiseStage::Octaves(1), &mut |_| {})?;
+//! let first = generate(&settings, Stage::Octave(1), &mut |_| {})?;
 //! for (x, y) in lattice_points(&settings)? {
 //!     assert_eq!(first.get(x, y), 0.5);
 //! }
-//! # Ok::<(), terrain_core::generators::noise::SettingError>(())
+//! # Ok::<(), terrain_core::Error>(())
 //! ```
 //!
 //! [`PointRandom`]: crate::random::PointRandom
@@ -119,9 +118,11 @@ pub mod perlin;
 pub mod simplex;
 pub mod value;
 
-use std::fmt;
-
-use crate::heightmap::{Heightmap, MAX_EXPONENT, MIN_EXPONENT};
+use crate::error::Error;
+use crate::heightmap::Heightmap;
+use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
+use crate::spec::{Kind, Spec, Surfaces, Value};
+use crate::stage::{STAGE, Stage};
 
 pub use fractal::octave_frequency;
 pub use overlay::{
@@ -143,20 +144,6 @@ impl Basis {
     /// Every basis, in the chapter's order.
     pub const ALL: [Basis; 3] = [Basis::Value, Basis::Perlin, Basis::Simplex];
 
-    /// The algorithm's name in the JavaScript API, URLs and embeds.
-    pub fn name(self) -> &'static str {
-        match self {
-            Basis::Value => "value-noise",
-            Basis::Perlin => "perlin-noise",
-            Basis::Simplex => "simplex-noise",
-        }
-    }
-
-    /// The basis called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|basis| basis.name() == name)
-    }
-
     /// The name for people: "Perlin noise".
     pub fn title(self) -> &'static str {
         match self {
@@ -164,12 +151,6 @@ impl Basis {
             Basis::Perlin => "Perlin noise",
             Basis::Simplex => "Simplex noise",
         }
-    }
-}
-
-impl fmt::Display for Basis {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.name())
     }
 }
 
@@ -191,13 +172,12 @@ impl Fade {
     /// Every fade, roughest first.
     pub const ALL: [Fade; 3] = [Fade::Linear, Fade::Smoothstep, Fade::Quintic];
 
+    /// Every fade's [`Fade::name`], in the order of [`Fade::ALL`].
+    pub const NAMES: [&'static str; 3] = ["linear", "smoothstep", "quintic"];
+
     /// Its name in parameters.
     pub fn name(self) -> &'static str {
-        match self {
-            Fade::Linear => "linear",
-            Fade::Smoothstep => "smoothstep",
-            Fade::Quintic => "quintic",
-        }
+        Self::NAMES[self as usize]
     }
 
     /// The fade called `name`, if any.
@@ -252,14 +232,12 @@ impl Shape {
         Shape::Billow,
     ];
 
+    /// Every shape's [`Shape::name`], in the order of [`Shape::ALL`].
+    pub const NAMES: [&'static str; 4] = ["plain", "ridged", "sharp-ridged", "billow"];
+
     /// Its name in parameters.
     pub fn name(self) -> &'static str {
-        match self {
-            Shape::Plain => "plain",
-            Shape::Ridged => "ridged",
-            Shape::SharpRidged => "sharp-ridged",
-            Shape::Billow => "billow",
-        }
+        Self::NAMES[self as usize]
     }
 
     /// The shape called `name`, if any.
@@ -353,6 +331,162 @@ pub const DEFAULT_DAMPING: f64 = 0.0;
 /// The most damping: at 4, a slope of 1 already cuts later octaves by 5.
 pub const MAX_DAMPING: f64 = 4.0;
 
+/// Lattice cells across the map in the first octave.
+pub static FREQUENCY: Spec = Spec {
+    label: "frequency",
+    title: "Frequency",
+    option: "frequency",
+    attribute: "data-frequency",
+    help: "1 to 256 lattice cells across the map, in the first octave",
+    kind: Kind::Whole {
+        min: MIN_FREQUENCY as u64,
+        max: MAX_FREQUENCY as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How many octaves are summed.
+pub static OCTAVES: Spec = Spec {
+    label: "octaves",
+    title: "Octaves",
+    option: "octaves",
+    attribute: "data-octaves",
+    help: "1 to 12 layers of noise, each finer and fainter",
+    kind: Kind::Whole {
+        min: MIN_OCTAVES as u64,
+        max: MAX_OCTAVES as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How much finer each octave is.
+pub static LACUNARITY: Spec = Spec {
+    label: "lacunarity",
+    title: "Lacunarity",
+    option: "lacunarity",
+    attribute: "data-lacunarity",
+    help: "1 to 4: each octave has this many times the cells of the last",
+    kind: Kind::Number {
+        min: MIN_LACUNARITY,
+        max: MAX_LACUNARITY,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How much fainter each octave is.
+pub static GAIN: Spec = Spec {
+    label: "gain",
+    title: "Gain",
+    option: "gain",
+    attribute: "data-gain",
+    help: "0 to 1: each octave weighs this much of the last",
+    kind: Kind::Number {
+        min: MIN_GAIN,
+        max: MAX_GAIN,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How a cell blends its corners.
+pub static FADE: Spec = Spec {
+    label: "fade",
+    title: "Fade",
+    option: "fade",
+    attribute: "data-fade",
+    help: "how a cell blends its corners: straight, or eased in and out",
+    kind: Kind::Choice(&Fade::NAMES),
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How each octave is reshaped.
+pub static SHAPE: Spec = Spec {
+    label: "shape",
+    title: "Shape",
+    option: "shape",
+    attribute: "data-shape",
+    help: "each octave as it is, folded into ridges, or puffed into billows",
+    kind: Kind::Choice(&Shape::NAMES),
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// The power the finished heights are raised to.
+pub static POWER: Spec = Spec {
+    label: "power",
+    title: "Power",
+    option: "power",
+    attribute: "data-power",
+    help: "0.1 to 5: above 1 flattens valleys and sharpens peaks",
+    kind: Kind::Number {
+        min: MIN_POWER,
+        max: MAX_POWER,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How many terraces the finished heights are cut into.
+pub static TERRACES: Spec = Spec {
+    label: "terraces",
+    title: "Terraces",
+    option: "terraces",
+    attribute: "data-terraces",
+    help: "0 to 32 flat steps (0: none)",
+    kind: Kind::Whole {
+        min: 0,
+        max: MAX_TERRACES as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How far the positions are pushed around by other noise.
+pub static WARP: Spec = Spec {
+    label: "warp",
+    title: "Warp",
+    option: "warp",
+    attribute: "data-warp",
+    help: "0 to 4 cells: how far other noise pushes where each point reads",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_WARP,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How much steep ground damps the later octaves.
+pub static DAMPING: Spec = Spec {
+    label: "damping",
+    title: "Damping",
+    option: "damping",
+    attribute: "data-damping",
+    help: "0 to 4: how much slopes calm the finer octaves",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_DAMPING,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// Whether the noise repeats across the map.
+pub static TILEABLE: Spec = Spec {
+    label: "tileable",
+    title: "Tileable",
+    option: "tileable",
+    attribute: "data-tileable",
+    help: "make the map repeat, so copies tile with no seam",
+    kind: Kind::Switch,
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
 /// Everything a noise terrain depends on. Every field has a default
 /// ([`NoiseSettings::new`]) and an allowed range ([`NoiseSettings::validate`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -431,187 +565,58 @@ impl NoiseSettings {
         }
     }
 
-    /// Checks every field; the first bad one is the error.
-    pub fn validate(&self) -> Result<(), SettingError> {
-        check_whole(
-            "exponent",
-            self.exponent,
-            MIN_EXPONENT,
-            MAX_EXPONENT,
-            "a whole number from 1 to 12",
-        )?;
-        check_whole(
-            "frequency",
-            self.frequency,
-            MIN_FREQUENCY,
-            MAX_FREQUENCY,
-            "a whole number from 1 to 256",
-        )?;
-        check_whole(
-            "octaves",
-            self.octaves,
-            MIN_OCTAVES,
-            MAX_OCTAVES,
-            "a whole number from 1 to 12",
-        )?;
-        check_number(
-            "lacunarity",
-            self.lacunarity,
-            MIN_LACUNARITY,
-            MAX_LACUNARITY,
-            "a number from 1 to 4",
-        )?;
-        check_number(
-            "gain",
-            self.gain,
-            MIN_GAIN,
-            MAX_GAIN,
-            "a number from 0 to 1",
-        )?;
-        check_number(
-            "power",
-            self.power,
-            MIN_POWER,
-            MAX_POWER,
-            "a number from 0.1 to 5",
-        )?;
-        check_whole(
-            "terraces",
-            self.terraces,
-            0,
-            MAX_TERRACES,
-            "a whole number from 0 to 32",
-        )?;
-        check_number("warp", self.warp, 0.0, MAX_WARP, "a number from 0 to 4")?;
-        check_number(
-            "damping",
-            self.damping,
-            0.0,
-            MAX_DAMPING,
-            "a number from 0 to 4",
-        )?;
-        Ok(())
+    /// Checks every setting; the first bad one is the error, naming the
+    /// setting, its value and what is allowed.
+    pub fn validate(&self) -> Result<(), Error> {
+        if !(MIN_EXPONENT..=MAX_EXPONENT).contains(&self.exponent) {
+            return Err(Error::InvalidExponent {
+                exponent: self.exponent,
+            });
+        }
+        check(&FREQUENCY, Value::Whole(u64::from(self.frequency)))?;
+        check(&OCTAVES, Value::Whole(u64::from(self.octaves)))?;
+        check(&LACUNARITY, Value::Number(self.lacunarity))?;
+        check(&GAIN, Value::Number(self.gain))?;
+        check(&POWER, Value::Number(self.power))?;
+        check(&TERRACES, Value::Whole(u64::from(self.terraces)))?;
+        check(&WARP, Value::Number(self.warp))?;
+        check(&DAMPING, Value::Number(self.damping))
     }
 
-    /// The stages a map with these settings goes through, in order:
-    /// `lattice`, `octave-1` to `octave-<octaves>`, `done`.
-    pub fn stages(&self) -> Vec<NoiseStage> {
-        std::iter::once(NoiseStage::Lattice)
-            .chain((1..=self.octaves).map(NoiseStage::Octaves))
-            .chain([NoiseStage::Done])
-            .collect()
+    /// The stages a map of these settings goes through: the lattice, each
+    /// octave added, and the finished map.
+    pub fn stages(&self) -> Vec<Stage> {
+        stages(self.octaves)
     }
 
-    /// Checks that `stage` is one of [`NoiseSettings::stages`].
-    pub fn check_stage(&self, stage: NoiseStage) -> Result<(), SettingError> {
-        match stage {
-            NoiseStage::Octaves(count) if count == 0 || count > self.octaves => Err(SettingError {
-                field: "stage",
-                value: stage.to_string(),
-                allowed: "lattice, octave-K for K from 1 to the number of octaves, or done",
-            }),
-            _ => Ok(()),
+    /// `Ok` if `stage` is one of [`NoiseSettings::stages`].
+    pub fn check_stage(&self, stage: Stage) -> Result<(), Error> {
+        if self.stages().contains(&stage) {
+            Ok(())
+        } else {
+            Err(Error::InvalidStage {
+                spec: &STAGE,
+                value: format!("{:?}", stage.to_string()),
+                algorithm: self.basis.title(),
+                allowed: format!("lattice, done or octave-1 to octave-{}", self.octaves),
+            })
         }
     }
 }
 
-fn check_whole(
-    field: &'static str,
-    value: u32,
-    low: u32,
-    high: u32,
-    allowed: &'static str,
-) -> Result<(), SettingError> {
-    if (low..=high).contains(&value) {
-        Ok(())
-    } else {
-        Err(SettingError {
-            field,
-            value: value.to_string(),
-            allowed,
-        })
-    }
+/// The stages of a sum of `octaves` octaves: the lattice, each octave
+/// added, and the finished map.
+pub fn stages(octaves: u32) -> Vec<Stage> {
+    std::iter::once(Stage::Lattice)
+        .chain((1..=octaves).map(Stage::Octave))
+        .chain([Stage::Done])
+        .collect()
 }
 
-fn check_number(
-    field: &'static str,
-    value: f64,
-    low: f64,
-    high: f64,
-    allowed: &'static str,
-) -> Result<(), SettingError> {
-    // NaN fails the range test too.
-    if (low..=high).contains(&value) {
-        Ok(())
-    } else {
-        Err(SettingError {
-            field,
-            value: value.to_string(),
-            allowed,
-        })
-    }
-}
-
-/// A setting (or stage) outside its allowed range.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SettingError {
-    /// The field's name, as in [`NoiseSettings`]: `frequency`, `gain`, …
-    pub field: &'static str,
-    /// The value given.
-    pub value: String,
-    /// What is allowed, in words.
-    pub allowed: &'static str,
-}
-
-impl fmt::Display for SettingError {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            formatter,
-            "{} must be {}; got {}",
-            self.field, self.allowed, self.value
-        )
-    }
-}
-
-impl std::error::Error for SettingError {}
-
-/// How far to run a noise terrain (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum NoiseStage {
-    /// Only the points nearest the first octave's lattice points: `lattice`.
-    Lattice,
-    /// The first `K` octaves summed, `K` from 1: `octave-K`.
-    Octaves(u32),
-    /// Every octave, variant and redistribution: `done`.
-    Done,
-}
-
-impl NoiseStage {
-    /// The stage named `name` (`lattice`, `octave-3`, `done`), if any.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "lattice" => Some(NoiseStage::Lattice),
-            "done" => Some(NoiseStage::Done),
-            _ => {
-                let count = name.strip_prefix("octave-")?;
-                // Digits only: `parse` would also take a leading `+`.
-                if count.is_empty() || !count.bytes().all(|byte| byte.is_ascii_digit()) {
-                    return None;
-                }
-                count.parse().ok().map(NoiseStage::Octaves)
-            }
-        }
-    }
-}
-
-impl fmt::Display for NoiseStage {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NoiseStage::Lattice => formatter.write_str("lattice"),
-            NoiseStage::Octaves(count) => write!(formatter, "octave-{count}"),
-            NoiseStage::Done => formatter.write_str("done"),
-        }
-    }
+/// `Ok` if `value` is a value of `spec` in its range.
+fn check(spec: &'static Spec, value: Value) -> Result<(), Error> {
+    spec.check(&value)
+        .map_err(|refusal| Error::refused(spec, refusal))
 }
 
 /// Makes the terrain `settings` describe, up to `stage`, calling
@@ -619,12 +624,12 @@ impl fmt::Display for NoiseStage {
 /// the rows are computed, and with 1 at the end.
 ///
 /// Settings are validated first, then the stage; either gives the
-/// [`SettingError`] that names what is wrong.
+/// [`Error`] that names what is wrong.
 pub fn generate(
     settings: &NoiseSettings,
-    stage: NoiseStage,
+    stage: Stage,
     progress: &mut dyn FnMut(f64),
-) -> Result<Heightmap, SettingError> {
+) -> Result<Heightmap, Error> {
     settings.validate()?;
     settings.check_stage(stage)?;
     let map = fractal::run(settings, stage, progress);

@@ -9,7 +9,7 @@
 use super::fractal::{lattice_for, octave_frequency, simplex_grid};
 use super::lattice::direction;
 use super::math::round_to_int;
-use super::{Basis, NoiseSettings, SettingError};
+use super::{Basis, Error, NoiseSettings};
 
 /// The most arrows or lines an overlay returns.
 pub const MAX_OVERLAY_ITEMS: usize = 4096;
@@ -104,7 +104,7 @@ pub(crate) fn first_octave_sites(settings: &NoiseSettings) -> Vec<Site> {
 /// The map points nearest the first octave's lattice points: the points
 /// the `lattice` stage sets, for the demos to highlight. Row-major order,
 /// each once.
-pub fn lattice_points(settings: &NoiseSettings) -> Result<Vec<(usize, usize)>, SettingError> {
+pub fn lattice_points(settings: &NoiseSettings) -> Result<Vec<(usize, usize)>, Error> {
     settings.validate()?;
     let last = 1usize << settings.exponent;
     let mut points: Vec<(usize, usize)> = first_octave_sites(settings)
@@ -136,7 +136,7 @@ pub fn lattice_points(settings: &NoiseSettings) -> Result<Vec<(usize, usize)>, S
 /// for Perlin and simplex noise; empty for value noise (which has values,
 /// not gradients) and for lattices with more than [`MAX_OVERLAY_ITEMS`]
 /// points (Perlin noise above 63 cells across, simplex above about 48).
-pub fn gradient_arrows(settings: &NoiseSettings) -> Result<Vec<Arrow>, SettingError> {
+pub fn gradient_arrows(settings: &NoiseSettings) -> Result<Vec<Arrow>, Error> {
     settings.validate()?;
     if settings.basis == Basis::Value {
         return Ok(Vec::new());
@@ -164,7 +164,7 @@ pub fn gradient_arrows(settings: &NoiseSettings) -> Result<Vec<Arrow>, SettingEr
 /// triangular grid's three families of lines for simplex noise (about
 /// 5.5 · frequency). Never more than [`MAX_OVERLAY_ITEMS`] (at most about
 /// 1400 in fact, at a frequency of 256).
-pub fn lattice_lines(settings: &NoiseSettings) -> Result<Vec<Segment>, SettingError> {
+pub fn lattice_lines(settings: &NoiseSettings) -> Result<Vec<Segment>, Error> {
     settings.validate()?;
     let span = octave_frequency(settings, 0);
     let last = (1usize << settings.exponent) as f64;

@@ -55,7 +55,7 @@ fn any_settings(exponents: std::ops::RangeInclusive<u32>) -> impl Strategy<Value
     )
 }
 
-fn check(settings: &NoiseSettings, stage: NoiseStage) -> Result<(), TestCaseError> {
+fn check(settings: &NoiseSettings, stage: Stage) -> Result<(), TestCaseError> {
     let mut shares = Vec::new();
     let map = generate(settings, stage, &mut |share| shares.push(share))
         .map_err(|error| TestCaseError::fail(error.to_string()))?;
@@ -72,12 +72,12 @@ fn check(settings: &NoiseSettings, stage: NoiseStage) -> Result<(), TestCaseErro
         }
     }
     match stage {
-        NoiseStage::Done if settings.normalize => {
+        Stage::Done if settings.normalize => {
             let (low, high) = map.min_max();
             prop_assert_eq!(low, 0.0);
             prop_assert!(high == 1.0 || high == 0.0, "top {}", high);
         }
-        NoiseStage::Lattice => {
+        Stage::Lattice => {
             let points =
                 lattice_points(settings).map_err(|error| TestCaseError::fail(error.to_string()))?;
             for y in 0..=last {
@@ -105,8 +105,8 @@ proptest! {
         settings in any_settings(1..=6),
         pick in any::<u32>(),
     ) {
-        let octave = NoiseStage::Octaves(1 + pick % settings.octaves);
-        for stage in [NoiseStage::Lattice, octave, NoiseStage::Done] {
+        let octave = Stage::Octave(1 + pick % settings.octaves);
+        for stage in [Stage::Lattice, octave, Stage::Done] {
             check(&settings, stage)?;
         }
         let arrows = gradient_arrows(&settings).map_err(|error| TestCaseError::fail(error.to_string()))?;
@@ -149,10 +149,10 @@ fn small_maps_work_with_every_basis_shape_and_extreme() {
                         ..NoiseSettings::new(basis)
                     };
                     let stages = [
-                        NoiseStage::Lattice,
-                        NoiseStage::Octaves(1),
-                        NoiseStage::Octaves(octaves),
-                        NoiseStage::Done,
+                        Stage::Lattice,
+                        Stage::Octave(1),
+                        Stage::Octave(octaves),
+                        Stage::Done,
                     ];
                     for stage in stages {
                         if let Err(error) = check(&settings, stage) {
@@ -183,7 +183,7 @@ fn large_maps_work() {
             tileable,
             ..NoiseSettings::new(basis)
         };
-        if let Err(error) = check(&settings, NoiseStage::Done) {
+        if let Err(error) = check(&settings, Stage::Done) {
             panic!("{settings:?}: {error}");
         }
     }

@@ -152,22 +152,22 @@ fn one_octave_is_distributed_and_correlated_like_fastnoise_lite() {
             distribution(&theirs);
         assert!(
             ours_mean.abs() < 0.02 * ours_deviation,
-            "{basis}: mean {ours_mean}"
+            "{basis:?}: mean {ours_mean}"
         );
         assert!(theirs_mean.abs() < 0.02 * theirs_deviation);
         let ratio = ours_deviation / theirs_deviation;
         assert!(
             (0.95..1.05).contains(&ratio),
-            "{basis}: deviation {ours_deviation} against {theirs_deviation}"
+            "{basis:?}: deviation {ours_deviation} against {theirs_deviation}"
         );
         assert!(
             (ours_kurtosis - theirs_kurtosis).abs() < 0.2,
-            "{basis}: kurtosis {ours_kurtosis} against {theirs_kurtosis}"
+            "{basis:?}: kurtosis {ours_kurtosis} against {theirs_kurtosis}"
         );
         for (ours, theirs) in ours_quantiles.iter().zip(&theirs_quantiles) {
             assert!(
                 (ours - theirs).abs() < 0.06,
-                "{basis}: quantiles {ours_quantiles:?} against {theirs_quantiles:?}"
+                "{basis:?}: quantiles {ours_quantiles:?} against {theirs_quantiles:?}"
             );
         }
         for lag in [1, 2, 4] {
@@ -177,7 +177,7 @@ fn one_octave_is_distributed_and_correlated_like_fastnoise_lite() {
             );
             assert!(
                 (ours - theirs).abs() < 0.04,
-                "{basis}: correlation {lag} steps apart {ours} against {theirs}"
+                "{basis:?}: correlation {lag} steps apart {ours} against {theirs}"
             );
         }
     }
@@ -222,7 +222,7 @@ fn six_octave_sums_have_fastnoise_lites_roughness_spectrum() {
                 let ratio = ours_growth / theirs_growth;
                 assert!(
                     (ratio - 1.0).abs() < tolerance,
-                    "{basis} {shape:?}, lag {}: {ours:?} against {theirs:?}",
+                    "{basis:?} {shape:?}, lag {}: {ours:?} against {theirs:?}",
                     1 << lag
                 );
             }
