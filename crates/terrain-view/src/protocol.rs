@@ -18,14 +18,14 @@ use terrain_core::erosion::droplets::{DropletState, Ending, Ledger, Trace, Trace
 use terrain_core::spec::Value;
 use terrain_core::{Algorithm, Heightmap, PARAMETERS, Params, PointSet, Stage, Terrain};
 
-use crate::palette::Palette;
+use crate::palette::{Look, Palette, Water};
 use crate::surface::{Surface, build_surface};
 
 /// The version of the messages' shape. Change it with any change to the
 /// codec below; the registry's names are folded in by [`version`], so a
 /// parameter added or renamed also makes old and new sides refuse each
 /// other.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The version both sides compare: [`PROTOCOL_VERSION`] and a hash of
 /// every parameter's name and kind, in registry order.
@@ -102,8 +102,8 @@ pub enum Job {
 pub struct Request {
     /// What to make.
     pub job: Job,
-    /// The colours a built surface gets.
-    pub palette: Palette,
+    /// How a built surface is coloured.
+    pub look: Look,
     /// Whether to build the surface too (the worker does, for maps too big
     /// to mesh on the page without a pause).
     pub mesh: bool,
@@ -160,7 +160,7 @@ pub enum Reply {
 
 /// Does what `request` asks, calling `progress(share, words)` as it goes.
 pub fn run(request: Request, progress: &mut dyn FnMut(f64, &str)) -> Reply {
-    let Request { job, palette, mesh } = request;
+    let Request { job, look, mesh } = request;
     let (terrain, source) = match job {
         Job::Generate { params, stage } => {
             let mut last_told = -1.0;
@@ -211,7 +211,7 @@ pub fn run(request: Request, progress: &mut dyn FnMut(f64, &str)) -> Reply {
     };
     let surface = mesh.then(|| {
         progress(0.7, "Building the mesh");
-        build_surface(&terrain, palette)
+        build_surface(&terrain, look)
     });
     progress(0.95, "Handing it over");
     Reply::Made(Box::new(Made {
@@ -746,7 +746,12 @@ impl Request {
     /// The request as a message.
     pub fn encode(self) -> Message {
         let mut writer = Writer::start(KIND_REQUEST);
-        writer.u8(self.palette as u8);
+        writer.u8(self.look.palette as u8);
+        writer.u8(match self.look.water {
+            Water::Dry => 0,
+            Water::Rivers { wrap: false } => 1,
+            Water::Rivers { wrap: true } => 2,
+        });
         writer.u8(u8::from(self.mesh));
         match self.job {
             Job::Generate { params, stage } => {
@@ -776,6 +781,12 @@ impl Request {
     pub fn decode(mut message: Message) -> Result<Request, ProtocolError> {
         let mut reader = Reader::start(&mut message, KIND_REQUEST)?;
         let palette = reader.palette()?;
+        let water = match reader.u8()? {
+            0 => Water::Dry,
+            1 => Water::Rivers { wrap: false },
+            2 => Water::Rivers { wrap: true },
+            _ => return Err(ProtocolError::Malformed("an unknown kind of water")),
+        };
         let mesh = reader.u8()? != 0;
         let job = match reader.u8()? {
             0 => {
@@ -805,7 +816,11 @@ impl Request {
             }
             _ => return Err(ProtocolError::Malformed("an unknown job")),
         };
-        Ok(Request { job, palette, mesh })
+        Ok(Request {
+            job,
+            look: Look { palette, water },
+            mesh,
+        })
     }
 }
 
@@ -983,7 +998,10 @@ mod tests {
                 }),
                 stage: Stage::Pass(2),
             },
-            palette: Palette::Bands,
+            look: Look {
+                palette: Palette::Bands,
+                water: Water::Rivers { wrap: true },
+            },
             mesh,
         }
     }
@@ -998,14 +1016,20 @@ mod tests {
                     name: "hills.png".into(),
                     bytes: vec![1, 2, 3],
                 },
-                palette: Palette::Terrain,
+                look: Look {
+                    palette: Palette::Terrain,
+                    water: Water::Dry,
+                },
                 mesh: true,
             },
             Request {
                 job: Job::Mesh {
                     heights: heights.clone(),
                 },
-                palette: Palette::Green,
+                look: Look {
+                    palette: Palette::Green,
+                    water: Water::Dry,
+                },
                 mesh: true,
             },
             Request {
@@ -1013,7 +1037,10 @@ mod tests {
                     heights,
                     format: FileFormat::Obj,
                 },
-                palette: Palette::Greyscale,
+                look: Look {
+                    palette: Palette::Greyscale,
+                    water: Water::Dry,
+                },
                 mesh: false,
             },
         ];
@@ -1086,6 +1113,7 @@ mod tests {
         writer.u8(0);
         writer.u8(0);
         writer.u8(0);
+        writer.u8(0);
         writer.params(&bad);
         writer.stage(Stage::Done);
         assert!(Request::decode(writer.finish()).is_err());
@@ -1107,7 +1135,10 @@ mod tests {
                     name: "x.png".into(),
                     bytes: b"GIF89a".to_vec(),
                 },
-                palette: Palette::Terrain,
+                look: Look {
+                    palette: Palette::Terrain,
+                    water: Water::Dry,
+                },
                 mesh: false,
             },
             &mut |_, _| {},
