@@ -17,8 +17,20 @@
 //!   `min..max` to `0..65535`.
 //! - OBJ files use the site's world units: 100 x 100 centred on the origin,
 //!   a height of 1 is 50 units, Y up, the map's top row at -Z.
-//! - Nothing here panics on any input; every failure is an [`ImportError`]
+//! - Nothing here panics on any input; every failure is an `ImportError`
 //!   whose message can be shown to a reader as is.
+//!
+//! # Features
+//!
+//! - `import` (on by default): [`import_png`] and everything else about
+//!   reading a PNG. The pixels are decoded by the `png` crate; this crate
+//!   checks the file's structure and header first (so oversized images are
+//!   refused before anything is allocated and every refusal is a sentence
+//!   for the page) and turns the decoded rows into heights. The site's main
+//!   wasm module leaves it out, because the decoder is large, and loads
+//!   `crates/terrain-png` for the first import.
+//! - `test-support`: [`test_support`], for tests that build or damage
+//!   files by hand.
 //!
 //! # Use
 //!
@@ -44,24 +56,30 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "import")]
 mod error;
-mod inflate;
 mod obj_export;
 mod png_chunks;
-mod png_decode;
 mod png_export;
 mod png_filter;
+#[cfg(feature = "import")]
 mod png_import;
+#[cfg(feature = "import")]
+mod png_structure;
+#[cfg(feature = "import")]
 mod resample;
 #[cfg(test)]
 mod test_images;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;
 
+#[cfg(feature = "import")]
 pub use error::ImportError;
 pub use obj_export::{HEIGHT_SCALE, MAX_OBJ_SIDE, WORLD_SIZE, export_obj, obj_step};
 pub use png_export::{SOFTWARE, export_png};
+#[cfg(feature = "import")]
 pub use png_import::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, import_png, luminance};
+#[cfg(feature = "import")]
 pub use resample::import_exponent;
 
 /// The media type to offer an exported PNG with.
