@@ -17,13 +17,13 @@
 //!   `min..max` to `0..65535`.
 //! - OBJ files use the site's world units: 100 x 100 centred on the origin,
 //!   a height of 1 is 50 units, Y up, the map's top row at -Z.
-//! - Nothing here panics on any input; every failure is an `ImportError`
+//! - Nothing here panics on any input; every failure is an [`ImportError`]
 //!   whose message can be shown to a reader as is.
 //!
 //! # Features
 //!
-//! - `import` (on by default): [`import_png`] and everything else about
-//!   reading a PNG. The pixels are decoded by the `png` crate; this crate
+//! - `import` (on by default): [`import_png`] and the PNG reading under it
+//!   ([`Imported`], [`ImportError`] and the limits are there without it). The pixels are decoded by the `png` crate; this crate
 //!   checks the file's structure and header first (so oversized images are
 //!   refused before anything is allocated and every refusal is a sentence
 //!   for the page) and turns the decoded rows into heights. The site's main
@@ -56,8 +56,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-#[cfg(feature = "import")]
 mod error;
+mod imported;
 mod obj_export;
 mod png_chunks;
 mod png_export;
@@ -66,20 +66,18 @@ mod png_filter;
 mod png_import;
 #[cfg(feature = "import")]
 mod png_structure;
-#[cfg(feature = "import")]
 mod resample;
 #[cfg(test)]
 mod test_images;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;
 
-#[cfg(feature = "import")]
 pub use error::ImportError;
+pub use imported::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, luminance};
 pub use obj_export::{HEIGHT_SCALE, MAX_OBJ_SIDE, WORLD_SIZE, export_obj, obj_step};
 pub use png_export::{SOFTWARE, export_png};
 #[cfg(feature = "import")]
-pub use png_import::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, import_png, luminance};
-#[cfg(feature = "import")]
+pub use png_import::import_png;
 pub use resample::import_exponent;
 
 /// The media type to offer an exported PNG with.
