@@ -124,7 +124,7 @@ fn start_import(demo: &Demo) {
 /// Reads PNG file `name` (its `bytes`) on the page and shows it in `demo`,
 /// or says why it cannot be read and keeps the terrain.
 pub fn import_here(demo: &mut Demo, name: String, bytes: &[u8]) {
-    match terrain_io::import_png(bytes) {
+    match import_png(bytes) {
         Ok(imported) => {
             let message = imported_message(
                 &name,
@@ -141,6 +141,21 @@ pub fn import_here(demo: &mut Demo, name: String, bytes: &[u8]) {
             }
         }
     }
+}
+
+/// `terrain_io::import_png`, where this module links the decoder (the
+/// `import` feature).
+#[cfg(feature = "import")]
+pub use terrain_io::import_png;
+
+/// Without the `import` feature this module has no PNG decoder: the page
+/// decodes with the `terrain-png` module instead (see its crate docs), and
+/// this says so if it is asked to decode.
+#[cfg(not(feature = "import"))]
+pub fn import_png(_bytes: &[u8]) -> Result<terrain_io::Imported, terrain_io::ImportError> {
+    Err(terrain_io::ImportError::Unsupported(
+        "this page's PNG decoder (terrain_png.js) was not loaded".to_owned(),
+    ))
 }
 
 /// What an import made of file `name`, a `width` x `height` image in

@@ -43,7 +43,7 @@ pub fn worker_run(request: JsValue, report: Function) -> Result<JsValue, JsError
     let result = Object::new();
     let terrain = if let Some(png) = field("png").dyn_ref::<Uint8Array>() {
         tell(0.0, "Reading the image");
-        let imported = terrain_io::import_png(&png.to_vec())
+        let imported = crate::files::import_png(&png.to_vec())
             .map_err(|error| JsError::new(&error.to_string()))?;
         let source: [(&str, JsValue); 3] = [
             ("sourceWidth", imported.source_width.into()),
