@@ -101,8 +101,19 @@ mod reading {
     }
 
     /// The largest image the reference decodes, in bytes of its expanded
-    /// pixels; no file small enough to fuzz holds a valid larger one.
+    /// pixels.
     const REFERENCE_BYTES: usize = 64 << 20;
+
+    /// What the reference made of a file.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum Reference {
+        /// The png crate read it.
+        Read(Heights),
+        /// The png crate refused it, in its words.
+        Refused(String),
+        /// It was not given to the png crate, and why.
+        Skipped(&'static str),
+    }
 
     /// The reference: the png crate decoding `bytes` with its default
     /// settings and its `EXPAND` transformation (palettes to RGB or RGBA,
@@ -112,23 +123,36 @@ mod reading {
     /// Rec. 709 luminance of the first three for colour. Nothing is shared
     /// with the importer's path but [`luminance`].
     ///
-    /// A file with a `PLTE` chunk that is not whole 3-byte colours is not
-    /// given to the png crate, which panics on it (0.18.1, see FUZZING.md).
-    pub fn reference_heights(bytes: &[u8]) -> Result<Heights, String> {
+    /// Skipped: a file with a `PLTE` chunk that is not whole 3-byte
+    /// colours, on which the png crate panics (0.18.1, see FUZZING.md), and
+    /// an image whose expanded pixels would take more than 64 MiB.
+    pub fn reference_heights(bytes: &[u8]) -> Reference {
         if has_broken_palette(bytes) {
-            return Err("a palette of broken colours, on which the png crate panics".to_owned());
+            return Reference::Skipped(
+                "a palette of broken colours, on which the png crate panics",
+            );
         }
+        match decode_expanded(bytes) {
+            Ok(Some(heights)) => Reference::Read(heights),
+            Ok(None) => Reference::Skipped("its expanded pixels would take more than 64 MiB"),
+            Err(error) => Reference::Refused(error.to_string()),
+        }
+    }
+
+    /// The png crate's expanded pixels of `bytes` as heights, or `None` if
+    /// they would take more than [`REFERENCE_BYTES`].
+    fn decode_expanded(bytes: &[u8]) -> Result<Option<Heights>, png::DecodingError> {
         let mut decoder = png::Decoder::new(Cursor::new(bytes));
         decoder.set_transformations(Transformations::EXPAND);
-        let mut reader = decoder.read_info().map_err(|error| error.to_string())?;
-        let size = reader
+        let mut reader = decoder.read_info()?;
+        let Some(size) = reader
             .output_buffer_size()
             .filter(|&size| size <= REFERENCE_BYTES)
-            .ok_or("too large for the reference")?;
+        else {
+            return Ok(None);
+        };
         let mut frame = vec![0; size];
-        let output = reader
-            .next_frame(&mut frame)
-            .map_err(|error| error.to_string())?;
+        let output = reader.next_frame(&mut frame)?;
         let (color_type, bit_depth) = reader.output_color_type();
         let sixteen = bit_depth == BitDepth::Sixteen;
         let colour = matches!(color_type, ColorType::Rgb | ColorType::Rgba);
@@ -167,12 +191,12 @@ mod reading {
             ColorType::Rgba => "RGBA",
             ColorType::Indexed => "palette",
         };
-        Ok(Heights {
+        Ok(Some(Heights {
             width: output.width,
             height: output.height,
             format: format!("{}-bit {kind}", info.bit_depth as u8),
             heights,
-        })
+        }))
     }
 
     /// Whether a chunk of `bytes` (read without checksums, up to where
