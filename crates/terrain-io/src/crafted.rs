@@ -1,7 +1,8 @@
 //! Files made to hurt a PNG reader, each with the words the import must
 //! answer with: cut short, a wrong checksum, no bytes, not a PNG, a header
-//! far too large (with or without the pixels to back it), and megabytes of
-//! deflate blocks that hold nothing. The native tests assert the words;
+//! far too large (with or without the pixels to back it), the largest
+//! interlaced image without its pixels, and megabytes of deflate blocks
+//! that hold nothing. The native tests assert the words;
 //! `examples/crafted_files.rs` times each import.
 
 use terrain_core::{Algorithm, Params, Stage, generate};
@@ -64,6 +65,13 @@ pub fn crafted_files() -> Vec<Crafted> {
             says: Some("its header says it is 2147483648 x 2147483648 pixels, which no PNG can be"),
         },
         Crafted {
+            // 8192 x 8192 8-bit RGBA, interlaced: 256 MiB held whole if the
+            // pixels were there, so memory must follow the data, not this.
+            name: "interlaced-8192-square-without-pixels",
+            bytes: png(&interlaced(ihdr(8192, 8192, 8, 6)), &zlib_stored(&[0; 64])),
+            says: Some("the image has fewer rows of pixels than its header says"),
+        },
+        Crafted {
             name: "empty-deflate-blocks",
             bytes: png(&ihdr(2, 2, 8, 0), &empty_blocks_then(&[])),
             says: Some("the image has fewer rows of pixels than its header says"),
@@ -99,6 +107,12 @@ fn ihdr(width: u32, height: u32, bit_depth: u8, colour_type: u8) -> Vec<u8> {
     data.extend_from_slice(&height.to_be_bytes());
     data.extend_from_slice(&[bit_depth, colour_type, 0, 0, 0]);
     data
+}
+
+/// `ihdr` with Adam7 interlacing.
+fn interlaced(mut ihdr: Vec<u8>) -> Vec<u8> {
+    ihdr[12] = 1;
+    ihdr
 }
 
 /// A PNG of one header and one `IDAT` chunk of `zlib`, with right CRCs.

@@ -88,9 +88,13 @@ pub(crate) fn open(bytes: &[u8]) -> Result<Image<'_>, ImportError> {
     let palette = read_chunks(&header, chunks)?;
     // Adam7's passes each cover the whole image, so no row is whole until
     // the last pass: an interlaced image is held whole, at its own depth.
-    let whole_image = header.row_bytes() as u64 * u64::from(height);
-    if header.interlaced && whole_image > (MAX_DECODE_BYTES - DECODER_BYTES) as u64 {
-        return Err(ImportError::TooMuchMemory);
+    if header.interlaced {
+        let passes: u64 = adam7_passes(&header)
+            .map(|pass| pass.row_bytes as u64 * pass.lines as u64)
+            .sum();
+        if passes > (MAX_DECODE_BYTES - DECODER_BYTES) as u64 {
+            return Err(ImportError::TooMuchMemory);
+        }
     }
 
     let limits = png::Limits {
@@ -112,9 +116,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<Image<'_>, ImportError> {
     if reader.output_line_size(width) != Some(header.row_bytes())
         || reader.info().interlaced != header.interlaced
     {
-        return Err(ImportError::Unsupported(
-            "the decoder read its header differently".to_owned(),
-        ));
+        return Err(misread());
     }
     Ok(Image {
         header,
@@ -135,15 +137,51 @@ impl Image<'_> {
             row(&heights);
         };
         if header.interlaced {
-            // Bounded by `open`.
-            let size = row_bytes * header.height as usize;
-            let mut image = Vec::new();
-            image
-                .try_reserve_exact(size)
-                .map_err(|_| ImportError::TooMuchMemory)?;
-            image.resize(size, 0);
-            self.reader.next_frame(&mut image).map_err(decoding_error)?;
-            image.chunks_exact(row_bytes).for_each(heights_of);
+            // Each pass is kept as it arrives, so memory follows the data
+            // the file holds, not the size its header claims (bounded by
+            // `open`); then the image is put together 8 rows at a time, the
+            // height of Adam7's pattern.
+            let mut passes = Vec::with_capacity(7);
+            for pass in adam7_passes(&header) {
+                let mut rows = Vec::new();
+                rows.try_reserve_exact(pass.row_bytes * pass.lines)
+                    .map_err(|_| ImportError::TooMuchMemory)?;
+                for _ in 0..pass.lines {
+                    let row = self.reader.next_row().map_err(decoding_error)?;
+                    let row = row.ok_or_else(missing_rows)?;
+                    if row.data().len() != pass.row_bytes {
+                        return Err(misread());
+                    }
+                    rows.extend_from_slice(row.data());
+                }
+                passes.push((pass, rows));
+            }
+            if self.reader.next_row().map_err(decoding_error)?.is_some() {
+                return Err(misread());
+            }
+            let bits = (header.colour.channels() * usize::from(header.bit_depth)) as u8;
+            let height = header.height as usize;
+            let mut band = vec![0; 8 * row_bytes];
+            for top in (0..height).step_by(8) {
+                band.fill(0);
+                for (pass, rows) in &passes {
+                    // This pass's lines in the band, and where they go in it.
+                    let first_line = top / pass.row_step;
+                    let band_lines = (pass.first_row..8.min(height - top))
+                        .step_by(pass.row_step)
+                        .enumerate();
+                    for (line_in_band, _) in band_lines {
+                        let line = first_line + line_in_band;
+                        let row = &rows[line * pass.row_bytes..][..pass.row_bytes];
+                        let place =
+                            png::Adam7Info::new(pass.number, line_in_band as u32, header.width);
+                        png::expand_interlaced_row(&mut band, row_bytes, row, &place, bits);
+                    }
+                }
+                band.chunks_exact(row_bytes)
+                    .take(8.min(height - top))
+                    .for_each(&mut heights_of);
+            }
         } else {
             // One row at a time: an 8192 x 8192 image costs a row.
             let mut pixels = vec![0; row_bytes];
@@ -159,6 +197,56 @@ impl Image<'_> {
         }
         Ok(())
     }
+}
+
+/// One of Adam7's passes over an image.
+struct Pass {
+    /// 1 to 7, as the png crate numbers them.
+    number: u8,
+    /// The image row of its first line.
+    first_row: usize,
+    /// Image rows from one of its lines to the next.
+    row_step: usize,
+    /// Bytes a line of it takes, packed.
+    row_bytes: usize,
+    /// Its lines.
+    lines: usize,
+}
+
+/// The passes of an interlaced image that have pixels at all, in order:
+/// those the png crate hands rows out for.
+fn adam7_passes(header: &Header) -> impl Iterator<Item = Pass> {
+    // First column, first row, column step, row step.
+    const ADAM7: [(usize, usize, usize, usize); 7] = [
+        (0, 0, 8, 8),
+        (4, 0, 8, 8),
+        (0, 4, 4, 8),
+        (2, 0, 4, 4),
+        (0, 2, 2, 4),
+        (1, 0, 2, 2),
+        (0, 1, 1, 2),
+    ];
+    let (width, height) = (header.width as usize, header.height as usize);
+    let bits = header.colour.channels() * usize::from(header.bit_depth);
+    (1..).zip(ADAM7).filter_map(
+        move |(number, (first_column, first_row, column_step, row_step))| {
+            let across = width.saturating_sub(first_column).div_ceil(column_step);
+            let lines = height.saturating_sub(first_row).div_ceil(row_step);
+            (across > 0 && lines > 0).then_some(Pass {
+                number,
+                first_row,
+                row_step,
+                row_bytes: (across * bits).div_ceil(8),
+                lines,
+            })
+        },
+    )
+}
+
+/// The png crate handed out rows other than the header describes, which
+/// parsing the same header twice cannot give.
+fn misread() -> ImportError {
+    ImportError::Unsupported("the decoder read its header differently".to_owned())
 }
 
 /// `Ok` if `bytes` start with the PNG signature; otherwise why not.
@@ -998,7 +1086,9 @@ mod properties {
     }
 }
 
-/// Our reader against the png crate's, on every kind of PNG.
+/// Our import (its checks, the png crate's rows as stored, our
+/// conversion) against the reference (the png crate's expanded pixels,
+/// converted directly), on every kind of PNG.
 #[cfg(test)]
 mod differential {
     use png::{BitDepth, ColorType, Compression};
@@ -1039,8 +1129,8 @@ mod differential {
         (ColorType::Rgba, &[BitDepth::Eight, BitDepth::Sixteen]),
     ];
 
-    /// Small and odd sizes, and a few large enough that the inflater's
-    /// buffer wraps many times.
+    /// Small and odd sizes (many of Adam7's passes empty), and a few with
+    /// several rows in every pass.
     const SIZES: [(u32, u32); 7] = [(2, 3), (3, 7), (33, 17), (2, 2), (9, 9), (17, 33), (8, 2)];
 
     /// Deterministic bytes: xorshift, with smooth stretches so the
@@ -1252,7 +1342,7 @@ mod differential {
 
     #[test]
     fn large_images_read_as_the_png_crate_does() {
-        // Hundreds of KiB of pixels: the inflater's window moves many
+        // Hundreds of KiB of pixels: the decompressor's window moves many
         // times, in compressed streams with long matches (Balanced) and
         // without (Fast), in IDAT chunks of odd sizes.
         for (index, (color, depth, width, height)) in [
