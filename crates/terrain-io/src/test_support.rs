@@ -199,13 +199,16 @@ mod reading {
         }))
     }
 
-    /// Whether a chunk of `bytes` (read without checksums, up to where
-    /// the chunks stop making sense) is a `PLTE` that is not whole 3-byte
-    /// colours.
+    /// Whether a chunk of `bytes` (read without checksums, up to `IEND`,
+    /// after which readers read nothing, or to where the chunks stop making
+    /// sense) is a `PLTE` that is not whole 3-byte colours.
     fn has_broken_palette(bytes: &[u8]) -> bool {
         let mut rest = bytes.get(PNG_SIGNATURE.len()..).unwrap_or_default();
         while let Some((length, after)) = rest.split_first_chunk::<4>() {
             let length = u32::from_be_bytes(*length) as usize;
+            if after.starts_with(b"IEND") {
+                break;
+            }
             if after.starts_with(b"PLTE") && !length.is_multiple_of(3) {
                 return true;
             }
