@@ -141,10 +141,7 @@ test.describe("the playground", () => {
       "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points.",
     );
     await waitForChange(page, 0, before.hash, "the imported map is drawn");
-    expect(decoder.map((url) => new URL(url).pathname).sort()).toEqual([
-      "/terrain-png.js",
-      "/terrain-png_bg.wasm",
-    ]);
+    expect(decoder.map((url) => new URL(url).pathname).sort()).toEqual(["/terrain-png.js", "/terrain-png_bg.wasm"]);
     const imported = await state(page);
     expect([imported.algorithm, imported.side]).toEqual(["imported", 65]);
     await expect(page.locator(".terrain-caption")).toHaveText("Imported from exported.png");
@@ -221,7 +218,19 @@ test.describe("files made to hurt the PNG reader", () => {
   test.beforeAll(() => {
     execFileSync(
       "cargo",
-      ["run", "-q", "-p", "terrain-io", "--features", "test-support", "--example", "crafted_files", "--", "--write", crafted],
+      [
+        "run",
+        "-q",
+        "-p",
+        "terrain-io",
+        "--features",
+        "test-support",
+        "--example",
+        "crafted_files",
+        "--",
+        "--write",
+        crafted,
+      ],
       { stdio: "inherit" },
     );
   });
