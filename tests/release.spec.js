@@ -11,9 +11,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-import { badRequest, requestURL, serveFile } from "./local-tools.js";
 import { expect, renderStats, test, waitForAllDemos } from "./helpers.js";
+import { badRequest, requestURL, serveFile } from "./local-tools.js";
 
 const DIST = join(import.meta.dirname, "..", "dist");
 
