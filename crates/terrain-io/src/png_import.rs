@@ -601,7 +601,7 @@ mod tests {
             let imported = import_png(&grey8(width, height, &pixels)).expect("imports");
             let map = &imported.heightmap;
             assert_eq!(map.side(), side, "{width} x {height}");
-            assert_eq!(imported.was_resampled(), width as usize != side);
+            assert_eq!((imported.source_width, imported.source_height), (width, height));
             let (last_column, last_row) = (width as usize - 1, height as usize - 1);
             let pixel = |column: usize, row: usize| {
                 f64::from(pixels[row * width as usize + column]) / 255.0
