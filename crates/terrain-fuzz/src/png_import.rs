@@ -102,7 +102,10 @@ pub fn png_import(data: &[u8]) {
                     map.heights()[bad]
                 );
             }
-            assert_eq!((imported.source_width, imported.source_height), (width, height));
+            assert_eq!(
+                (imported.source_width, imported.source_height),
+                (width, height)
+            );
             let format = &imported.source_format;
             let (bits, kind) = format.split_once("-bit ").unwrap_or_default();
             assert!(
