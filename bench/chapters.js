@@ -337,6 +337,9 @@ export async function runErosionBenchmark(settings, report = () => {}) {
 
   const mainKey = rows.find((row) => row.group === "droplets" && row.droplets === TARGETS.erosion.droplets).key;
   const cases = [];
+  // The moves the droplets make, counted by the JavaScript port: our erode()
+  // moves the same droplets the same way.
+  const steps = new Map();
   for (const key of new Set(rows.map((row) => row.key))) {
     const { droplets, lifetime, radius } = rows.find((row) => row.key === key);
     const options = { seed: EROSION_SEED, droplets, lifetime, radius };
@@ -357,7 +360,10 @@ export async function runErosionBenchmark(settings, report = () => {}) {
       ...options,
       samples,
       run: () => erodeJs(heights, side, { ...options, starts }),
-      keep: (result) => result.heights[result.heights.length >> 1],
+      keep: (result) => {
+        steps.set(key, result.steps);
+        return result.heights[result.heights.length >> 1];
+      },
     });
   }
   // Tier both up on a smaller run first, so the first case is not timed on
@@ -376,6 +382,7 @@ export async function runErosionBenchmark(settings, report = () => {}) {
 
   const at = (kind, key) => measured.find((m) => m.kind === kind && m.key === key);
   const call = at("ours", "0/30/3").medianMs;
+  const callCpu = at("ours", "0/30/3").cpuMedianMs ?? call;
   const table = rows.map((row) => {
     const ours = at("ours", row.key);
     const js = at("js", row.key);
@@ -395,6 +402,10 @@ export async function runErosionBenchmark(settings, report = () => {}) {
       microsecondsPerDroplet: row.droplets ? (ours.medianMs * 1000) / row.droplets : null,
       // Less the cost of a call with no droplets.
       microsecondsPerDropletBeyondCall: row.droplets ? ((ours.medianMs - call) * 1000) / row.droplets : null,
+      steps: steps.get(row.key),
+      stepsPerDroplet: row.droplets ? steps.get(row.key) / row.droplets : null,
+      // In CPU time where there is one (less waiting for a core), else wall.
+      oursNsPerStep: row.droplets ? (((ours.cpuMedianMs ?? ours.medianMs) - callCpu) * 1e6) / steps.get(row.key) : null,
     };
   });
   const main = table.find((row) => row.group === "droplets" && row.droplets === TARGETS.erosion.droplets);

@@ -191,6 +191,8 @@ function erosionTables(erosion) {
     format(r.oursDropletsPerSecond),
     format(r.microsecondsPerDroplet),
     format(r.microsecondsPerDropletBeyondCall),
+    format(r.stepsPerDroplet),
+    format(r.oursNsPerStep),
   ];
   const head = [
     "droplets",
@@ -205,6 +207,8 @@ function erosionTables(erosion) {
     "ours droplets/s",
     "ours us/droplet",
     "less the 0-droplet call",
+    "steps/droplet",
+    "ours ns/step",
   ];
   const byGroup = (group) => erosion.table.filter((r) => r.group === group).map(row);
   return [
