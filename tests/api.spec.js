@@ -125,6 +125,26 @@ test("bad options throw an Error naming the option, the value and what is allowe
   expect(notAnObject.error).toContain("generate takes an options object");
 });
 
+test("an option whose getter throws is an Error naming the option, not a default", async ({ page }) => {
+  const message = await page.evaluate(async () => {
+    const { generate } = await import("./terrain.js");
+    const options = { exponent: 3 };
+    Object.defineProperty(options, "seed", {
+      enumerable: true,
+      get() {
+        throw new Error("the seed is not ready");
+      },
+    });
+    try {
+      generate(options);
+      return "no error";
+    } catch (error) {
+      return `${error.constructor.name}: ${error.message}`;
+    }
+  });
+  expect(message).toBe("Error: reading option seed threw: the seed is not ready");
+});
+
 // erode(): droplet erosion as JavaScript sees it.
 
 /** Puts the core's `Heightmap::fingerprint` (64-bit FNV-1a over the heights'

@@ -122,17 +122,22 @@ pub enum Input {
         /// Its size in bytes.
         size: f64,
     },
-    /// The picked file's bytes, read.
-    ImportRead {
+    /// The picked file, read and decoded as a map (by the page's PNG
+    /// module, which the shell loads on the first import).
+    ImportDecoded {
         /// Its name.
         name: String,
-        /// Its bytes.
-        bytes: Vec<u8>,
+        /// The map it makes.
+        heights: Heightmap,
+        /// The image it came from.
+        source: ImageSource,
     },
-    /// The picked file could not be read.
-    ImportUnreadable {
+    /// The picked file could not be read, or is not a map.
+    ImportRefused {
         /// Its name.
         name: String,
+        /// Why, as a sentence starting in lower case.
+        reason: String,
     },
     /// Download the map as a file.
     Export(FileFormat),
@@ -212,8 +217,8 @@ pub enum Effect {
         /// Its bytes.
         bytes: Vec<u8>,
     },
-    /// Read the file the reader picked; answer with
-    /// [`Input::ImportRead`] or [`Input::ImportUnreadable`].
+    /// Read and decode the file the reader picked; answer with
+    /// [`Input::ImportDecoded`] or [`Input::ImportRefused`].
     ReadFile,
     /// Copy text to the clipboard; answer with [`Input::Copied`].
     Copy(String),
@@ -570,21 +575,27 @@ impl Demo {
                     effects.push(Effect::ReadFile);
                 }
             }
-            Input::ImportRead { name, bytes } => {
+            Input::ImportDecoded {
+                name,
+                heights,
+                source,
+            } => {
                 self.playing = false;
+                let offload = heights.exponent() >= WORKER_FROM_EXPONENT;
                 self.submit(
                     Job::Import {
                         name: name.clone(),
-                        bytes,
+                        heights,
+                        source,
                     },
-                    true,
+                    offload,
                     name.clone(),
                     Purpose::Import(name),
                     &mut effects,
                 );
             }
-            Input::ImportUnreadable { name } => {
-                self.file_status = Some((format!("{name} could not be read."), true));
+            Input::ImportRefused { name, reason } => {
+                self.file_status = Some((format!("{name}: {reason}"), true));
             }
             Input::Export(format) => self.export(format, &mut effects),
             Input::CopyLink => {

@@ -583,25 +583,24 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
         },
         Stage::Done,
     );
-    let bytes = terrain_io::export_png(&picture);
     let effects = handle(
         &mut demo,
-        Input::ImportRead {
+        Input::ImportDecoded {
             name: "hills.png".into(),
-            bytes,
+            heights: picture,
+            source: ImageSource {
+                width: 9,
+                height: 9,
+                format: "16-bit greyscale".into(),
+            },
         },
     );
-    let (job, request) = offloaded(&effects).remove(0);
     assert!(
-        matches!(request.job, Job::Import { .. }),
-        "imports go to the worker"
-    );
-    handle(
-        &mut demo,
-        Input::Job {
-            job,
-            reply: protocol::run(request, &mut |_, _| {}),
-        },
+        effects.iter().any(
+            |effect| matches!(effect, Effect::Submit { request, offload: false, .. }
+                if matches!(request.job, Job::Import { .. }))
+        ),
+        "a small import is shown on the page: {effects:?}"
     );
     assert_eq!(demo.terrain().heightmap.side(), 9);
     assert_eq!(demo.terrain().algorithm, None);
@@ -624,14 +623,39 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
 fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
     let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
     let before = demo.terrain().clone();
+    handle(
+        &mut demo,
+        Input::ImportRefused {
+            name: "cat.gif".into(),
+            reason: "this file is not a PNG image".into(),
+        },
+    );
+    assert_eq!(demo.terrain(), &before);
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(
+        status,
+        Some(("cat.gif: this file is not a PNG image".into(), true))
+    );
+}
+
+#[test]
+fn a_huge_import_is_meshed_in_the_worker() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
     let effects = handle(
         &mut demo,
-        Input::ImportRead {
-            name: "cat.gif".into(),
-            bytes: b"GIF89a".to_vec(),
+        Input::ImportDecoded {
+            name: "big.png".into(),
+            heights: Heightmap::new(10).expect("1025 x 1025"),
+            source: ImageSource {
+                width: 2000,
+                height: 2000,
+                format: "8-bit greyscale".into(),
+            },
         },
     );
     let (job, request) = offloaded(&effects).remove(0);
+    assert!(request.mesh, "the worker builds its surface");
+    assert!(demo.presentation().progress.is_some());
     handle(
         &mut demo,
         Input::Job {
@@ -639,25 +663,8 @@ fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
             reply: protocol::run(request, &mut |_, _| {}),
         },
     );
-    assert_eq!(demo.terrain(), &before);
-    let (message, failed) = demo
-        .presentation()
-        .controls
-        .expect("controls")
-        .file_status
-        .expect("a status");
-    assert!(
-        failed && message.starts_with("cat.gif: this file is not a PNG"),
-        "{message}"
-    );
-    handle(
-        &mut demo,
-        Input::ImportUnreadable {
-            name: "gone.png".into(),
-        },
-    );
-    let status = demo.presentation().controls.expect("controls").file_status;
-    assert_eq!(status, Some(("gone.png could not be read.".into(), true)));
+    assert_eq!(demo.terrain().heightmap.side(), 1025);
+    assert!(demo.surface().is_some());
 }
 
 #[test]
