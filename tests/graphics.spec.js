@@ -15,6 +15,7 @@ import {
   settle,
   test,
   waitForAllDemos,
+  writtenOptions,
 } from "./helpers.js";
 
 /** Every demo's state, in page order. */
@@ -272,6 +273,7 @@ withoutWebGL.describe("without WebGL", () => {
       await waitForAllDemos(page, demos);
       expect((await renderStats(page)).graphics).toBe("unavailable");
       const all = await states(page);
+      const written = await writtenOptions(page);
       const views = await page.evaluate(() =>
         [...document.querySelectorAll(".terrain-demo")].map((demo) => demo.dataset.view ?? "3d"),
       );
@@ -289,6 +291,8 @@ withoutWebGL.describe("without WebGL", () => {
             return Array.from(generate(options));
           },
           {
+            // What demoState() does not report (the noises' frequency, fade…).
+            ...written[index],
             algorithm: shown.algorithm,
             exponent: shown.exponent,
             spread: shown.spread,
