@@ -207,7 +207,7 @@ test.describe("the gradient-noise page", () => {
     );
 
     // The crease index under the fade pair, the seam index under the tiled pair.
-    const labels = await page.locator(".terrain-demo .terrain-creases").allTextContents();
+    const labels = await page.locator(".terrain-demo .terrain-creases:visible").allTextContents();
     expect(labels).toEqual([
       `crease index ${shown[FADES.cubic].toFixed(2)}`,
       `crease index ${shown[FADES.quintic].toFixed(2)}`,
