@@ -5,11 +5,18 @@
 // takes one job at a time: a typed message whose arrays are transferred,
 // answered with progress messages and a reply (see protocol.rs).
 
-import init, { memoryBytes, protocolVersion, workerRun } from "./terrain-web.js";
+// The glue of the same release as the page's: terrain.js starts this worker
+// with the release in its URL (?v=…) and the glue is asked for with it too.
+const glue = new URL("terrain-web.js", import.meta.url);
+glue.search = new URL(import.meta.url).search;
+// Not awaited at the top: the handler below must be in place before the
+// page's first message arrives.
+const loading = import(glue.href);
 
 let ready = null;
 
 self.onmessage = async ({ data }) => {
+  const { default: init, memoryBytes, protocolVersion, workerRun } = await loading;
   if (data.module) {
     ready = init({ module_or_path: data.module });
     await ready;
