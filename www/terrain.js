@@ -43,23 +43,62 @@ const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async ()
 );
 await wasm.default({ module_or_path: module });
 wasm.configureWorker(ofThisRelease("worker.js").href, module);
+// Share links of demos outside the playground (articles, embeds) open it.
+wasm.configurePlayground(new URL("playground.html", import.meta.url).href);
 
 // PNG import decodes with a module of its own (crates/terrain-png), fetched
 // the first time a reader imports a picture: most readers never do, so
-// they never download the decoder.
-let pngModule;
-wasm.configurePngDecoder(async (bytes) => {
-  pngModule ??= import(ofThisRelease("terrain-png.js").href).then(async (png) => {
+// they never download the decoder. It runs in a worker of its own, so a
+// big file does not hold up the page; where no worker may start, here.
+let pngHere;
+function decodeHere(bytes) {
+  pngHere ??= import(ofThisRelease("terrain-png.js").href).then(async (png) => {
     await png.default({ module_or_path: ofThisRelease("terrain-png_bg.wasm") });
     return png;
   });
-  // A failed fetch is tried again on the next import.
-  const png = await pngModule.catch((error) => {
-    pngModule = undefined;
-    throw new Error(`the PNG decoder could not be loaded (${error.message})`);
+  return pngHere.then(
+    (png) => png.decode(bytes),
+    (error) => {
+      // A failed fetch is tried again on the next import.
+      pngHere = undefined;
+      throw new Error(`the PNG decoder could not be loaded (${error.message})`);
+    },
+  );
+}
+
+let pngWorker;
+let nextDecoding = 0;
+const decoding = new Map();
+function decodeInWorker(bytes) {
+  if (pngWorker === undefined) {
+    try {
+      pngWorker = new Worker(ofThisRelease("worker.js"), { type: "module" });
+      pngWorker.onmessage = ({ data }) => {
+        const { resolve, reject } = decoding.get(data.id);
+        decoding.delete(data.id);
+        if (data.error === undefined) resolve(data);
+        else reject(new Error(data.error));
+      };
+      pngWorker.onerror = () => {
+        // The worker script failed: every file waiting is decoded here.
+        pngWorker = null;
+        for (const [id, { bytes, resolve, reject }] of decoding) {
+          decoding.delete(id);
+          decodeHere(bytes).then(resolve, reject);
+        }
+      };
+    } catch {
+      pngWorker = null;
+    }
+  }
+  if (!pngWorker) return decodeHere(bytes);
+  return new Promise((resolve, reject) => {
+    const id = nextDecoding++;
+    decoding.set(id, { bytes, resolve, reject });
+    pngWorker.postMessage({ decodePng: bytes, id });
   });
-  return png.decode(bytes);
-});
+}
+wasm.configurePngDecoder(decodeInWorker);
 
 function mountAll() {
   try {
