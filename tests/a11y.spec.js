@@ -222,6 +222,20 @@ test.describe("the keyboard alone", () => {
     await page.keyboard.press("ArrowUp");
     await expect.poll(async () => (await demoState(page, 0)).algorithm).toBe("recursive-midpoint-displacement");
 
+    await focus(".terrain-play", "Play");
+    await page.keyboard.press("Space");
+    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Space");
+    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "false");
+
+    await focus(".terrain-range", "the Stage slider");
+    await page.keyboard.press("Home");
+    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("corners");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("pass-1");
+    await page.keyboard.press("End");
+    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("done");
+
     await focus('input[id$="-exponent"]', "Exponent");
     await page.keyboard.press("Control+A");
     await page.keyboard.type("6");
@@ -242,20 +256,6 @@ test.describe("the keyboard alone", () => {
     await page.keyboard.press("Control+A");
     await page.keyboard.type("31337");
     await expect.poll(async () => (await demoState(page, 0)).seed).toBe("31337");
-
-    await focus(".terrain-play", "Play");
-    await page.keyboard.press("Space");
-    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "true");
-    await page.keyboard.press("Space");
-    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "false");
-
-    await focus(".terrain-range", "the Stage slider");
-    await page.keyboard.press("Home");
-    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("corners");
-    await page.keyboard.press("ArrowRight");
-    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("pass-1");
-    await page.keyboard.press("End");
-    await expect.poll(async () => (await demoState(page, 0)).stage).toBe("done");
 
     await focus('select[id$="-palette"]', "Colours");
     await page.keyboard.press("ArrowDown");

@@ -81,15 +81,18 @@ impl ControlsView {
         dom::set(&panel, "role", "group");
         dom::set(&panel, "aria-label", "Settings");
         let id = |key: &Key| format!("terrain-{index}-{}", key.spec().option);
-        // The algorithm first, then the numbers it reads, then how far to
-        // run it, then how to look at it and what to do with it.
+        // The algorithm first, then how far to run it (right under the
+        // view, so a reader on a phone sees the map while scrubbing), then
+        // the numbers it reads, then how to look at it and what to do with
+        // it.
         let mut widgets = Vec::new();
-        let algorithm = keys.iter().filter(|key| key.spec() == &ALGORITHM);
-        let numbers = keys.iter().filter(|key| is_number(key.spec()));
-        for key in algorithm.chain(numbers) {
+        for key in keys.iter().filter(|key| key.spec() == &ALGORITHM) {
             widgets.push((*key, build_widget(document, &panel, &id(key), *key, &send)?));
         }
         let scrubber = build_scrubber(document, &panel, &send)?;
+        for key in keys.iter().filter(|key| is_number(key.spec())) {
+            widgets.push((*key, build_widget(document, &panel, &id(key), *key, &send)?));
+        }
         let choices = keys
             .iter()
             .filter(|key| key.spec() != &ALGORITHM && matches!(key.spec().kind, Kind::Choice(_)));
