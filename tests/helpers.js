@@ -105,6 +105,7 @@ export const SITE_PAGES = [
   { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
   { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
   { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
+  { path: "/erosion.html", name: "erosion", demos: 8 },
   { path: "/playground.html", name: "playground", demos: 1 },
 ];
 
