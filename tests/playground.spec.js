@@ -113,6 +113,11 @@ test.describe("the playground", () => {
   });
 
   test("Download PNG gives a 16-bit PNG that imports back to the same map", async ({ page }, testInfo) => {
+    // The PNG decoder is a module of its own, fetched on the first import.
+    const decoder = [];
+    page.on("request", (request) => {
+      if (/terrain-png/.test(request.url())) decoder.push(request.url());
+    });
     await page.getByLabel("Exponent", { exact: true }).fill("6");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -134,6 +139,10 @@ test.describe("the playground", () => {
       "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points.",
     );
     await waitForChange(page, 0, before.hash, "the imported map is drawn");
+    expect(decoder.map((url) => new URL(url).pathname).sort()).toEqual([
+      "/terrain-png.js",
+      "/terrain-png_bg.wasm",
+    ]);
     const imported = await state(page);
     expect([imported.algorithm, imported.side]).toEqual(["imported", 65]);
     await expect(page.locator(".terrain-caption")).toHaveText("Imported from exported.png");
@@ -147,6 +156,9 @@ test.describe("the playground", () => {
     const againPath = testInfo.outputPath("again.png");
     await again.saveAs(againPath);
     expect(readFileSync(againPath).equals(bytes), "export → import → export is exact").toBe(true);
+    await page.setInputFiles('.terrain-import input[type="file"]', againPath);
+    await expect(page.locator(".terrain-file-status")).toContainText("Imported again.png");
+    expect(decoder.length, "the decoder is fetched once").toBe(2);
   });
 
   test("Download OBJ gives a mesh Blender can read", async ({ page }, testInfo) => {

@@ -31,6 +31,23 @@ const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async ()
 await init({ module_or_path: module });
 wasm.configureWorker(new URL("worker.js", import.meta.url).href, module);
 
+// PNG import decodes with a module of its own (crates/terrain-png), fetched
+// the first time a reader imports a picture: most readers never do, so
+// they never download the decoder.
+let pngModule;
+wasm.configurePngDecoder(async (bytes) => {
+  pngModule ??= import("./terrain-png.js").then(async (png) => {
+    await png.default({ module_or_path: new URL("terrain-png_bg.wasm", import.meta.url) });
+    return png;
+  });
+  // A failed fetch is tried again on the next import.
+  const png = await pngModule.catch((error) => {
+    pngModule = undefined;
+    throw new Error(`the PNG decoder could not be loaded (${error.message})`);
+  });
+  return png.decode(bytes);
+});
+
 function mountAll() {
   try {
     wasm.mountAll();

@@ -2,7 +2,7 @@
 //! another, on stable Rust (see FUZZING.md).
 //!
 //! `cargo xtask fuzz [--seconds N] [--asan] [TARGET ...]` installs
-//! cargo-fuzz if it is missing, then runs each target (all six by default) for `N` seconds
+//! cargo-fuzz if it is missing, then runs each target (all seven by default) for `N` seconds
 //! (default 600), growing `fuzz/work/<target>/` from the seeds in
 //! `fuzz/corpus/<target>/` (but the `open-bug-*` ones: crashes known and not
 //! fixed yet, which would stop libFuzzer at once). Each run's output goes to
@@ -23,13 +23,14 @@ use std::time::Instant;
 const CARGO_FUZZ_VERSION: &str = "0.13.2";
 
 /// The targets in `fuzz/fuzz_targets/`, cheapest first.
-const TARGETS: [&str; 6] = [
+const TARGETS: [&str; 7] = [
     "params_text",
     "stage_text",
     "query",
     "embed_attributes",
     "generate",
     "png_import",
+    "png_differential",
 ];
 
 /// What one target's run came to, read off libFuzzer's output.

@@ -613,7 +613,6 @@ pub static PARAMETERS: [Parameter; 33] = [
     Parameter {
         field: Field::Wrap,
         spec: &WRAP,
-        // A tileable map's erosion keeps it tileable.
         // A tileable map's erosion keeps it tileable (a noise's is tileable
         // only when asked, so it is the reader's to switch on there).
         default: |algorithm| Value::Switch(algorithm.is_tileable()),

@@ -19,6 +19,10 @@
 //! Comparing a line with itself, rather than with the rest of the map,
 //! cancels out the fact that coarse points carry larger random offsets
 //! than fine ones.
+//!
+//! The **seam index** is the same measure taken where copies of a map meet
+//! when it is tiled: a tileable map scores about 1 there too, any other a
+//! lot more, since its copies meet at a cliff.
 
 use crate::heightmap::Heightmap;
 
@@ -46,6 +50,30 @@ pub fn crease_index(map: &Heightmap, levels: u32) -> Option<f64> {
             across += bend(map.get(t, line - 1), map.get(t, line), map.get(t, line + 1));
             along += bend(map.get(t - 1, line), map.get(t, line), map.get(t + 1, line));
         }
+    }
+    (along > 0.0).then(|| across / along)
+}
+
+/// The seam index of `map`: the crease index's ratio measured on the
+/// lines where copies of it meet when it is tiled with a period of
+/// `side - 1` points (its last row and column give way to the next copy's
+/// first). `None` for maps under 5 x 5, or flat along those lines.
+pub fn seam_index(map: &Heightmap) -> Option<f64> {
+    let period = map.last();
+    if period < 4 {
+        return None;
+    }
+    // Heights of the tiled plane: index `period` is the next copy's 0.
+    let at = |x: usize, y: usize| map.get(x % period, y % period);
+    let bend = |before: f64, at: f64, after: f64| (before - 2.0 * at + after).abs();
+    let (mut across, mut along) = (0.0, 0.0);
+    for t in 1..period {
+        // The line x = period (a copy's first column, after the one before
+        // it ends), then y = period.
+        across += bend(at(period - 1, t), at(period, t), at(period + 1, t));
+        along += bend(at(period, t - 1), at(period, t), at(period, t + 1));
+        across += bend(at(t, period - 1), at(t, period), at(t, period + 1));
+        along += bend(at(t - 1, period), at(t, period), at(t + 1, period));
     }
     (along > 0.0).then(|| across / along)
 }
@@ -114,5 +142,35 @@ mod tests {
         let map = Heightmap::new(2).expect("valid");
         assert_eq!(crease_index(&map, 2), None);
         assert_eq!(crease_index(&map, 0), None);
+        assert_eq!(seam_index(&map), None);
+    }
+
+    #[test]
+    fn tileable_maps_meet_their_copies_without_a_seam() {
+        let seam = |algorithm, seed| {
+            let params = Params {
+                exponent: 7,
+                seed,
+                ..Params::new(algorithm)
+            };
+            let terrain = generate(&params, Stage::Done).expect("valid");
+            seam_index(&terrain.heightmap).expect("big enough")
+        };
+        let (mut tileable, mut plain) = (0.0, 0.0);
+        for seed in 0..20 {
+            let (with, without) = (
+                seam(Algorithm::TileableDiamondSquare, seed),
+                seam(Algorithm::DiamondSquare, seed),
+            );
+            assert!(with < 1.6, "seed {seed}: tileable scores {with}");
+            assert!(without > 2.0 * with, "seed {seed}: {without} vs {with}");
+            tileable += with / 20.0;
+            plain += without / 20.0;
+        }
+        assert!(
+            (0.8..1.2).contains(&tileable),
+            "tileable averages {tileable}"
+        );
+        assert!(plain > 3.0, "plain diamond-square averages {plain}");
     }
 }

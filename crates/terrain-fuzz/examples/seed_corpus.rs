@@ -266,7 +266,10 @@ mod corpus {
         }
         write(&root.join("embed_attributes"), &embeds)?;
 
-        write(&root.join("png_import"), &pngs()?)?;
+        // The import and the differential read the same files.
+        let pngs = pngs()?;
+        write(&root.join("png_import"), &pngs)?;
+        write(&root.join("png_differential"), &pngs)?;
 
         let mut generates: Seeds = Vec::new();
         let cases = [
@@ -458,6 +461,44 @@ mod corpus {
         let mut bad_crc = our_export;
         bad_crc[32] ^= 0x55;
         files.push(("bad-crc".to_owned(), bad_crc));
+
+        // Small versions of terrain-io's crafted files (test_support::crafted):
+        // a header of 2^31 a side, and a thousand empty deflate blocks
+        // before the pixels or instead of them.
+        let header = |width: u32, height: u32| {
+            let mut data = width.to_be_bytes().to_vec();
+            data.extend_from_slice(&height.to_be_bytes());
+            data.extend_from_slice(&[8, 0, 0, 0, 0]);
+            data
+        };
+        let file = |ihdr: &[u8], zlib: &[u8]| {
+            let mut png = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+            input::write_chunk(&mut png, b"IHDR", ihdr);
+            input::write_chunk(&mut png, b"IDAT", zlib);
+            input::write_chunk(&mut png, b"IEND", &[]);
+            png
+        };
+        files.push((
+            "header-2-to-the-31".to_owned(),
+            file(&header(1 << 31, 1 << 31), &[0x78, 0x01, 0x03, 0x00]),
+        ));
+        for (name, raw) in [
+            ("empty-deflate-blocks", &[][..]),
+            (
+                "empty-deflate-blocks-then-pixels",
+                &[0, 10, 20, 0, 30, 40][..],
+            ),
+        ] {
+            // zlib header, 1000 empty stored blocks, then `raw` in the final
+            // stored block and the checksum.
+            let stored = input::zlib_stored(raw);
+            let mut zlib = stored[..2].to_vec();
+            for _ in 0..1000 {
+                zlib.extend_from_slice(&[0, 0, 0, 0xFF, 0xFF]);
+            }
+            zlib.extend_from_slice(&stored[2..]);
+            files.push((name.to_owned(), file(&header(2, 2), &zlib)));
+        }
         Ok(files)
     }
 

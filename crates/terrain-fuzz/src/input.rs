@@ -13,13 +13,14 @@
 //! | `query` | the query string itself |
 //! | `embed_attributes` | one `name=value` attribute a line; a line starting with `?` is a URL query applied afterwards |
 //! | `png_import` | the file itself |
+//! | `png_differential` | the file itself |
 //! | `generate` | binary: see [`decode_generate`] |
 
 use terrain_core::erosion::Method;
 use terrain_core::{Algorithm, Field, PARAMETERS, Params, STAGE, Stage};
-use terrain_io::test_support::{PNG_SIGNATURE, adam7_passes, zlib_stored};
-/// PNG framing, from the reader's own crate.
-pub use terrain_io::test_support::{crc32, fix_crcs, write_chunk};
+use terrain_io::test_support::{PNG_SIGNATURE, adam7_passes};
+/// PNG framing, from terrain-io's writer.
+pub use terrain_io::test_support::{crc32, fix_crcs, write_chunk, zlib_stored};
 use terrain_view::settings::SETTINGS;
 
 /// A cursor over fuzz input that never fails: past the end it reads zeros.

@@ -19,6 +19,7 @@
 //! | [`query`] | `query::from_query`, `to_query`, `parse_pairs`, `encode`, `decode` |
 //! | [`embed_attributes`] | `DemoConfig::from_attributes`, `DemoConfig::apply_query` |
 //! | [`png_import`] | `terrain_io::import_png` |
+//! | [`png_differential`] | `terrain_io::import_png` against the png crate alone |
 //! | [`generate`] | `terrain_core::generate` with any field values |
 //!
 //! How each check reads its bytes is in [`input`], with the encoders that
@@ -32,6 +33,8 @@ mod generate;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod input;
 #[cfg(not(target_arch = "wasm32"))]
+mod png_differential;
+#[cfg(not(target_arch = "wasm32"))]
 mod png_import;
 #[cfg(not(target_arch = "wasm32"))]
 mod query;
@@ -40,6 +43,8 @@ mod text;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use generate::generate;
+#[cfg(not(target_arch = "wasm32"))]
+pub use png_differential::png_differential;
 #[cfg(not(target_arch = "wasm32"))]
 pub use png_import::{allocation_budget, png_import};
 #[cfg(not(target_arch = "wasm32"))]
@@ -53,12 +58,13 @@ pub type Check = fn(&[u8]);
 /// The fuzz targets, by the names `cargo fuzz run` and the corpus folders
 /// use, each with its check.
 #[cfg(not(target_arch = "wasm32"))]
-pub const TARGETS: [(&str, Check); 6] = [
+pub const TARGETS: [(&str, Check); 7] = [
     ("params_text", params_text),
     ("stage_text", stage_text),
     ("query", query),
     ("embed_attributes", embed_attributes),
     ("png_import", png_import),
+    ("png_differential", png_differential),
     ("generate", generate),
 ];
 

@@ -11,8 +11,10 @@ use crate::ALLOCATOR;
 /// this one) allocate during an import.
 const SLACK_BYTES: usize = 16 << 20;
 
-/// One import at a time: the allocation limit is for the whole process.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+/// One import at a time: the allocation limit is for the whole process
+/// (the differential check takes it too, so that its reference decoding
+/// never runs under another check's limit).
+pub(crate) static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// The most memory `import_png` may hold at once for `bytes`: its
 /// documented [`MAX_DECODE_BYTES`] for decoding, plus the heightmap itself

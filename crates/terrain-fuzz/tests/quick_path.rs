@@ -141,6 +141,11 @@ fn png_import_corpus() {
 }
 
 #[test]
+fn png_differential_corpus() {
+    run_corpus("png_differential");
+}
+
+#[test]
 fn generate_corpus() {
     run_corpus("generate");
 }
@@ -473,6 +478,11 @@ proptest! {
     #[test]
     fn png_import_generated(png in png_bytes()) {
         terrain_fuzz::png_import(&png);
+    }
+
+    #[test]
+    fn png_differential_generated(png in png_bytes()) {
+        terrain_fuzz::png_differential(&png);
     }
 
     #[test]

@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use crate::png_import::{MAX_DECODE_BYTES, MAX_IMPORT_SIDE};
+use crate::imported::{MAX_DECODE_BYTES, MAX_IMPORT_SIDE};
 
-/// Everything that can go wrong in [`import_png`](crate::import_png).
+/// Everything that can go wrong in `import_png`.
 ///
 /// [`Display`](fmt::Display) gives one sentence for the page, starting in
 /// lower case like the core's messages so a caller can prefix it ("Could not

@@ -20,6 +20,18 @@
 //! - Nothing here panics on any input; every failure is an [`ImportError`]
 //!   whose message can be shown to a reader as is.
 //!
+//! # Features
+//!
+//! - `import` (on by default): [`import_png`] and the PNG reading under it
+//!   ([`Imported`], [`ImportError`] and the limits are there without it). The pixels are decoded by the `png` crate; this crate
+//!   checks the file's structure and header first (so oversized images are
+//!   refused before anything is allocated and every refusal is a sentence
+//!   for the page) and turns the decoded rows into heights. The site's main
+//!   wasm module leaves it out, because the decoder is large, and loads
+//!   `crates/terrain-png` for the first import.
+//! - `test-support`: [`test_support`], for tests that build or damage
+//!   files by hand.
+//!
 //! # Use
 //!
 //! ```
@@ -45,13 +57,15 @@
 //! ```
 
 mod error;
-mod inflate;
+mod imported;
 mod obj_export;
 mod png_chunks;
-mod png_decode;
 mod png_export;
 mod png_filter;
+#[cfg(feature = "import")]
 mod png_import;
+#[cfg(feature = "import")]
+mod png_structure;
 mod resample;
 #[cfg(test)]
 mod test_images;
@@ -59,9 +73,11 @@ mod test_images;
 pub mod test_support;
 
 pub use error::ImportError;
+pub use imported::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, luminance};
 pub use obj_export::{MAX_OBJ_SIDE, export_obj, obj_step};
 pub use png_export::{SOFTWARE, export_png};
-pub use png_import::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, import_png, luminance};
+#[cfg(feature = "import")]
+pub use png_import::import_png;
 pub use resample::import_exponent;
 
 /// The media type to offer an exported PNG with.

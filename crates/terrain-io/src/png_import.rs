@@ -1,53 +1,27 @@
 //! Any PNG a reader picks, as a heightmap.
+//!
+//! Three layers: [`crate::png_structure`] checks the file's chunks and
+//! header in our own words (refusing an oversized image before anything is
+//! allocated); the png crate decodes the rows, unchanged (its `IDENTITY`
+//! transformation: samples at the file's own bit depth, palette indices,
+//! 16-bit samples big-endian); [`row_heights`] turns each row into heights
+//! by this module's rules, and the resampler makes the map.
+
+use std::io::Cursor;
 
 use terrain_core::Heightmap;
 
 use crate::error::ImportError;
+use crate::imported::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, luminance};
 use crate::png_chunks::PNG_SIGNATURE;
-use crate::png_decode::{ColourType, Decoder, Header, Palette, missing_rows};
+use crate::png_structure::{ColourType, Header, Palette, ends_too_early, read_chunks, read_header};
 use crate::resample::{Resampler, import_exponent};
 
-/// The widest and tallest image accepted, in pixels.
-///
-/// An 8192-pixel side is twice the largest map (4097), so nothing is lost
-/// by refusing more, and it bounds the work before any pixel is decoded.
-pub const MAX_IMPORT_SIDE: u32 = 8192;
-
-/// The most memory decoding may use, in bytes, besides the heightmap itself.
-///
-/// Rows are decoded and resampled one at a time, so a normal image needs only
-/// a few rows; an interlaced one must be decoded whole first, and an
-/// interlaced 8192 x 8192 16-bit RGBA image (512 MiB) is refused.
-pub const MAX_DECODE_BYTES: usize = 300 * 1024 * 1024;
-
-/// What the decoder may allocate for its own buffers (two rows, the
-/// decompression window, the palette; well under 1 MiB). The rest of
+/// What the png crate may allocate for its own buffers (a row or two, the
+/// decompression window, metadata chunks), as its `Limits`: well under
+/// 1 MiB for any image we accept but one with huge metadata. The rest of
 /// [`MAX_DECODE_BYTES`] is for a whole interlaced image.
 const DECODER_BYTES: usize = 32 * 1024 * 1024;
-
-/// A heightmap read from a PNG, with what the file was.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Imported {
-    /// The heights, in `[0, 1]`, resampled to `2^n + 1` points on a side
-    /// (see [`import_exponent`]).
-    pub heightmap: Heightmap,
-    /// The image's width in pixels.
-    pub source_width: u32,
-    /// The image's height in pixels.
-    pub source_height: u32,
-    /// The file's pixel format in words, such as `16-bit greyscale` or
-    /// `8-bit RGBA`, for telling the reader what was read.
-    pub source_format: String,
-}
-
-impl Imported {
-    /// Whether the image was resampled (it was not already a square of the
-    /// map's side).
-    pub fn was_resampled(&self) -> bool {
-        let side = self.heightmap.side();
-        self.source_width as usize != side || self.source_height as usize != side
-    }
-}
 
 /// Reads a PNG image as a heightmap.
 ///
@@ -69,21 +43,13 @@ impl Imported {
 /// decoding never takes more than [`MAX_DECODE_BYTES`]. No input, however
 /// damaged, makes this panic.
 pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
-    check_signature(bytes)?;
-    let decoder = Decoder::new(bytes)?;
-    let header = decoder.header();
+    let image = open(bytes)?;
+    let header = image.header;
     let (width, height) = (header.width, header.height);
-    if width > MAX_IMPORT_SIDE || height > MAX_IMPORT_SIDE {
-        return Err(ImportError::TooLarge { width, height });
-    }
-    if width < 2 || height < 2 {
-        return Err(ImportError::TooSmall { width, height });
-    }
-
     let exponent = import_exponent(width, height);
     let side = (1usize << exponent) + 1;
     let mut resampler = Resampler::new(width as usize, height as usize, side);
-    read_heights(decoder, |heights| resampler.push_row(heights))?;
+    image.read_rows(|heights| resampler.push_row(heights))?;
     let grid = resampler.finish().ok_or_else(missing_rows)?;
     let heightmap = Heightmap::from_heights(exponent, grid)
         .map_err(|error| ImportError::Unsupported(error.to_string()))?;
@@ -95,23 +61,192 @@ pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
     })
 }
 
-/// Reads the image of a PNG whose header was checked (it is at most
-/// [`MAX_IMPORT_SIDE`] a side), calling `row` with each row's heights from
-/// the top, then reads on to the end of the file: a file cut short after
-/// the last row is still damaged.
-fn read_heights(decoder: Decoder<'_>, mut row: impl FnMut(&[f64])) -> Result<(), ImportError> {
-    let header = decoder.header();
-    let (palette, image) = decoder.image_data()?;
-    // Adam7 passes each cover the whole image, so there is no row to hand
-    // on until the last pass: the image is held whole.
-    if header.interlaced && header.interlaced_bytes() > (MAX_DECODE_BYTES - DECODER_BYTES) as u64 {
-        return Err(ImportError::TooMuchMemory);
+/// A PNG whose structure and header passed every check, opened by the png
+/// crate up to its first row.
+pub(crate) struct Image<'file> {
+    /// What its header says; 2 to [`MAX_IMPORT_SIDE`] pixels a side.
+    pub(crate) header: Header,
+    /// Its palette (black where it has none).
+    palette: Palette,
+    /// The png crate's reader, handing out rows as the file stores them.
+    reader: png::Reader<Cursor<&'file [u8]>>,
+}
+
+/// Checks `bytes` (signature, header and its size, every chunk to `IEND`,
+/// the memory an interlaced image needs), then opens them with the png
+/// crate.
+pub(crate) fn open(bytes: &[u8]) -> Result<Image<'_>, ImportError> {
+    check_signature(bytes)?;
+    let (header, chunks) = read_header(bytes)?;
+    let (width, height) = (header.width, header.height);
+    if width > MAX_IMPORT_SIDE || height > MAX_IMPORT_SIDE {
+        return Err(ImportError::TooLarge { width, height });
     }
-    let mut heights = vec![0.0; header.width as usize];
-    image.read_image(|pixels| {
-        row_heights(&header, &palette, pixels, &mut heights);
-        row(&heights);
+    if width < 2 || height < 2 {
+        return Err(ImportError::TooSmall { width, height });
+    }
+    let palette = read_chunks(&header, chunks)?;
+    // Adam7's passes each cover the whole image, so no row is whole until
+    // the last pass: an interlaced image is held whole, at its own depth.
+    if header.interlaced {
+        let passes: u64 = adam7_passes(&header)
+            .map(|pass| pass.row_bytes as u64 * pass.lines as u64)
+            .sum();
+        if passes > (MAX_DECODE_BYTES - DECODER_BYTES) as u64 {
+            return Err(ImportError::TooMuchMemory);
+        }
+    }
+
+    let limits = png::Limits {
+        bytes: DECODER_BYTES,
+    };
+    let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
+    decoder.set_transformations(png::Transformations::IDENTITY);
+    // Text and colour profiles do not make heights.
+    decoder.set_ignore_text_chunk(true);
+    decoder.set_ignore_iccp_chunk(true);
+    // Every chunk's CRC was compared above, once is enough. The Adler-32
+    // of the image data is not checked (the png crate's default): a wrong
+    // one does not make the pixels unreadable.
+    decoder.ignore_checksums(true);
+    let reader = decoder.read_info().map_err(decoding_error)?;
+    // The rows must be the ones the header describes, or the heights would
+    // be read from the wrong bytes. The same IHDR was parsed twice, so
+    // this never fails.
+    if reader.output_line_size(width) != Some(header.row_bytes())
+        || reader.info().interlaced != header.interlaced
+    {
+        return Err(misread());
+    }
+    Ok(Image {
+        header,
+        palette,
+        reader,
     })
+}
+
+impl Image<'_> {
+    /// Decodes the image, calling `row` with each row's heights from the
+    /// top, then reads the rest of the image data.
+    pub(crate) fn read_rows(mut self, mut row: impl FnMut(&[f64])) -> Result<(), ImportError> {
+        let header = self.header;
+        let row_bytes = header.row_bytes();
+        let mut heights = vec![0.0; header.width as usize];
+        let mut heights_of = |pixels: &[u8]| {
+            row_heights(&header, &self.palette, pixels, &mut heights);
+            row(&heights);
+        };
+        if header.interlaced {
+            // Each pass is kept as it arrives, so memory follows the data
+            // the file holds, not the size its header claims (bounded by
+            // `open`); then the image is put together 8 rows at a time, the
+            // height of Adam7's pattern.
+            let mut passes = Vec::with_capacity(7);
+            for pass in adam7_passes(&header) {
+                let mut rows = Vec::new();
+                rows.try_reserve_exact(pass.row_bytes * pass.lines)
+                    .map_err(|_| ImportError::TooMuchMemory)?;
+                for _ in 0..pass.lines {
+                    let row = self.reader.next_row().map_err(decoding_error)?;
+                    let row = row.ok_or_else(missing_rows)?;
+                    if row.data().len() != pass.row_bytes {
+                        return Err(misread());
+                    }
+                    rows.extend_from_slice(row.data());
+                }
+                passes.push((pass, rows));
+            }
+            if self.reader.next_row().map_err(decoding_error)?.is_some() {
+                return Err(misread());
+            }
+            let bits = (header.colour.channels() * usize::from(header.bit_depth)) as u8;
+            let height = header.height as usize;
+            let mut band = vec![0; 8 * row_bytes];
+            for top in (0..height).step_by(8) {
+                band.fill(0);
+                for (pass, rows) in &passes {
+                    // This pass's lines in the band, and where they go in it.
+                    let first_line = top / pass.row_step;
+                    let band_lines = (pass.first_row..8.min(height - top))
+                        .step_by(pass.row_step)
+                        .enumerate();
+                    for (line_in_band, _) in band_lines {
+                        let line = first_line + line_in_band;
+                        let row = &rows[line * pass.row_bytes..][..pass.row_bytes];
+                        let place =
+                            png::Adam7Info::new(pass.number, line_in_band as u32, header.width);
+                        png::expand_interlaced_row(&mut band, row_bytes, row, &place, bits);
+                    }
+                }
+                band.chunks_exact(row_bytes)
+                    .take(8.min(height - top))
+                    .for_each(&mut heights_of);
+            }
+        } else {
+            // One row at a time: an 8192 x 8192 image costs a row.
+            let mut pixels = vec![0; row_bytes];
+            for _ in 0..header.height {
+                match self.reader.read_row(&mut pixels).map_err(decoding_error)? {
+                    Some(_) => heights_of(&pixels),
+                    None => return Err(missing_rows()),
+                }
+            }
+            // Past the last row the reader reads the rest of the image
+            // data, as a whole-image read does, and says there is no row.
+            self.reader.read_row(&mut pixels).map_err(decoding_error)?;
+        }
+        Ok(())
+    }
+}
+
+/// One of Adam7's passes over an image.
+struct Pass {
+    /// 1 to 7, as the png crate numbers them.
+    number: u8,
+    /// The image row of its first line.
+    first_row: usize,
+    /// Image rows from one of its lines to the next.
+    row_step: usize,
+    /// Bytes a line of it takes, packed.
+    row_bytes: usize,
+    /// Its lines.
+    lines: usize,
+}
+
+/// The passes of an interlaced image that have pixels at all, in order:
+/// those the png crate hands rows out for.
+fn adam7_passes(header: &Header) -> impl Iterator<Item = Pass> {
+    // First column, first row, column step, row step.
+    const ADAM7: [(usize, usize, usize, usize); 7] = [
+        (0, 0, 8, 8),
+        (4, 0, 8, 8),
+        (0, 4, 4, 8),
+        (2, 0, 4, 4),
+        (0, 2, 2, 4),
+        (1, 0, 2, 2),
+        (0, 1, 1, 2),
+    ];
+    let (width, height) = (header.width as usize, header.height as usize);
+    let bits = header.colour.channels() * usize::from(header.bit_depth);
+    (1..).zip(ADAM7).filter_map(
+        move |(number, (first_column, first_row, column_step, row_step))| {
+            let across = width.saturating_sub(first_column).div_ceil(column_step);
+            let lines = height.saturating_sub(first_row).div_ceil(row_step);
+            (across > 0 && lines > 0).then_some(Pass {
+                number,
+                first_row,
+                row_step,
+                row_bytes: (across * bits).div_ceil(8),
+                lines,
+            })
+        },
+    )
+}
+
+/// The png crate handed out rows other than the header describes, which
+/// parsing the same header twice cannot give.
+fn misread() -> ImportError {
+    ImportError::Unsupported("the decoder read its header differently".to_owned())
 }
 
 /// `Ok` if `bytes` start with the PNG signature; otherwise why not.
@@ -127,6 +262,63 @@ fn check_signature(bytes: &[u8]) -> Result<(), ImportError> {
     } else {
         Ok(())
     }
+}
+
+/// The image data ended before the rows did.
+fn missing_rows() -> ImportError {
+    ImportError::Corrupt("the image has fewer rows of pixels than its header says".to_owned())
+}
+
+/// What the png crate found wrong, in our words. The chunks, header and
+/// palette were checked before it started, so what is left is mostly the
+/// image data: its zlib stream and the rows' filter types. The png crate's
+/// `FormatError` keeps its kinds private, so they are told apart by its
+/// messages; the tests pin each one, and anything else keeps the png
+/// crate's own words.
+fn decoding_error(error: png::DecodingError) -> ImportError {
+    let text = match error {
+        png::DecodingError::LimitsExceeded => return ImportError::TooMuchMemory,
+        png::DecodingError::IoError(error) if error.kind() == std::io::ErrorKind::UnexpectedEof => {
+            return ends_too_early();
+        }
+        other => other.to_string(),
+    };
+    if text.contains("not have enough data for image") {
+        return missing_rows();
+    }
+    if text.starts_with("Sub frame is out-of-bounds") {
+        return ImportError::Corrupt(
+            "an animation frame (fcTL chunk) does not fit the image".to_owned(),
+        );
+    }
+    if text.starts_with("Unknown filter method") {
+        return ImportError::Corrupt(
+            "a row of pixels has an unknown filter type (PNG has only 0 to 4)".to_owned(),
+        );
+    }
+    let Some(kind) = text.strip_prefix("Corrupt deflate stream. ") else {
+        let text = text.trim_end_matches('.');
+        return ImportError::Corrupt(format!("the PNG decoder says: {text}"));
+    };
+    // fdeflate's `DecompressionError`, by name.
+    let why = match kind {
+        "BadZlibHeader" => "its zlib header is wrong",
+        "InsufficientInput" => "it stops in the middle",
+        "InvalidBlockType" => "a block has a type deflate does not have",
+        "InvalidUncompressedBlockLength" => "a stored block's length and its check differ",
+        "InvalidHlit" | "InvalidHdist" => "a block header counts more codes than deflate has",
+        "InvalidCodeLengthRepeat" => "a block header repeats a code length it does not have",
+        "BadCodeLengthHuffmanTree" | "BadLiteralLengthHuffmanTree" | "BadDistanceHuffmanTree" => {
+            "a block header describes a Huffman code that is not whole"
+        }
+        "InvalidLiteralLengthCode" => "it has a length symbol deflate does not have",
+        "InvalidDistanceCode" => "it has a distance symbol deflate does not have",
+        "InputStartsWithRun" | "DistanceTooFarBack" => "it copies from before its start",
+        "WrongChecksum" => "its checksum (Adler-32) does not match",
+        "ExtraInput" => "it goes on after its end",
+        _ => "it cannot be decompressed",
+    };
+    ImportError::Corrupt(format!("its compressed image data is damaged: {why}"))
 }
 
 /// Fills `heights`, one a pixel, from one row of pixels as the file packs
@@ -166,18 +358,13 @@ fn row_heights(header: &Header, palette: &Palette, pixels: &[u8], heights: &mut 
     }
 }
 
-/// Rec. 709 luminance of linear-looking channel values in `[0, 1]`: the
-/// brightness a person sees, so a picture's light areas become its peaks.
-pub fn luminance(red: f64, green: f64, blue: f64) -> f64 {
-    0.2126 * red + 0.7152 * green + 0.0722 * blue
-}
-
 #[cfg(test)]
 mod tests {
     use png::{BitDepth, ColorType};
 
     use super::*;
     use crate::export_png;
+    use crate::png_chunks::write_chunk;
     use crate::test_images::{
         diamond_square, encode, encode_with, grey8, grey16, hand_made, header, interlaced_grey8,
     };
@@ -652,6 +839,182 @@ mod tests {
         }
     }
 
+    /// A PNG of a `width` x `height` 8-bit grey header and `zlib` as its
+    /// image data, with right CRCs.
+    fn with_image_data(width: u32, height: u32, interlaced: bool, zlib: &[u8]) -> Vec<u8> {
+        let mut png = PNG_SIGNATURE.to_vec();
+        write_chunk(&mut png, b"IHDR", &header(width, height, 8, 0, interlaced));
+        write_chunk(&mut png, b"IDAT", zlib);
+        write_chunk(&mut png, b"IEND", &[]);
+        png
+    }
+
+    #[test]
+    fn each_kind_of_damaged_image_data_has_its_own_words() {
+        let says = |png: &[u8], words: &str| {
+            let message = error(png).to_string();
+            assert!(
+                message.starts_with("this PNG image is damaged and cannot be read: "),
+                "{message}"
+            );
+            assert!(message.contains(words), "{words}: {message}");
+        };
+        let zlib = |bytes: &[u8]| with_image_data(5, 5, false, bytes);
+        says(&zlib(&[0x79, 0x01, 0, 0]), "its zlib header is wrong");
+        says(
+            &zlib(&[0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF]),
+            "a block has a type deflate does not have",
+        );
+        // A stored block of 16 bytes holding one.
+        says(
+            &zlib(&[0x78, 0x01, 0x00, 0x10, 0x00, 0xEF, 0xFF, 7]),
+            "it stops in the middle",
+        );
+        says(
+            &zlib(&[0x78, 0x01, 0x01, 0x10, 0x00, 0x00, 0x00]),
+            "a stored block's length and its check differ",
+        );
+        for interlaced in [false, true] {
+            says(
+                &hand_made(&header(9, 9, 8, 0, interlaced), &[0, 1, 2]),
+                "the image has fewer rows of pixels than its header says",
+            );
+            says(
+                &hand_made(&header(2, 2, 8, 0, interlaced), &[9, 1, 2, 9, 3, 4, 9, 5]),
+                "a row of pixels has an unknown filter type (PNG has only 0 to 4)",
+            );
+        }
+    }
+
+    /// Bits for a deflate stream, first bit lowest.
+    #[derive(Default)]
+    struct Bits {
+        bytes: Vec<u8>,
+        count: usize,
+    }
+
+    impl Bits {
+        /// `count` bits of `value`, lowest first (how deflate packs numbers).
+        fn number(&mut self, value: u32, count: usize) {
+            for bit in 0..count {
+                if self.count.is_multiple_of(8) {
+                    self.bytes.push(0);
+                }
+                let last = self.bytes.len() - 1;
+                self.bytes[last] |= (((value >> bit) & 1) as u8) << (self.count % 8);
+                self.count += 1;
+            }
+        }
+
+        /// A Huffman code of `length` bits, highest first (how deflate
+        /// packs codes).
+        fn code(&mut self, code: u32, length: usize) {
+            for bit in (0..length).rev() {
+                self.number((code >> bit) & 1, 1);
+            }
+        }
+    }
+
+    #[test]
+    fn an_incomplete_huffman_code_is_refused_as_zlib_refuses_it() {
+        // One dynamic block whose literal/length code is incomplete:
+        // literal 0 has a 1-bit code and end-of-block a 2-bit one, so the
+        // code 11 means nothing. zlib refuses such a block ("invalid
+        // literal/lengths set"); the reader before the png crate took it.
+        let mut bits = Bits::default();
+        bits.number(1, 1); // final block
+        bits.number(2, 2); // dynamic Huffman codes
+        bits.number(0, 5); // 257 literal/length codes
+        bits.number(0, 5); // 1 distance code
+        bits.number(14, 4); // 18 code length code lengths
+        // In deflate's order 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3,
+        // 13, 2, 14, 1: lengths 0, 1, 2 and 18 get 2-bit codes 00, 01, 10, 11.
+        for length in [0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2] {
+            bits.number(length, 3);
+        }
+        bits.code(0b01, 2); // literal 0: length 1
+        bits.code(0b11, 2); // literals 1 to 138: length 0
+        bits.number(138 - 11, 7);
+        bits.code(0b11, 2); // literals 139 to 255: length 0
+        bits.number(117 - 11, 7);
+        bits.code(0b10, 2); // end of block: length 2
+        bits.code(0b01, 2); // distance 0: length 1
+        // Two rows of a 2 x 2 image: filter type 0, two black pixels.
+        for _ in 0..6 {
+            bits.code(0b0, 1);
+        }
+        bits.code(0b10, 2); // end of block
+        let mut zlib = vec![0x78, 0x01];
+        zlib.extend_from_slice(&bits.bytes);
+        zlib.extend_from_slice(&0x0006_0001u32.to_be_bytes()); // Adler-32 of 6 zeros
+        let message = error(&with_image_data(2, 2, false, &zlib)).to_string();
+        assert!(
+            message.contains("a block header describes a Huffman code that is not whole"),
+            "{message}"
+        );
+    }
+
+    /// The data of an `fcTL` chunk: sequence 0, `width` x `height` at
+    /// `(x, y)`, no delay, no disposal or blending.
+    fn frame_control(width: u32, height: u32, x: u32, y: u32) -> Vec<u8> {
+        let mut data = Vec::new();
+        for field in [0, width, height, x, y] {
+            data.extend_from_slice(&field.to_be_bytes());
+        }
+        data.extend_from_slice(&[0, 0, 0, 1, 0, 0]);
+        data
+    }
+
+    #[test]
+    fn an_animated_png_reads_as_its_image_if_its_first_frame_is_the_image() {
+        let pixels: Vec<u8> = (0..16).map(|index| index * 16).collect();
+        let plain = grey8(4, 4, &pixels);
+        let animated = |frame: Vec<u8>| {
+            let at = chunk_start(&plain, b"IDAT");
+            let mut png = plain[..at].to_vec();
+            write_chunk(&mut png, b"acTL", &[0, 0, 0, 1, 0, 0, 0, 0]);
+            write_chunk(&mut png, b"fcTL", &frame);
+            png.extend_from_slice(&plain[at..]);
+            png
+        };
+        assert_eq!(
+            heights(&animated(frame_control(4, 4, 0, 0))),
+            heights(&plain)
+        );
+        let message = error(&animated(frame_control(2, 2, 1, 1))).to_string();
+        assert!(
+            message.contains("an animation frame (fcTL chunk) does not fit the image"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn metadata_past_the_decoders_limit_is_too_much_memory() {
+        // An `eXIf` chunk is held whole by the png crate, within its limit.
+        let png = grey8(2, 2, &[1, 2, 3, 4]);
+        let at = chunk_start(&png, b"IDAT");
+        let mut large = png[..at].to_vec();
+        write_chunk(&mut large, b"eXIf", &vec![0; DECODER_BYTES + 1]);
+        large.extend_from_slice(&png[at..]);
+        assert_eq!(error(&large), ImportError::TooMuchMemory);
+    }
+
+    #[test]
+    fn crafted_files_get_their_answers() {
+        for file in crate::test_support::crafted::crafted_files() {
+            let result = import_png(&file.bytes);
+            match (file.says, result) {
+                (Some(words), Err(error)) => {
+                    let message = error.to_string();
+                    assert!(message.contains(words), "{}: {message}", file.name);
+                    assert!(message.starts_with("this "), "{}: {message}", file.name);
+                }
+                (None, Ok(imported)) => assert_eq!(imported.heightmap.side(), 3),
+                (says, result) => panic!("{}: {says:?}, got {result:?}", file.name),
+            }
+        }
+    }
+
     #[test]
     fn our_own_export_reads_back_as_sixteen_bit_greyscale() {
         let imported = import_png(&export_png(&diamond_square(3, 1))).expect("imports");
@@ -723,16 +1086,19 @@ mod properties {
     }
 }
 
-/// Our reader against the png crate's, on every kind of PNG.
+/// Our import (its checks, the png crate's rows as stored, our
+/// conversion) against the reference (the png crate's expanded pixels,
+/// converted directly), on every kind of PNG.
 #[cfg(test)]
 mod differential {
     use png::{BitDepth, ColorType, Compression};
 
     use super::*;
-    use crate::png_chunks::{ChunkReader, write_chunk};
+    use crate::png_chunks::write_chunk;
     use crate::png_filter::filter_row;
+    use crate::png_structure::ChunkReader;
     use crate::test_images::{encode_with, header};
-    use crate::test_support::adam7_passes;
+    use crate::test_support::{Reference, adam7_passes, import_heights, reference_heights};
 
     /// Every colour type with every bit depth PNG allows it.
     const FORMATS: [(ColorType, &[BitDepth]); 5] = [
@@ -763,9 +1129,9 @@ mod differential {
         (ColorType::Rgba, &[BitDepth::Eight, BitDepth::Sixteen]),
     ];
 
-    /// Small and odd sizes, and a few large enough that the inflater's
-    /// buffer wraps many times.
-    const SIZES: [(u32, u32); 7] = [(1, 1), (3, 7), (33, 17), (2, 2), (9, 9), (17, 33), (8, 1)];
+    /// Small and odd sizes (many of Adam7's passes empty), and a few with
+    /// several rows in every pass.
+    const SIZES: [(u32, u32); 7] = [(2, 3), (3, 7), (33, 17), (2, 2), (9, 9), (17, 33), (8, 2)];
 
     /// Deterministic bytes: xorshift, with smooth stretches so the
     /// compressors find runs and matches too.
@@ -783,57 +1149,6 @@ mod differential {
                 }
             })
             .collect()
-    }
-
-    /// The heights of each row as the importer made them with the png
-    /// crate before this reader: palettes and 1/2/4-bit greys expanded to
-    /// 8 bits, then a sample over 255 or 65535, and for colour the
-    /// clamped luminance.
-    fn png_crate_heights(file: &[u8]) -> Result<Vec<Vec<f64>>, png::DecodingError> {
-        let mut decoder = png::Decoder::new(std::io::Cursor::new(file));
-        decoder.set_transformations(png::Transformations::EXPAND);
-        let mut reader = decoder.read_info()?;
-        let mut frame = vec![0; reader.output_buffer_size().expect("fits")];
-        let output = reader.next_frame(&mut frame)?;
-        let (color_type, bit_depth) = reader.output_color_type();
-        let sixteen = bit_depth == BitDepth::Sixteen;
-        let colour = matches!(color_type, ColorType::Rgb | ColorType::Rgba);
-        let stride = color_type.samples() * if sixteen { 2 } else { 1 };
-        let largest = if sixteen { 65535.0 } else { 255.0 };
-        let sample = |pixel: &[u8], channel: usize| -> f64 {
-            if sixteen {
-                f64::from(u16::from_be_bytes([
-                    pixel[2 * channel],
-                    pixel[2 * channel + 1],
-                ]))
-            } else {
-                f64::from(pixel[channel])
-            }
-        };
-        Ok(frame
-            .chunks_exact(output.line_size)
-            .take(output.height as usize)
-            .map(|row| {
-                row.chunks_exact(stride)
-                    .take(output.width as usize)
-                    .map(|pixel| {
-                        if colour {
-                            let [red, green, blue] = [0, 1, 2].map(|c| sample(pixel, c) / largest);
-                            luminance(red, green, blue).clamp(0.0, 1.0)
-                        } else {
-                            sample(pixel, 0) / largest
-                        }
-                    })
-                    .collect()
-            })
-            .collect())
-    }
-
-    /// The heights of each row from our reader, whatever the size.
-    fn our_heights(file: &[u8]) -> Result<Vec<Vec<f64>>, ImportError> {
-        let mut rows = Vec::new();
-        read_heights(Decoder::new(file)?, |row| rows.push(row.to_vec()))?;
-        Ok(rows)
     }
 
     /// The file with its image data cut into `IDAT` chunks of `piece`
@@ -922,27 +1237,32 @@ mod differential {
         file
     }
 
-    /// Checks that both readers agree on `file`: the same heights, bit for
-    /// bit, or both refuse it.
+    /// Checks that our importer and the reference (the png crate's
+    /// expanded pixels, converted directly) agree on `file`: the same
+    /// heights before resampling, bit for bit, or both refuse it.
     fn agree(file: &[u8], what: &str) -> usize {
-        match (png_crate_heights(file), our_heights(file)) {
-            (Ok(theirs), Ok(ours)) => {
-                assert_eq!(theirs.len(), ours.len(), "{what}: rows");
-                for (y, (their_row, our_row)) in theirs.iter().zip(&ours).enumerate() {
-                    let same = their_row.len() == our_row.len()
-                        && their_row
-                            .iter()
-                            .zip(our_row)
-                            .all(|(a, b)| a.to_bits() == b.to_bits());
+        match (reference_heights(file), import_heights(file)) {
+            (Reference::Read(theirs), Ok(ours)) => {
+                assert_eq!(
+                    (theirs.width, theirs.height, &theirs.format),
+                    (ours.width, ours.height, &ours.format),
+                    "{what}"
+                );
+                let width = ours.width as usize;
+                let rows = theirs.heights.chunks(width).zip(ours.heights.chunks(width));
+                for (y, (their_row, our_row)) in rows.enumerate() {
+                    let same = their_row
+                        .iter()
+                        .zip(our_row)
+                        .all(|(a, b)| a.to_bits() == b.to_bits());
                     assert!(same, "{what}: row {y}\n{their_row:?}\n{our_row:?}");
                 }
                 1
             }
-            (Err(_), Err(_)) => 0,
+            (Reference::Refused(_), Err(_)) => 0,
             (theirs, ours) => panic!(
-                "{what}: png crate {:?}, ours {:?}",
-                theirs.map(|rows| rows.len()),
-                ours.map(|rows| rows.len())
+                "{what}: png crate {theirs:?}, ours {:?}",
+                ours.map(|image| image.height)
             ),
         }
     }
@@ -1022,7 +1342,7 @@ mod differential {
 
     #[test]
     fn large_images_read_as_the_png_crate_does() {
-        // Hundreds of KiB of pixels: the inflater's window moves many
+        // Hundreds of KiB of pixels: the decompressor's window moves many
         // times, in compressed streams with long matches (Balanced) and
         // without (Fast), in IDAT chunks of odd sizes.
         for (index, (color, depth, width, height)) in [

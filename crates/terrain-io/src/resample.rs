@@ -5,6 +5,10 @@
 //! resampled input rows. Rows arrive one at a time, so a picture is never
 //! held whole: an 8192 x 8192 image costs two rows of memory besides the map.
 
+// Without the `import` feature only `import_exponent` is used: the
+// resampler is the importer's.
+#![cfg_attr(not(feature = "import"), allow(dead_code))]
+
 use terrain_core::{MAX_EXPONENT, MIN_EXPONENT};
 
 /// The exponent of the heightmap an image of `width` x `height` pixels is

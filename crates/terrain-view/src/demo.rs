@@ -4,12 +4,13 @@
 //! behaviour of a demo is tested natively; the web crate turns DOM events
 //! into inputs and effects into DOM, GPU and worker calls.
 
-use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index};
+use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index, seam_index};
 use terrain_core::spec::{Kind, Spec, Value};
 use terrain_core::{Field, Heightmap, PARAMETERS, Params, Stage, Terrain};
 
 use crate::camera::{CameraAction, Gestures, Orbit};
-use crate::palette::Palette;
+use crate::overlay::{self, Drawing};
+use crate::palette::{Look, Palette, Water};
 use crate::protocol::{FileFormat, Job, Made, Reply, Request, Source as ImageSource};
 use crate::settings::{
     Controls, DemoConfig, SETTINGS, Setting, View, control_message, refuse_in_control,
@@ -20,6 +21,30 @@ use crate::words;
 /// Maps this large or larger are made in the worker; smaller ones take
 /// milliseconds on the page itself.
 pub const WORKER_FROM_EXPONENT: u32 = 10;
+
+/// Droplet steps (droplets times lifetime) past which erosion goes to the
+/// worker: about 10 ms of work on the page at most.
+pub const WORKER_FROM_DROPLET_STEPS: u64 = 150_000;
+
+/// Point visits (iterations times points) past which slides go to the
+/// worker.
+pub const WORKER_FROM_SLIDE_VISITS: u64 = 2_000_000;
+
+/// Whether making `params`'s map at `stage` takes long enough to freeze
+/// the page, so it belongs in the worker (with a progress bar, stopped
+/// when a control changes).
+pub fn belongs_in_worker(params: &Params, stage: Stage) -> bool {
+    let points = (params.side() * params.side()) as u64;
+    params.exponent >= WORKER_FROM_EXPONENT
+        || match stage {
+            Stage::Droplets(count) => {
+                u64::from(count) * u64::from(params.erosion.droplets.lifetime)
+                    > WORKER_FROM_DROPLET_STEPS
+            }
+            Stage::Slides(iterations) => u64::from(iterations) * points > WORKER_FROM_SLIDE_VISITS,
+            _ => false,
+        }
+}
 
 /// Files larger than this are refused before being read at all.
 pub const MAX_IMPORT_BYTES: f64 = 128.0 * 1024.0 * 1024.0;
@@ -97,17 +122,22 @@ pub enum Input {
         /// Its size in bytes.
         size: f64,
     },
-    /// The picked file's bytes, read.
-    ImportRead {
+    /// The picked file, read and decoded as a map (by the page's PNG
+    /// module, which the shell loads on the first import).
+    ImportDecoded {
         /// Its name.
         name: String,
-        /// Its bytes.
-        bytes: Vec<u8>,
+        /// The map it makes.
+        heights: Heightmap,
+        /// The image it came from.
+        source: ImageSource,
     },
-    /// The picked file could not be read.
-    ImportUnreadable {
+    /// The picked file could not be read, or is not a map.
+    ImportRefused {
         /// Its name.
         name: String,
+        /// Why, as a sentence starting in lower case.
+        reason: String,
     },
     /// Download the map as a file.
     Export(FileFormat),
@@ -187,8 +217,8 @@ pub enum Effect {
         /// Its bytes.
         bytes: Vec<u8>,
     },
-    /// Read the file the reader picked; answer with
-    /// [`Input::ImportRead`] or [`Input::ImportUnreadable`].
+    /// Read and decode the file the reader picked; answer with
+    /// [`Input::ImportDecoded`] or [`Input::ImportRefused`].
     ReadFile,
     /// Copy text to the clipboard; answer with [`Input::Copied`].
     Copy(String),
@@ -332,8 +362,12 @@ pub struct Presentation {
     pub caption: String,
     /// Whether the "set by this step" key shows.
     pub key_visible: bool,
-    /// The crease index, as text and as a number.
+    /// The crease index (the seam index, in a tiled view), as text and as
+    /// a number.
     pub creases: Option<(String, f64)>,
+    /// What erosion measured at this stage: the traced droplet's state,
+    /// the droplets' ledger, the material slid.
+    pub readout: Option<String>,
     /// The canvas's text alternative.
     pub label: String,
     /// The controls, if the demo has them.
@@ -348,7 +382,6 @@ pub struct Demo {
     terrain: Terrain,
     /// A surface a job built (maps too big to mesh on the page).
     surface: Option<Surface>,
-    creases: Option<f64>,
     waiting: Option<Waiting>,
     next_job: JobId,
     orbit: Orbit,
@@ -396,7 +429,6 @@ impl Demo {
             // A flat placeholder until the first map arrives.
             terrain: Terrain::finished(Heightmap::default()),
             surface: None,
-            creases: None,
             waiting: None,
             next_job: 0,
             orbit,
@@ -543,21 +575,27 @@ impl Demo {
                     effects.push(Effect::ReadFile);
                 }
             }
-            Input::ImportRead { name, bytes } => {
+            Input::ImportDecoded {
+                name,
+                heights,
+                source,
+            } => {
                 self.playing = false;
+                let offload = heights.exponent() >= WORKER_FROM_EXPONENT;
                 self.submit(
                     Job::Import {
                         name: name.clone(),
-                        bytes,
+                        heights,
+                        source,
                     },
-                    true,
+                    offload,
                     name.clone(),
                     Purpose::Import(name),
                     &mut effects,
                 );
             }
-            Input::ImportUnreadable { name } => {
-                self.file_status = Some((format!("{name} could not be read."), true));
+            Input::ImportRefused { name, reason } => {
+                self.file_status = Some((format!("{name}: {reason}"), true));
             }
             Input::Export(format) => self.export(format, &mut effects),
             Input::CopyLink => {
@@ -627,6 +665,13 @@ impl Demo {
                 words::round_for_display(f64::from(*bound))
             ));
         }
+        if self.shown_view() == View::Difference {
+            caption.push_str(if self.terrain.erosion.is_some() {
+                " · red where erosion took material, blue where it left it"
+            } else {
+                " · no erosion, so nothing changed"
+            });
+        }
         let marked = if highlights(&self.terrain) {
             self.terrain.new_points.len()
         } else {
@@ -655,9 +700,8 @@ impl Demo {
             },
             caption,
             key_visible: marked > 0,
-            creases: self
-                .creases
-                .map(|index| (format!("crease index {index:.2}"), index)),
+            creases: self.creases(),
+            readout: words::erosion_readout(&self.terrain),
             label,
             controls: (self.config.display.controls != Controls::None)
                 .then(|| self.controls_shown()),
@@ -702,7 +746,7 @@ impl Demo {
                 params.exponent,
                 params.normalize,
             ),
-            numbers: words::stage_numbers(&params.stage_details(self.config.stage)),
+            numbers: words::stage_numbers(params, self.config.stage),
             playing: self.playing,
         };
         ControlsShown {
@@ -851,7 +895,8 @@ impl Demo {
             self.orbit = self.start_view();
         }
         // A surface a job built has its colours baked in.
-        if self.surface.is_some() && display.palette != before.palette {
+        let look_changed = display.palette != before.palette || display.water != before.water;
+        if self.surface.is_some() && look_changed {
             match &self.origin {
                 Origin::Generated => self.regenerate(effects),
                 Origin::Imported(_) => {
@@ -936,7 +981,7 @@ impl Demo {
     fn regenerate(&mut self, effects: &mut Vec<Effect>) {
         let params = self.config.params;
         let side = params.side();
-        let offload = params.exponent >= WORKER_FROM_EXPONENT;
+        let offload = belongs_in_worker(&params, self.config.stage);
         self.submit(
             Job::Generate {
                 params: Box::new(params),
@@ -985,7 +1030,7 @@ impl Demo {
             };
         let request = Request {
             job,
-            palette: self.config.display.palette,
+            look: self.look(),
             mesh,
         };
         if offload {
@@ -1075,9 +1120,6 @@ impl Demo {
     }
 
     fn show_map(&mut self, terrain: Terrain, surface: Option<Surface>, origin: Origin) {
-        self.creases = (self.config.display.creases && terrain.stage == Stage::Done)
-            .then(|| crease_index(&terrain.heightmap, DEFAULT_CREASE_LEVELS))
-            .flatten();
         self.terrain = terrain;
         self.surface = surface;
         self.origin = origin;
@@ -1105,9 +1147,57 @@ impl Demo {
         }
     }
 
+    /// What the 2D view draws over the map: the overlay the settings ask
+    /// for (a generated map's; an imported one has no lattice), and a
+    /// traced droplet's path.
+    pub fn drawing(&self) -> Drawing {
+        if self.origin != Origin::Generated {
+            return Drawing::default();
+        }
+        overlay::drawing(
+            &self.config.params,
+            &self.terrain,
+            self.config.display.overlay,
+        )
+    }
+
     /// The look's background and lighting follow the palette.
     pub fn palette(&self) -> Palette {
         self.config.display.palette
+    }
+
+    /// How the surface is coloured: the palette, and rivers if asked for
+    /// (flowing across the edges where erosion wraps).
+    pub fn look(&self) -> Look {
+        let display = &self.config.display;
+        Look {
+            palette: display.palette,
+            water: if display.water {
+                Water::Rivers {
+                    wrap: self.config.params.erosion.droplets.wrap,
+                }
+            } else {
+                Water::Dry
+            },
+        }
+    }
+
+    /// The crease index of a finished map, or its seam index in a tiled
+    /// view, when the demo shows it.
+    fn creases(&self) -> Option<(String, f64)> {
+        let finished = self.terrain.stage == Stage::Done
+            || (self.origin == Origin::Generated
+                && self.terrain.stage == self.config.params.final_stage());
+        if !self.config.display.creases || !finished {
+            return None;
+        }
+        let map = &self.terrain.heightmap;
+        if self.config.display.view.is_tiled() {
+            seam_index(map).map(|index| (format!("seam index {index:.2}"), index))
+        } else {
+            crease_index(map, DEFAULT_CREASE_LEVELS)
+                .map(|index| (format!("crease index {index:.2}"), index))
+        }
     }
 }
 

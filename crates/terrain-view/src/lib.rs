@@ -14,13 +14,15 @@
 //! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
 //! | [`protocol`] | the typed messages between page and worker, and [`protocol::run`] |
 //! | [`surface`], [`lod`] | heightmap to triangles, normals and colours; the level of detail of huge maps |
-//! | [`palette`], [`picture`] | colours; the greyscale picture of the 2D views |
+//! | [`palette`], [`picture`] | colours and looks; the pictures of the 2D views |
+//! | [`overlay`] | what a view draws over the map: lattices, gradients, slopes, a droplet's path, rivers |
 //! | [`camera`] | the orbit camera and what drags, pinches and keys do |
 //! | [`words`] | captions and the canvas's text alternative |
 
 pub mod camera;
 pub mod demo;
 pub mod lod;
+pub mod overlay;
 pub mod page;
 pub mod palette;
 pub mod picture;

@@ -712,12 +712,16 @@ mod tests {
         let mut playground = config(4, None);
         playground.display.controls = Controls::Full;
         page.mount(playground, Vec::new(), "here".into(), 1);
-        let bytes = terrain_io::export_png(&terrain_core::Heightmap::new(2).expect("5 x 5"));
         let effects = page.handle(PageInput::Demo(
             0,
-            Input::ImportRead {
+            Input::ImportDecoded {
                 name: "flat.png".into(),
-                bytes,
+                heights: terrain_core::Heightmap::new(10).expect("1025 x 1025"),
+                source: protocol::Source {
+                    width: 1025,
+                    height: 1025,
+                    format: "16-bit greyscale".into(),
+                },
             },
         ));
         let (id, request) = sent(&effects)[0].clone();
@@ -728,7 +732,7 @@ mod tests {
         ));
         assert_eq!(
             page.demo(0).map(|demo| demo.terrain().heightmap.side()),
-            Some(5)
+            Some(1025)
         );
     }
 }

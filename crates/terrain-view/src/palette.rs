@@ -85,6 +85,51 @@ impl Palette {
     }
 }
 
+/// How a surface is coloured: its palette, and whether the water that
+/// rain gathers is drawn on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Look {
+    /// How heights become colours.
+    pub palette: Palette,
+    /// Rivers, or none.
+    pub water: Water,
+}
+
+/// Whether a surface shows rivers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Water {
+    /// No water drawn.
+    #[default]
+    Dry,
+    /// The water rain gathers as it runs downhill, drawn where it is
+    /// plenty; across the map's edges when `wrap` (a tileable map, a torus).
+    Rivers {
+        /// Whether water flows over an edge and comes back on the other side.
+        wrap: bool,
+    },
+}
+
+/// The colour of the biggest river.
+pub const WATER: Rgba = [28, 96, 196, 255];
+
+/// `color` under water `wetness` deep (0 dry to 1 the biggest river): a
+/// trickle shows as a tint, a river as the water's own colour.
+pub fn wet(color: Rgba, wetness: f32) -> Rgba {
+    if wetness <= 0.0 {
+        return color;
+    }
+    let amount = 0.45 + 0.55 * wetness.min(1.0);
+    let mix = |dry: u8, water: u8| {
+        (f32::from(dry) + (f32::from(water) - f32::from(dry)) * amount).round() as u8
+    };
+    [
+        mix(color[0], WATER[0]),
+        mix(color[1], WATER[1]),
+        mix(color[2], WATER[2]),
+        color[3],
+    ]
+}
+
 /// Stops of the terrain palette: height and sRGB colour.
 const RAMP: [(f64, [u8; 3]); 8] = [
     (0.00, [34, 78, 122]),
@@ -140,6 +185,10 @@ mod tests {
             .map(|step| Palette::Bands.color(f64::from(step) / 100.0))
             .collect();
         assert_eq!(bands.len(), 10);
+        assert_eq!(wet([200, 180, 90, 255], 0.0), [200, 180, 90, 255]);
+        assert_eq!(wet([200, 180, 90, 255], 1.0), WATER);
+        let trickle = wet([200, 180, 90, 255], 0.1);
+        assert!(trickle[2] > 90 && trickle[2] < WATER[2], "{trickle:?}");
         for (index, palette) in Palette::ALL.into_iter().enumerate() {
             assert_eq!(palette as usize, index);
             assert_eq!(palette.name(), Palette::NAMES[index]);

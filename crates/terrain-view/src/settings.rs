@@ -39,19 +39,23 @@ pub enum View {
     Tiles,
     /// Four copies of the picture side by side.
     PictureTiles,
+    /// Seen from above, what erosion did: red where it took material, blue
+    /// where it left it.
+    Difference,
 }
 
 impl View {
     /// Every view, in menu order.
-    pub const ALL: [View; 4] = [
+    pub const ALL: [View; 5] = [
         View::Surface,
         View::Picture,
         View::Tiles,
         View::PictureTiles,
+        View::Difference,
     ];
 
     /// The names in attributes and URLs, in the order of [`View::ALL`].
-    pub const NAMES: [&'static str; 4] = ["3d", "2d", "tiled", "tiled-2d"];
+    pub const NAMES: [&'static str; 5] = ["3d", "2d", "tiled", "tiled-2d", "difference"];
 
     /// The name in attributes and URLs.
     pub fn name(self) -> &'static str {
@@ -65,6 +69,7 @@ impl View {
             View::Picture => "2D greyscale",
             View::Tiles => "3D, 2 × 2 tiles",
             View::PictureTiles => "2D, 2 × 2 tiles",
+            View::Difference => "2D, eroded minus original",
         }
     }
 
@@ -80,10 +85,49 @@ impl View {
 
     /// The same view flattened to a picture, for when there is no WebGL.
     pub fn as_picture(self) -> View {
-        if self.is_tiled() {
-            View::PictureTiles
-        } else {
-            View::Picture
+        match self {
+            View::Tiles | View::PictureTiles => View::PictureTiles,
+            View::Difference => View::Difference,
+            View::Surface | View::Picture => View::Picture,
+        }
+    }
+}
+
+/// What a 2D view draws over its picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Overlay {
+    /// Nothing.
+    #[default]
+    None,
+    /// A gradient noise's first lattice: its cells' edges (squares, or the
+    /// skewed triangles of simplex noise).
+    Lattice,
+    /// A gradient noise's first-octave gradients: an arrow at each lattice
+    /// point.
+    Gradients,
+    /// The map's slope: arrows pointing downhill, as long as it is steep.
+    Flow,
+}
+
+impl Overlay {
+    /// Every overlay, in menu order.
+    pub const ALL: [Overlay; 4] = [
+        Overlay::None,
+        Overlay::Lattice,
+        Overlay::Gradients,
+        Overlay::Flow,
+    ];
+
+    /// The names in attributes and URLs, in the order of [`Overlay::ALL`].
+    pub const NAMES: [&'static str; 4] = ["none", "lattice", "gradients", "flow"];
+
+    /// The name in menus.
+    pub fn title(self) -> &'static str {
+        match self {
+            Overlay::None => "Nothing drawn over it",
+            Overlay::Lattice => "The noise's lattice",
+            Overlay::Gradients => "The lattice's gradients",
+            Overlay::Flow => "Downhill arrows",
         }
     }
 }
@@ -99,7 +143,12 @@ pub struct Display {
     pub view: View,
     /// Whether the 3D surface shows its triangles' edges.
     pub wireframe: bool,
-    /// Whether to show the map's crease index (see `terrain_core::seams`).
+    /// What the 2D view draws over the map.
+    pub overlay: Overlay,
+    /// Whether water gathered from rain is drawn on the map: rivers.
+    pub water: bool,
+    /// Whether to show the map's crease index, or in a tiled view its seam
+    /// index (see `terrain_core::seams`).
     pub creases: bool,
     /// Demos with the same link name share a seed: Refresh in one
     /// refreshes them all, for side-by-side comparisons.
@@ -121,6 +170,10 @@ pub enum Setting {
     View,
     /// [`Display::wireframe`].
     Wireframe,
+    /// [`Display::overlay`].
+    Overlay,
+    /// [`Display::water`].
+    Water,
     /// [`Display::creases`].
     Creases,
     /// [`Display::link`].
@@ -150,7 +203,7 @@ pub struct SettingEntry {
 }
 
 /// The registry of display settings, in the order forms show them.
-pub static SETTINGS: [SettingEntry; 7] = [
+pub static SETTINGS: [SettingEntry; 9] = [
     SettingEntry {
         setting: Setting::Controls,
         spec: &Spec {
@@ -229,13 +282,49 @@ pub static SETTINGS: [SettingEntry; 7] = [
         set: |display, value| display.wireframe = value.switch(),
     },
     SettingEntry {
+        setting: Setting::Overlay,
+        spec: &Spec {
+            label: "overlay",
+            title: "Drawn over the 2D view",
+            option: "overlay",
+            attribute: "data-overlay",
+            help: "a noise's lattice or gradients, or the downhill slope, on the 2D view",
+            kind: Kind::Choice(&Overlay::NAMES),
+            step: 1.0,
+            surfaces: Surfaces::DISPLAY,
+        },
+        get: |display| Value::Choice(display.overlay as usize),
+        set: |display, value| {
+            display.overlay = Overlay::ALL
+                .get(value.choice())
+                .copied()
+                .unwrap_or_default();
+        },
+    },
+    SettingEntry {
+        setting: Setting::Water,
+        spec: &Spec {
+            label: "water",
+            title: "Rivers",
+            option: "water",
+            attribute: "data-water",
+            help: "draw the water that rain gathers as it runs downhill",
+            kind: Kind::Switch,
+            step: 1.0,
+            surfaces: Surfaces::DISPLAY,
+        },
+        get: |display| Value::Switch(display.water),
+        set: |display, value| display.water = value.switch(),
+    },
+    SettingEntry {
         setting: Setting::Creases,
         spec: &Spec {
             label: "creases",
-            title: "Crease index",
+            title: "Crease or seam index",
             option: "creases",
             attribute: "data-creases",
-            help: "show how much the surface bends across the first chunks' borders",
+            help: "show how much the surface bends across the first chunks' borders, or in a tiled \
+                   view across the lines where copies meet",
             kind: Kind::Switch,
             step: 1.0,
             surfaces: Surfaces::ATTRIBUTE,
@@ -615,7 +704,7 @@ mod tests {
         };
         let query = config.to_query();
         assert!(
-            query.ends_with("&palette=bands&view=2d&wireframe=true"),
+            query.ends_with("&palette=bands&view=2d&wireframe=true&overlay=none&water=false"),
             "{query}"
         );
         let mut restored = DemoConfig::default();
@@ -629,7 +718,7 @@ mod tests {
             messages,
             [
                 "URL parameter exponent must be a whole number from 1 to 12; got \"40\"",
-                "URL parameter view must be one of 3d, 2d, tiled, tiled-2d; got \"sideways\"",
+                "URL parameter view must be one of 3d, 2d, tiled, tiled-2d, difference; got \"sideways\"",
             ]
         );
         assert!(config.display.wireframe, "a bare switch is on");

@@ -9,7 +9,8 @@ use terrain_core::world::{self, HEIGHT_SCALE, WORLD_SIZE};
 use terrain_core::{Heightmap, PointSet, Terrain};
 
 use crate::lod::Rtin;
-use crate::palette::{HIGHLIGHT, Palette, Rgba, UNSET, shade};
+use crate::overlay;
+use crate::palette::{HIGHLIGHT, Look, Rgba, UNSET, Water, shade, wet};
 
 /// A point or direction in world units, `[x, y, z]`, `z` up.
 pub type Vec3 = [f32; 3];
@@ -79,23 +80,31 @@ impl Surface {
     }
 }
 
-/// The surface of `terrain`, coloured by `palette`, standing on a skirt.
-/// Points not set yet are grey. Points set by the last step are tinted,
+/// The surface of `terrain`, coloured as `look` says, standing on a skirt.
+/// Points not set yet are grey; rivers, if asked for, are blue. Points set by the last step are tinted,
 /// but only when there are too many for markers (see [`marker_positions`]),
 /// which show them better. Maps up to [`MAX_DRAWN_SIDE`] points wide are
 /// drawn point for point (faceted up to [`MAX_FACETED_SIDE`]); wider ones
 /// as a level-of-detail mesh (see [`crate::lod`]): the finest of
 /// [`LOD_BOUNDS`] within [`TRIANGLE_BUDGET`].
-pub fn build_surface(terrain: &Terrain, palette: Palette) -> Surface {
+pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
     let map = &terrain.heightmap;
     let side = map.side();
     let last = side - 1;
     let tint = highlights(terrain) && terrain.new_points.len() > MAX_MARKERS;
+    let wetness = match look.water {
+        Water::Dry => Vec::new(),
+        Water::Rivers { wrap } => overlay::wetness(map, wrap),
+    };
     let color_at = |x: usize, y: usize| {
         if tint && terrain.new_points.contains(x, y) {
             HIGHLIGHT
         } else if terrain.is_set(x, y) {
-            palette.color(map.get(x, y))
+            let color = look.palette.color(map.get(x, y));
+            match wetness.get(y * side + x) {
+                Some(&wetness) => wet(color, wetness),
+                None => color,
+            }
         } else {
             UNSET
         }
@@ -291,10 +300,97 @@ pub fn marker_radius(side: usize) -> f32 {
     (WORLD_SIZE as f32 / (side - 1) as f32 * 0.22).clamp(0.6, 3.2)
 }
 
+/// The colour of a traced droplet's path.
+pub const PATH: Rgba = [96, 176, 255, 255];
+
+/// The colour of the traced droplet itself.
+pub const DROPLET: Rgba = [16, 64, 200, 255];
+
+/// A ball drawn on the surface.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Marker {
+    /// Its centre, world units.
+    pub position: Vec3,
+    /// Its radius, world units.
+    pub radius: f32,
+    /// Its colour.
+    pub color: Rgba,
+}
+
+/// Beads along a path, about this many per cell it crosses.
+const BEADS_PER_CELL: f64 = 3.0;
+
+/// Every ball to draw on `terrain`: the last step's new points (when few
+/// enough, see [`marker_positions`]), and a traced droplet's path as a
+/// string of beads ending in the droplet.
+pub fn markers(terrain: &Terrain) -> Vec<Marker> {
+    let map = &terrain.heightmap;
+    let side = map.side();
+    let radius = marker_radius(side);
+    let mut markers: Vec<Marker> = marker_positions(terrain)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|position| Marker {
+            position,
+            radius,
+            color: HIGHLIGHT,
+        })
+        .collect();
+    let path = overlay::droplet_path(terrain);
+    let cell = WORLD_SIZE / (side - 1) as f64;
+    let bead = (cell * 0.3).clamp(0.35, 1.2);
+    // Balls sit on the ground, not half in it.
+    let on_ground = |[x, y]: [f64; 2], lift: f64| {
+        let height = overlay::height_at(map, x, y) * HEIGHT_SCALE + lift;
+        [
+            (-WORLD_SIZE / 2.0 + cell * x) as f32,
+            (WORLD_SIZE / 2.0 - cell * y) as f32,
+            height as f32,
+        ]
+    };
+    for pair in path.windows(2) {
+        let ((from, _), (to, _)) = (pair[0], pair[1]);
+        let length = (to[0] - from[0]).hypot(to[1] - from[1]);
+        // A step across a wrapped edge is drawn as its two ends only.
+        let beads = if length > 2.0 {
+            1
+        } else {
+            ((length * BEADS_PER_CELL).ceil() as usize).max(1)
+        };
+        for bead_index in 0..beads {
+            let t = bead_index as f64 / beads as f64;
+            let point = [
+                from[0] + (to[0] - from[0]) * t,
+                from[1] + (to[1] - from[1]) * t,
+            ];
+            markers.push(Marker {
+                position: on_ground(point, bead * 0.5),
+                radius: bead as f32,
+                color: PATH,
+            });
+        }
+    }
+    if let Some(&(end, _)) = path.last() {
+        let droplet = bead * 2.5;
+        markers.push(Marker {
+            position: on_ground(end, droplet * 0.6),
+            radius: droplet as f32,
+            color: DROPLET,
+        });
+    }
+    markers
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::palette::Palette;
     use terrain_core::{Algorithm, Params, Stage, generate};
+
+    const TERRAIN: Look = Look {
+        palette: Palette::Terrain,
+        water: Water::Dry,
+    };
 
     fn terrain(algorithm: Algorithm, exponent: u32, stage: Stage) -> Terrain {
         let params = Params {
@@ -318,10 +414,7 @@ mod tests {
 
     #[test]
     fn a_small_map_is_drawn_point_for_point() {
-        let surface = build_surface(
-            &terrain(Algorithm::DiamondSquare, 3, Stage::Done),
-            Palette::Terrain,
-        );
+        let surface = build_surface(&terrain(Algorithm::DiamondSquare, 3, Stage::Done), TERRAIN);
         // Faceted: three vertices per triangle, then the skirt's.
         let surface_vertices = 8 * 8 * 2 * 3;
         assert_eq!(surface.positions.len(), surface_vertices + 4 * 9 * 2);
@@ -338,10 +431,7 @@ mod tests {
                 .all(|normal| normal[2] > 0.0),
             "the surface faces up"
         );
-        let smooth = build_surface(
-            &terrain(Algorithm::DiamondSquare, 7, Stage::Done),
-            Palette::Terrain,
-        );
+        let smooth = build_surface(&terrain(Algorithm::DiamondSquare, 7, Stage::Done), TERRAIN);
         assert_eq!(
             smooth.positions.len(),
             129 * 129 + 4 * 129 * 2,
@@ -353,7 +443,7 @@ mod tests {
     #[test]
     fn large_maps_get_a_level_of_detail_mesh_within_budget_and_bound() {
         let big = terrain(Algorithm::DiamondSquare, 10, Stage::Done);
-        let automatic = build_surface(&big, Palette::Terrain);
+        let automatic = build_surface(&big, TERRAIN);
         assert!(
             automatic.surface_triangles <= TRIANGLE_BUDGET,
             "{}",
@@ -372,10 +462,7 @@ mod tests {
                 "the automatic bound is the finest that fits"
             );
         }
-        let small = build_surface(
-            &terrain(Algorithm::DiamondSquare, 9, Stage::Done),
-            Palette::Terrain,
-        );
+        let small = build_surface(&terrain(Algorithm::DiamondSquare, 9, Stage::Done), TERRAIN);
         assert_eq!(
             small.max_error, None,
             "513 points and fewer are drawn exactly"
@@ -386,7 +473,7 @@ mod tests {
     #[test]
     fn the_skirt_faces_out_and_reaches_below_the_lowest_point() {
         let step = terrain(Algorithm::MidpointDisplacement, 2, Stage::Corners);
-        let surface = build_surface(&step, Palette::Terrain);
+        let surface = build_surface(&step, TERRAIN);
         let lowest = surface
             .positions
             .iter()
@@ -411,7 +498,7 @@ mod tests {
     #[test]
     fn smooth_normals_are_the_obj_exports() {
         let map = terrain(Algorithm::DiamondSquare, 7, Stage::Done);
-        let surface = build_surface(&map, Palette::Terrain);
+        let surface = build_surface(&map, TERRAIN);
         for (x, y) in [(0, 0), (64, 3), (128, 128)] {
             let expected = world::normal(&map.heightmap, 1, x, y).map(|value| value as f32);
             assert_eq!(surface.normals[y * 129 + x], expected);
@@ -421,7 +508,7 @@ mod tests {
     #[test]
     fn unset_points_are_grey_and_many_new_points_tinted() {
         let step = terrain(Algorithm::DiamondSquare, 2, Stage::Square);
-        let colors = build_surface(&step, Palette::Terrain).colors;
+        let colors = build_surface(&step, TERRAIN).colors;
         // Faceted vertices: the first triangle is (0, 0), (0, 1), (1, 1).
         assert_ne!(colors[0], UNSET, "a corner is set");
         assert_eq!(colors[1], UNSET, "an edge point is not yet");
@@ -431,15 +518,11 @@ mod tests {
         );
         let busy = terrain(Algorithm::DiamondSquare, 8, Stage::Pass(8));
         assert!(busy.new_points.len() > MAX_MARKERS);
-        let colors = build_surface(&busy, Palette::Terrain).colors;
+        let colors = build_surface(&busy, TERRAIN).colors;
         assert_eq!(colors[1], HIGHLIGHT, "(1, 0) is new in the last pass");
         assert_ne!(colors[0], HIGHLIGHT, "(0, 0) is a corner");
         let noise = terrain(Algorithm::RandomNoise, 3, Stage::Done);
-        assert!(
-            !build_surface(&noise, Palette::Terrain)
-                .colors
-                .contains(&HIGHLIGHT)
-        );
+        assert!(!build_surface(&noise, TERRAIN).colors.contains(&HIGHLIGHT));
         assert_eq!(
             marker_positions(&noise),
             None,
@@ -459,5 +542,66 @@ mod tests {
         let noise = terrain(Algorithm::RandomNoise, 8, Stage::Done);
         assert_eq!(marker_positions(&noise), None, "too many to mark");
         assert!(marker_radius(3) > marker_radius(65));
+    }
+
+    #[test]
+    fn a_traced_droplet_is_a_string_of_beads_ending_in_the_droplet() {
+        let mut params = Params {
+            exponent: 6,
+            seed: 3,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        params.erosion.method = terrain_core::erosion::Method::Trace;
+        let traced = generate(&params, Stage::Step(4)).expect("valid");
+        let balls = markers(&traced);
+        let droplets: Vec<_> = balls.iter().filter(|ball| ball.color == DROPLET).collect();
+        assert_eq!(droplets.len(), 1);
+        let beads = balls.iter().filter(|ball| ball.color == PATH).count();
+        assert!(beads >= 3, "{beads} beads");
+        assert!(droplets[0].radius > balls[0].radius);
+        // Every ball sits on the ground, its middle above the surface.
+        for ball in &balls {
+            let cell = WORLD_SIZE as f32 / 64.0;
+            let x = f64::from((ball.position[0] + 50.0) / cell);
+            let y = f64::from((50.0 - ball.position[1]) / cell);
+            let ground = overlay::height_at(&traced.heightmap, x, y) as f32 * HEIGHT_SCALE as f32;
+            assert!(ball.position[2] > ground, "{ball:?} over {ground}");
+            assert!(
+                ball.position[2] < ground + 2.0 * ball.radius,
+                "{ball:?} over {ground}"
+            );
+        }
+        assert!(markers(&terrain(Algorithm::DiamondSquare, 6, Stage::Done)).is_empty());
+    }
+
+    #[test]
+    fn rivers_turn_valleys_blue() {
+        let map = terrain(Algorithm::DiamondSquare, 7, Stage::Done);
+        let dry = build_surface(&map, TERRAIN);
+        let rivers = build_surface(
+            &map,
+            Look {
+                water: Water::Rivers { wrap: false },
+                ..TERRAIN
+            },
+        );
+        let changed = dry
+            .colors
+            .iter()
+            .zip(&rivers.colors)
+            .filter(|(dry, wet)| dry != wet)
+            .count();
+        let points = 129 * 129;
+        assert!(
+            changed > points / 200 && changed < points / 4,
+            "{changed} of {points} wet"
+        );
+        assert!(
+            dry.colors
+                .iter()
+                .zip(&rivers.colors)
+                .all(|(dry, wet)| dry == wet || wet[2] >= dry[2].min(crate::palette::WATER[2])),
+            "water is bluer"
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! The words a demo shows: captions, the scrubber's numbers, the canvas's
 //! text alternative.
 
-use terrain_core::{Algorithm, Params, Stage, StageDetails};
+use terrain_core::erosion::droplets::Ending;
+use terrain_core::{Algorithm, Params, Stage, Terrain};
 
 use crate::settings::View;
 
@@ -31,8 +32,22 @@ pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32, normaliz
 }
 
 /// The numbers behind a stage, for the scrubber (the stage's name says
-/// which pass): "squares 16 cells wide (radius 8) · jitter up to ±0.15".
-pub fn stage_numbers(details: &StageDetails) -> String {
+/// which pass or octave): "squares 16 cells wide (radius 8) · jitter up to
+/// ±0.15", "this octave: 16 cells across, weight 0.25".
+pub fn stage_numbers(params: &Params, stage: Stage) -> String {
+    if let Stage::Octave(octave) = stage {
+        let (mut cells, mut weight) = (f64::from(params.frequency), 1.0);
+        for _ in 1..octave {
+            cells *= params.lacunarity;
+            weight *= params.gain;
+        }
+        return format!(
+            "this octave: {} cells across, weight {}",
+            round_for_display(cells),
+            round_for_display(weight)
+        );
+    }
+    let details = params.stage_details(stage);
     match (details.radius, details.chunk_size, details.spread) {
         (Some(radius), Some(chunk), Some(spread)) => format!(
             "squares {chunk} cells wide (radius {radius}) · jitter up to ±{}",
@@ -40,6 +55,53 @@ pub fn stage_numbers(details: &StageDetails) -> String {
         ),
         _ => String::new(),
     }
+}
+
+/// What erosion's stage measured, for the line under a demo: where the
+/// traced droplet is and what it carries, where the droplets' material
+/// went, or how much slid. `None` for stages without erosion.
+pub fn erosion_readout(terrain: &Terrain) -> Option<String> {
+    let report = terrain.erosion.as_ref()?;
+    if let (Stage::Step(step), Some(trace)) = (terrain.stage, &report.trace) {
+        let taken = (step as usize).min(trace.steps.len());
+        let now = trace.steps.get(taken).map_or(trace.end, |next| next.start);
+        let mut words = format!(
+            "at ({}, {}) · speed {} · water {} · sediment {}",
+            round_for_display(now.x),
+            round_for_display(now.y),
+            round_for_display(now.speed),
+            round_for_display(now.water),
+            round_for_display(now.sediment),
+        );
+        if let Some(last) = taken.checked_sub(1).map(|index| trace.steps[index]) {
+            words.push_str(&format!(
+                " · capacity {} · this step eroded {}, deposited {}",
+                round_for_display(last.capacity),
+                round_for_display(last.eroded),
+                round_for_display(last.deposited),
+            ));
+        }
+        if step as usize > trace.steps.len() {
+            words.push_str(match trace.ending {
+                Ending::LifetimeOver => " · its lifetime is over",
+                Ending::LeftMap => " · it has left the map",
+                Ending::Stopped => " · it has stopped: no slope, no speed",
+            });
+        }
+        return Some(words);
+    }
+    if let Some(ledger) = report.ledger {
+        return Some(format!(
+            "eroded {} = deposited {} + still carried {} (off by {:.0e})",
+            round_for_display(ledger.eroded),
+            round_for_display(ledger.deposited),
+            round_for_display(ledger.carried),
+            ledger.imbalance().abs(),
+        ));
+    }
+    report
+        .moved
+        .map(|moved| format!("material moved: {}", round_for_display(moved)))
 }
 
 /// A number with at most four significant decimals, trailing zeros gone.
@@ -73,6 +135,7 @@ pub fn describe(view: View, side: usize, provenance: &str, marked_points: usize)
         View::Picture => "Greyscale picture, seen from above,",
         View::Tiles => "3D view of four copies, side by side,",
         View::PictureTiles => "Greyscale picture of four copies, side by side,",
+        View::Difference => "Picture of what erosion changed, seen from above,",
     };
     let marked = match marked_points {
         0 => String::new(),
@@ -137,13 +200,83 @@ mod tests {
             ..Params::new(Algorithm::DiamondSquare)
         };
         assert_eq!(
-            stage_numbers(&params.stage_details(Stage::Pass(2))),
+            stage_numbers(&params, Stage::Pass(2)),
             "squares 16 cells wide (radius 8) · jitter up to ±0.15"
         );
-        assert_eq!(stage_numbers(&params.stage_details(Stage::Done)), "");
+        assert_eq!(stage_numbers(&params, Stage::Done), "");
+        let noise = Params {
+            frequency: 4,
+            lacunarity: 2.0,
+            gain: 0.5,
+            ..Params::new(Algorithm::PerlinNoise)
+        };
+        assert_eq!(
+            stage_numbers(&noise, Stage::Octave(3)),
+            "this octave: 16 cells across, weight 0.25"
+        );
         assert_eq!(round_for_display(0.30000000000000004), "0.3");
         assert_eq!(round_for_display(0.0), "0");
         assert_eq!(group_thousands(1_234_567), "1\u{202f}234\u{202f}567");
         assert_eq!(group_thousands(999), "999");
+    }
+
+    #[test]
+    fn erosion_readouts_follow_the_droplet_and_balance_the_books() {
+        use terrain_core::erosion::Method;
+        use terrain_core::generate;
+        let mut params = Params {
+            exponent: 6,
+            seed: 2,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        assert_eq!(
+            erosion_readout(&generate(&params, Stage::Done).expect("valid")),
+            None
+        );
+        params.erosion.method = Method::Trace;
+        let second = generate(&params, Stage::Step(2)).expect("valid");
+        let trace = second
+            .erosion
+            .as_ref()
+            .and_then(|report| report.trace.as_ref())
+            .expect("a trace");
+        let readout = erosion_readout(&second).expect("a readout");
+        let third = trace.steps[2].start;
+        assert!(
+            readout.starts_with(&format!(
+                "at ({}, {}) · speed {}",
+                round_for_display(third.x),
+                round_for_display(third.y),
+                round_for_display(third.speed)
+            )),
+            "{readout}"
+        );
+        assert!(readout.contains("capacity"), "{readout}");
+        let end = generate(&params, Stage::Step(params.erosion.droplets.lifetime)).expect("valid");
+        let trace = end
+            .erosion
+            .as_ref()
+            .and_then(|report| report.trace.as_ref())
+            .expect("a trace");
+        if trace.steps.len() < params.erosion.droplets.lifetime as usize {
+            assert!(
+                erosion_readout(&end)
+                    .expect("a readout")
+                    .contains(" · it has")
+            );
+        }
+        params.erosion.method = Method::Droplets;
+        params.erosion.droplets.droplets = 500;
+        let many = erosion_readout(&generate(&params, Stage::Droplets(500)).expect("valid"))
+            .expect("a ledger");
+        assert!(
+            many.starts_with("eroded ") && many.contains(" = deposited "),
+            "{many}"
+        );
+        params.erosion.method = Method::Thermal;
+        params.erosion.thermal.iterations = 5;
+        let slid =
+            erosion_readout(&generate(&params, Stage::Slides(5)).expect("valid")).expect("moved");
+        assert!(slid.starts_with("material moved: "), "{slid}");
     }
 }

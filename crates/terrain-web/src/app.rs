@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use terrain_view::demo::{Delay, Effect, Input};
 use terrain_view::page::{Graphics, Page, PageEffect, PageInput};
+use terrain_view::picture;
 use terrain_view::settings::DemoConfig;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -324,7 +325,7 @@ impl App {
                     _ => gpu.scene(
                         demo.terrain(),
                         demo.surface(),
-                        demo.palette(),
+                        demo.look(),
                         demo.config().display.wireframe,
                     ),
                 };
@@ -340,7 +341,7 @@ impl App {
                 )
             }
             Some(_) if shown.is_3d() => Ok(()),
-            _ => view.draw_picture(demo.terrain(), shown.is_tiled()),
+            _ => view.draw_picture(&picture::of_view(demo.terrain(), shown), &demo.drawing()),
         };
         if let Err(error) = result {
             dom::log_error(&format!("drawing a terrain demo failed: {error:?}"));

@@ -1,8 +1,16 @@
-//! Files and the clipboard: offer bytes as a download, read a picked file,
-//! copy a link. The formats themselves are `terrain_io`'s business.
+//! Files and the clipboard: offer bytes as a download, read and decode a
+//! picked file, copy a link. The formats themselves are `terrain_io`'s
+//! business; PNG decoding lives in a wasm module of its own
+//! (`crates/terrain-png`), which `terrain.js` loads the first time a reader
+//! imports a picture, so pages that never import never download a decoder.
 
-use js_sys::{Array, Uint8Array};
+use std::cell::RefCell;
+
+use js_sys::{Array, Float64Array, Function, Promise, Reflect, Uint8Array};
+use terrain_core::Heightmap;
 use terrain_view::demo::Input;
+use terrain_view::protocol::Source;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
 use web_sys::{Blob, BlobPropertyBag, File, HtmlAnchorElement, Url};
@@ -29,19 +37,91 @@ pub fn download(name: &str, media_type: &str, bytes: &[u8]) -> Result<(), JsValu
     Ok(())
 }
 
-/// Reads `file` and hands `then` its bytes, or says it could not.
+thread_local! {
+    /// `terrain.js`'s function from a PNG file's bytes to a promise of its
+    /// map: `{ heights, exponent, sourceWidth, sourceHeight, sourceFormat }`.
+    static PNG_DECODER: RefCell<Option<Function>> = const { RefCell::new(None) };
+}
+
+/// Gives the module the function that decodes PNG files (see the module's
+/// documentation). `terrain.js` calls this once.
+#[wasm_bindgen(js_name = configurePngDecoder)]
+pub fn configure_png_decoder(decode: Function) {
+    PNG_DECODER.with(|decoder| *decoder.borrow_mut() = Some(decode));
+}
+
+/// Reads `file` and decodes it as a map, and hands `then` the map, or why
+/// there is none.
 pub fn read(file: File, then: impl FnOnce(Input) + 'static) {
     let name = file.name();
     let reading = file.array_buffer();
     spawn_local(async move {
-        then(match JsFuture::from(reading).await {
-            Ok(buffer) => Input::ImportRead {
+        let refused = |name: String, reason: String| Input::ImportRefused { name, reason };
+        let bytes = match JsFuture::from(reading).await {
+            Ok(buffer) => Uint8Array::new(&buffer),
+            Err(_) => {
+                return then(refused(
+                    name,
+                    "the browser could not read the file".to_owned(),
+                ));
+            }
+        };
+        then(match decode(bytes).await {
+            Ok((heights, source)) => Input::ImportDecoded {
                 name,
-                bytes: Uint8Array::new(&buffer).to_vec(),
+                heights,
+                source,
             },
-            Err(_) => Input::ImportUnreadable { name },
+            Err(reason) => refused(name, reason),
         });
     });
+}
+
+/// The map PNG file `bytes` holds, decoded by the PNG module, or the
+/// sentence saying why it cannot be one.
+async fn decode(bytes: Uint8Array) -> Result<(Heightmap, Source), String> {
+    let decoder = PNG_DECODER.with(|decoder| decoder.borrow().clone()).ok_or(
+        "this page cannot read PNG files: it did not load terrain.js, which brings the decoder",
+    )?;
+    let promise: Promise = decoder
+        .call1(&JsValue::NULL, &bytes)
+        .map_err(|thrown| message_of(&thrown))?
+        .dyn_into()
+        .map_err(|_| "the PNG decoder did not return a promise".to_owned())?;
+    let decoded = JsFuture::from(promise)
+        .await
+        .map_err(|thrown| message_of(&thrown))?;
+    let field = |name: &str| Reflect::get(&decoded, &JsValue::from_str(name)).ok();
+    let number = |name: &str| field(name).and_then(|value| value.as_f64());
+    let (Some(heights), Some(exponent), Some(width), Some(height), Some(format)) = (
+        field("heights").and_then(|value| value.dyn_into::<Float64Array>().ok()),
+        number("exponent"),
+        number("sourceWidth"),
+        number("sourceHeight"),
+        field("sourceFormat").and_then(|value| value.as_string()),
+    ) else {
+        return Err("the PNG decoder gave an answer of the wrong shape".to_owned());
+    };
+    let heights = Heightmap::from_heights(exponent as u32, heights.to_vec())
+        .map_err(|error| error.to_string())?;
+    Ok((
+        heights,
+        Source {
+            width: width as u32,
+            height: height as u32,
+            format,
+        },
+    ))
+}
+
+/// What a thrown JavaScript value says: an `Error`'s message, or a
+/// network failure's.
+fn message_of(thrown: &JsValue) -> String {
+    thrown
+        .dyn_ref::<js_sys::Error>()
+        .map(|error| String::from(error.message()))
+        .or_else(|| thrown.as_string())
+        .unwrap_or_else(|| "the PNG decoder failed".to_owned())
 }
 
 /// Copies `text` to the clipboard and tells `then` whether it worked.

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use js_sys::{Object, Reflect};
 use terrain_core::Terrain;
 use terrain_view::camera::{FAR_PLANE, FIELD_OF_VIEW_DEGREES, Orbit};
-use terrain_view::palette::{HIGHLIGHT, Palette, Rgba};
+use terrain_view::palette::{Look, Palette, Rgba};
 use terrain_view::surface::{self, Surface};
 use three_d::{
     ClearState, Context, CpuMesh, Gm, Indices, InstancedMesh, Instances, Mat4, Mesh, Positions,
@@ -129,15 +129,15 @@ impl Gpu {
         &self,
         terrain: &Terrain,
         built: Option<&Surface>,
-        palette: Palette,
+        look: Look,
         wireframe: bool,
     ) -> Scene {
-        let material = material_for(palette);
+        let material = material_for(look.palette);
         let built_here;
         let surface_data = match built {
             Some(surface) => surface,
             None => {
-                built_here = surface::build_surface(terrain, palette);
+                built_here = surface::build_surface(terrain, look);
                 &built_here
             }
         };
@@ -158,16 +158,17 @@ impl Gpu {
             };
             Wireframe::new_from_cpu_mesh(&self.context, &outline, WIRE_WIDTH, WIRE_COLOR)
         });
-        let markers = surface::marker_positions(terrain).map(|positions| {
-            let radius = surface::marker_radius(terrain.heightmap.side());
+        let balls = surface::markers(terrain);
+        let markers = (!balls.is_empty()).then(|| {
             let instances = Instances {
-                transformations: positions
+                transformations: balls
                     .iter()
-                    .map(|&position| {
-                        Mat4::from_translation(vector(position)) * Mat4::from_scale(radius)
+                    .map(|ball| {
+                        Mat4::from_translation(vector(ball.position))
+                            * Mat4::from_scale(ball.radius)
                     })
                     .collect(),
-                colors: Some(vec![srgba(HIGHLIGHT); positions.len()]),
+                colors: Some(balls.iter().map(|ball| srgba(ball.color)).collect()),
                 ..Default::default()
             };
             Gm::new(

@@ -1,10 +1,10 @@
 //! One demo's elements: built once, then made to say what the demo's
 //! [`Presentation`] says, and listened to for what a reader does.
 
-use terrain_core::Terrain;
 use terrain_view::camera::{self, CameraAction};
 use terrain_view::demo::{Input, Key, Presentation};
-use terrain_view::picture;
+use terrain_view::overlay::Drawing;
+use terrain_view::picture::Picture;
 use terrain_view::settings::Controls;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -26,6 +26,7 @@ pub struct DemoView {
     caption: HtmlElement,
     key: HtmlElement,
     creases: HtmlElement,
+    readout: HtmlElement,
     progress: HtmlElement,
     progress_bar: HtmlProgressElement,
     progress_text: HtmlElement,
@@ -100,16 +101,20 @@ impl DemoView {
         dom::set(
             &creases,
             "title",
-            "How much more the surface bends across the borders of the first chunks than along \
-             them: about 1 means no creases",
+            "How much more the surface bends across a line than along it: the borders of the \
+             first chunks, or in a tiled view the lines where copies meet. About 1 means no \
+             crease and no seam.",
         );
         dom::show(&creases, false);
+        let readout = dom::create_with_text(document, "output", "terrain-readout", "")?;
+        dom::show(&readout, false);
         for child in [
             &refresh as &HtmlElement,
             &seed_label,
             &caption,
             &key,
             &creases,
+            &readout,
         ] {
             bar.append_child(child)?;
         }
@@ -144,6 +149,7 @@ impl DemoView {
             caption,
             key,
             creases,
+            readout,
             progress,
             progress_bar,
             progress_text,
@@ -219,6 +225,9 @@ impl DemoView {
                 None => show_text(&self.creases, None),
             }
         }
+        if changed!(readout) {
+            show_text(&self.readout, presentation.readout.as_deref());
+        }
         if changed!(label) {
             dom::set(&self.canvas, "aria-label", &presentation.label);
         }
@@ -228,10 +237,10 @@ impl DemoView {
         self.shown = Some(presentation);
     }
 
-    /// Draws the heightmap from above as a greyscale picture: the 2D views,
-    /// and every view when there is no WebGL.
-    pub fn draw_picture(&self, terrain: &Terrain, tiled: bool) -> Result<(), JsValue> {
-        let picture = picture::greyscale(terrain, tiled);
+    /// Draws a 2D view: the map's `picture`, and `drawing` over it (on
+    /// every copy of a tiled picture). Also what every view shows when
+    /// there is no WebGL.
+    pub fn draw_picture(&self, picture: &Picture, drawing: &Drawing) -> Result<(), JsValue> {
         let side = picture.side as u32;
         let image = ImageData::new_with_u8_clamped_array_and_sh(
             wasm_bindgen::Clamped(&picture.rgba),
@@ -252,18 +261,127 @@ impl DemoView {
             f64::from(self.canvas.height()),
         );
         let size = width.min(height) * 0.94;
+        let (left, top) = ((width - size) / 2.0, (height - size) / 2.0);
         let context = &self.canvas_2d;
         context.set_fill_style_str("#e8eef2");
         context.fill_rect(0.0, 0.0, width, height);
         // Small maps show their points as crisp squares; large ones smooth.
         context.set_image_smoothing_enabled(f64::from(side) > size);
-        context.draw_image_with_html_canvas_element_and_dw_and_dh(
-            &scratch,
-            (width - size) / 2.0,
-            (height - size) / 2.0,
-            size,
-            size,
-        )
+        context
+            .draw_image_with_html_canvas_element_and_dw_and_dh(&scratch, left, top, size, size)?;
+        if drawing.is_empty() {
+            return Ok(());
+        }
+        let scale = size / f64::from(side);
+        context.save();
+        // Nothing drawn spills outside the picture.
+        context.begin_path();
+        context.rect(left, top, size, size);
+        context.clip();
+        for [copy_x, copy_y] in picture.copies() {
+            let at = |[x, y]: [f64; 2]| {
+                let [column, row] = picture.pixel_of(x, y);
+                [
+                    left + (column + copy_x) * scale,
+                    top + (row + copy_y) * scale,
+                ]
+            };
+            draw_over(context, drawing, &at, scale / picture.stride as f64);
+        }
+        context.restore();
+        Ok(())
+    }
+}
+
+/// Colours of what is drawn over a picture: they stand out on grey.
+const LATTICE_COLOUR: &str = "rgba(0, 150, 170, 0.85)";
+const ARROW_COLOUR: &str = "rgba(232, 89, 12, 0.95)";
+const PATH_COLOUR: &str = "rgba(16, 64, 200, 0.95)";
+
+/// Draws `drawing` with `at` turning map points into canvas pixels, a map
+/// cell being `cell` pixels wide.
+fn draw_over(
+    context: &CanvasRenderingContext2d,
+    drawing: &Drawing,
+    at: &dyn Fn([f64; 2]) -> [f64; 2],
+    cell: f64,
+) {
+    let line = |from: [f64; 2], to: [f64; 2]| {
+        context.move_to(from[0], from[1]);
+        context.line_to(to[0], to[1]);
+    };
+    context.set_line_cap("round");
+    if !drawing.lines.is_empty() {
+        context.begin_path();
+        context.set_stroke_style_str(LATTICE_COLOUR);
+        context.set_line_width(1.5);
+        for [from, to] in &drawing.lines {
+            line(at(*from), at(*to));
+        }
+        context.stroke();
+    }
+    if !drawing.arrows.is_empty() {
+        context.begin_path();
+        context.set_stroke_style_str(ARROW_COLOUR);
+        context.set_line_width(1.75);
+        for arrow in &drawing.arrows {
+            let from = at(arrow.from);
+            let to = at([
+                arrow.from[0] + arrow.along[0],
+                arrow.from[1] + arrow.along[1],
+            ]);
+            let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+            let length = dx.hypot(dy);
+            if length < 0.5 {
+                continue;
+            }
+            line(from, to);
+            // Where it starts, a dot: a lattice point, or where the slope
+            // is measured.
+            context.move_to(from[0] + 1.6, from[1]);
+            let _ = context.arc(from[0], from[1], 1.6, 0.0, std::f64::consts::TAU);
+            context.move_to(to[0], to[1]);
+            // The head: two strokes back from the tip, a third as long as
+            // the arrow, at most 7 pixels.
+            let head = (length / 3.0).min(7.0);
+            let (ux, uy) = (dx / length, dy / length);
+            for side in [-1.0, 1.0] {
+                let back = [
+                    to[0] - head * (ux * 0.87 - side * uy * 0.5),
+                    to[1] - head * (uy * 0.87 + side * ux * 0.5),
+                ];
+                line(to, back);
+            }
+        }
+        context.stroke();
+    }
+    if let Some((&end, rest)) = drawing.path.split_last() {
+        context.begin_path();
+        context.set_stroke_style_str(PATH_COLOUR);
+        context.set_line_width(2.5);
+        let mut previous: Option<[f64; 2]> = None;
+        for &point in rest.iter().chain([&end]) {
+            match previous {
+                // A step across a wrapped edge is not drawn across the map.
+                Some(last) if (point[0] - last[0]).hypot(point[1] - last[1]) <= 2.0 => {
+                    line(at(last), at(point));
+                }
+                _ => {}
+            }
+            previous = Some(point);
+        }
+        context.stroke();
+        let [x, y] = at(end);
+        context.begin_path();
+        context.set_fill_style_str(PATH_COLOUR);
+        let _ = context.arc(
+            x,
+            y,
+            (cell * 0.8).clamp(4.5, 9.0),
+            0.0,
+            std::f64::consts::TAU,
+        );
+        context.fill();
     }
 }
 

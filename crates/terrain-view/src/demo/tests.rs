@@ -292,7 +292,7 @@ fn new_colours_for_a_worker_built_surface_ask_the_worker_again() {
     );
     let jobs = offloaded(&effects);
     assert_eq!(jobs.len(), 1);
-    assert_eq!(jobs[0].1.palette, Palette::Greyscale);
+    assert_eq!(jobs[0].1.look.palette, Palette::Greyscale);
     assert!(matches!(jobs[0].1.job, Job::Generate { .. }));
 }
 
@@ -326,7 +326,7 @@ fn a_bad_display_value_is_refused_by_its_control() {
         field(&demo.presentation(), Key::Display(Setting::View))
             .error
             .as_deref(),
-        Some("View must be one of 3d, 2d, tiled, tiled-2d; got \"sideways\"")
+        Some("View must be one of 3d, 2d, tiled, tiled-2d, difference; got \"sideways\"")
     );
 }
 
@@ -583,25 +583,24 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
         },
         Stage::Done,
     );
-    let bytes = terrain_io::export_png(&picture);
     let effects = handle(
         &mut demo,
-        Input::ImportRead {
+        Input::ImportDecoded {
             name: "hills.png".into(),
-            bytes,
+            heights: picture,
+            source: ImageSource {
+                width: 9,
+                height: 9,
+                format: "16-bit greyscale".into(),
+            },
         },
     );
-    let (job, request) = offloaded(&effects).remove(0);
     assert!(
-        matches!(request.job, Job::Import { .. }),
-        "imports go to the worker"
-    );
-    handle(
-        &mut demo,
-        Input::Job {
-            job,
-            reply: protocol::run(request, &mut |_, _| {}),
-        },
+        effects.iter().any(
+            |effect| matches!(effect, Effect::Submit { request, offload: false, .. }
+                if matches!(request.job, Job::Import { .. }))
+        ),
+        "a small import is shown on the page: {effects:?}"
     );
     assert_eq!(demo.terrain().heightmap.side(), 9);
     assert_eq!(demo.terrain().algorithm, None);
@@ -624,14 +623,39 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
 fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
     let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
     let before = demo.terrain().clone();
+    handle(
+        &mut demo,
+        Input::ImportRefused {
+            name: "cat.gif".into(),
+            reason: "this file is not a PNG image".into(),
+        },
+    );
+    assert_eq!(demo.terrain(), &before);
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(
+        status,
+        Some(("cat.gif: this file is not a PNG image".into(), true))
+    );
+}
+
+#[test]
+fn a_huge_import_is_meshed_in_the_worker() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
     let effects = handle(
         &mut demo,
-        Input::ImportRead {
-            name: "cat.gif".into(),
-            bytes: b"GIF89a".to_vec(),
+        Input::ImportDecoded {
+            name: "big.png".into(),
+            heights: Heightmap::new(10).expect("1025 x 1025"),
+            source: ImageSource {
+                width: 2000,
+                height: 2000,
+                format: "8-bit greyscale".into(),
+            },
         },
     );
     let (job, request) = offloaded(&effects).remove(0);
+    assert!(request.mesh, "the worker builds its surface");
+    assert!(demo.presentation().progress.is_some());
     handle(
         &mut demo,
         Input::Job {
@@ -639,25 +663,8 @@ fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
             reply: protocol::run(request, &mut |_, _| {}),
         },
     );
-    assert_eq!(demo.terrain(), &before);
-    let (message, failed) = demo
-        .presentation()
-        .controls
-        .expect("controls")
-        .file_status
-        .expect("a status");
-    assert!(
-        failed && message.starts_with("cat.gif: this file is not a PNG"),
-        "{message}"
-    );
-    handle(
-        &mut demo,
-        Input::ImportUnreadable {
-            name: "gone.png".into(),
-        },
-    );
-    let status = demo.presentation().controls.expect("controls").file_status;
-    assert_eq!(status, Some(("gone.png could not be read.".into(), true)));
+    assert_eq!(demo.terrain().heightmap.side(), 1025);
+    assert!(demo.surface().is_some());
 }
 
 #[test]
@@ -835,7 +842,9 @@ fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
             "erosion",
             "palette",
             "view",
-            "wireframe"
+            "wireframe",
+            "overlay",
+            "water"
         ]
     );
     assert!(
@@ -848,4 +857,77 @@ fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
     assert!(!field(&shown, Key::Param(Field::Seed)).hidden);
     let (none, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
     assert!(none.control_keys().is_empty());
+}
+
+#[test]
+fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
+    let mut settings = config(Algorithm::DiamondSquare, 8, Controls::Full);
+    settings.params.erosion.method = terrain_core::erosion::Method::Droplets;
+    settings.params.erosion.droplets.droplets = 100_000;
+    settings.stage = Stage::Droplets(100_000);
+    let (mut demo, effects) = mounted(settings.clone());
+    let jobs = offloaded(&effects);
+    assert_eq!(jobs.len(), 1, "100 000 droplets do not run on the page");
+    assert!(demo.presentation().progress.is_some());
+    let effects = edit(&mut demo, Field::Seed, "8");
+    assert!(effects.contains(&Effect::Cancel(jobs[0].0)), "{effects:?}");
+    assert_eq!(offloaded(&effects).len(), 1);
+    // A thousand droplets are a few milliseconds: the page makes them.
+    assert!(!belongs_in_worker(&settings.params, Stage::Droplets(1000)));
+    assert!(belongs_in_worker(&settings.params, Stage::Droplets(10_000)));
+    settings.params.erosion.method = terrain_core::erosion::Method::Thermal;
+    assert!(!belongs_in_worker(&settings.params, Stage::Slides(10)));
+    assert!(belongs_in_worker(&settings.params, Stage::Slides(200)));
+}
+
+#[test]
+fn erosion_stages_show_their_readout() {
+    let mut settings = config(Algorithm::DiamondSquare, 6, Controls::Basic);
+    settings.params.erosion.method = terrain_core::erosion::Method::Droplets;
+    settings.params.erosion.droplets.droplets = 1000;
+    settings.stage = Stage::Droplets(1000);
+    let (demo, _) = mounted(settings);
+    let readout = demo.presentation().readout.expect("a ledger");
+    assert!(readout.starts_with("eroded "), "{readout}");
+    let (plain, _) = mounted(config(Algorithm::DiamondSquare, 6, Controls::Basic));
+    assert_eq!(plain.presentation().readout, None);
+}
+
+#[test]
+fn rivers_colour_the_surface_and_follow_the_wrap() {
+    let mut settings = config(Algorithm::TileableDiamondSquare, 11, Controls::Full);
+    settings.display.water = true;
+    let (mut demo, effects) = mounted(settings);
+    let jobs = offloaded(&effects);
+    assert_eq!(
+        jobs[0].1.look.water,
+        Water::Rivers { wrap: true },
+        "a tileable map's water crosses its edges"
+    );
+    let effects = edit(&mut demo, Field::Wrap, "false");
+    assert_eq!(
+        offloaded(&effects)[0].1.look.water,
+        Water::Rivers { wrap: false },
+        "unless the reader makes the edges walls"
+    );
+}
+
+#[test]
+fn a_tiled_view_measures_its_seam_and_a_single_one_its_creases() {
+    let mut settings = config(Algorithm::TileableDiamondSquare, 6, Controls::Full);
+    settings.display.creases = true;
+    settings.display.view = View::Tiles;
+    let (mut demo, _) = mounted(settings);
+    let (text, index) = demo.presentation().creases.expect("a seam index");
+    assert!(text.starts_with("seam index "), "{text}");
+    assert!(index < 1.6, "{index}");
+    handle(
+        &mut demo,
+        Input::Edited {
+            key: Key::Display(Setting::View),
+            text: "3d".into(),
+        },
+    );
+    let (text, _) = demo.presentation().creases.expect("a crease index");
+    assert!(text.starts_with("crease index "), "{text}");
 }

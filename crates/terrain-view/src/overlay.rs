@@ -1,0 +1,323 @@
+//! What a demo draws over its map, worked out from the map and its
+//! settings: a noise's lattice and gradients, the downhill slope, a traced
+//! droplet's path, and water gathered by the rivers. Everything here is in
+//! map points (`x` a column, `y` a row, 0 to `side - 1`, fractional in
+//! between); the shell scales it to the picture it draws.
+
+use terrain_core::erosion::flow::{self, Routing};
+use terrain_core::generators::noise;
+use terrain_core::{Heightmap, Params, Stage, Terrain};
+
+use crate::settings::Overlay;
+
+/// An arrow from `from`, `along` long (both in map points).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Arrow {
+    /// Where it starts.
+    pub from: [f64; 2],
+    /// Its length and direction.
+    pub along: [f64; 2],
+}
+
+/// Lines, arrows and a path to draw over a 2D view.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Drawing {
+    /// Segments: a lattice's edges.
+    pub lines: Vec<[[f64; 2]; 2]>,
+    /// Arrows: gradients, or the downhill slope.
+    pub arrows: Vec<Arrow>,
+    /// A traced droplet's way, point by point.
+    pub path: Vec<[f64; 2]>,
+}
+
+impl Drawing {
+    /// Whether there is nothing to draw.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty() && self.arrows.is_empty() && self.path.is_empty()
+    }
+}
+
+/// The slope arrows across a map: about this many along a side.
+const FLOW_ARROWS_ACROSS: usize = 24;
+
+/// What `overlay` draws over `terrain`, made with `params`; a traced
+/// droplet's path is drawn whatever the overlay.
+pub fn drawing(params: &Params, terrain: &Terrain, overlay: Overlay) -> Drawing {
+    let mut drawing = Drawing {
+        path: droplet_path(terrain)
+            .into_iter()
+            .map(|(point, _)| point)
+            .collect(),
+        ..Drawing::default()
+    };
+    let noise = params.noise_settings();
+    let is_noise = params.algorithm.noise_basis().is_some() && terrain.algorithm.is_some();
+    match overlay {
+        Overlay::None => {}
+        Overlay::Lattice if is_noise => {
+            drawing.lines = noise::lattice_lines(&noise)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|segment| [segment.start, segment.end])
+                .collect();
+        }
+        Overlay::Gradients if is_noise => {
+            // A third of a cell: arrows of neighbouring points never touch.
+            let length = (terrain.heightmap.last() as f64) / f64::from(params.frequency) / 3.0;
+            drawing.arrows = noise::gradient_arrows(&noise)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|arrow| Arrow {
+                    from: [arrow.x, arrow.y],
+                    along: [arrow.dx * length, arrow.dy * length],
+                })
+                .collect();
+        }
+        Overlay::Lattice | Overlay::Gradients => {}
+        Overlay::Flow => {
+            drawing.arrows = downhill(&terrain.heightmap, params.erosion.droplets.wrap)
+        }
+    }
+    drawing
+}
+
+/// Arrows pointing downhill on a coarse grid, one per block of points:
+/// along the block's mean slope, as long as it is steep. A block as steep
+/// as most of the steep ones (the 90th percentile) gets an arrow almost a
+/// block long, so that one cliff does not shrink every other arrow to a dot.
+fn downhill(map: &Heightmap, wrap: bool) -> Vec<Arrow> {
+    let Ok(slope) = flow::gradient(map, wrap) else {
+        return Vec::new();
+    };
+    let side = map.side();
+    let spacing = (side / FLOW_ARROWS_ACROSS).max(1);
+    let mut blocks = Vec::new();
+    for top in (0..side - spacing / 2).step_by(spacing) {
+        for left in (0..side - spacing / 2).step_by(spacing) {
+            let (mut x, mut y, mut count) = (0.0, 0.0, 0.0);
+            for row in top..(top + spacing).min(side) {
+                for column in left..(left + spacing).min(side) {
+                    x += slope.x[row * side + column];
+                    y += slope.y[row * side + column];
+                    count += 1.0;
+                }
+            }
+            let centre = [
+                left as f64 + (spacing - 1) as f64 / 2.0,
+                top as f64 + (spacing - 1) as f64 / 2.0,
+            ];
+            blocks.push((centre, [x / count, y / count]));
+        }
+    }
+    let mut steepness: Vec<f64> = blocks.iter().map(|(_, [x, y])| x.hypot(*y)).collect();
+    steepness.sort_by(f64::total_cmp);
+    let typical = steepness[steepness.len() * 9 / 10];
+    if typical <= 0.0 {
+        return Vec::new();
+    }
+    let longest = spacing as f64 * 0.9;
+    blocks
+        .into_iter()
+        .filter_map(|(from, [x, y])| {
+            let steep = x.hypot(y);
+            if steep <= 0.0 {
+                return None;
+            }
+            // Downhill is against the gradient.
+            let length = (steep / typical).min(1.0) * longest;
+            Some(Arrow {
+                from,
+                along: [-x / steep * length, -y / steep * length],
+            })
+        })
+        .collect()
+}
+
+/// A traced droplet's positions up to the stage's step, with the height
+/// under each; empty when the stage is not a trace's.
+pub fn droplet_path(terrain: &Terrain) -> Vec<([f64; 2], f64)> {
+    let (Stage::Step(step), Some(trace)) = (
+        terrain.stage,
+        terrain
+            .erosion
+            .as_ref()
+            .and_then(|report| report.trace.as_ref()),
+    ) else {
+        return Vec::new();
+    };
+    let shown = (step as usize).min(trace.steps.len());
+    let mut path: Vec<([f64; 2], f64)> = trace.steps[..shown]
+        .iter()
+        .map(|taken| ([taken.start.x, taken.start.y], taken.height))
+        .collect();
+    // Past its last step, where it ended.
+    if let Some(next) = trace.steps.get(shown) {
+        path.push(([next.start.x, next.start.y], next.height));
+    } else if let Some(&(_, height)) = path.last() {
+        path.push(([trace.end.x, trace.end.y], height));
+    }
+    path
+}
+
+/// The height at a point between grid points, interpolated from the four
+/// around it (points off the map take the nearest edge's).
+pub fn height_at(map: &Heightmap, x: f64, y: f64) -> f64 {
+    let last = map.last() as f64;
+    let (x, y) = (x.clamp(0.0, last), y.clamp(0.0, last));
+    let (left, top) = (
+        x.floor().min(last - 1.0).max(0.0),
+        y.floor().min(last - 1.0).max(0.0),
+    );
+    let (u, v) = (x - left, y - top);
+    let (column, row) = (left as usize, top as usize);
+    let (right, bottom) = ((column + 1).min(map.last()), (row + 1).min(map.last()));
+    let upper = map.get(column, row) * (1.0 - u) + map.get(right, row) * u;
+    let lower = map.get(column, bottom) * (1.0 - u) + map.get(right, bottom) * u;
+    upper * (1.0 - v) + lower * v
+}
+
+/// How wet each point is, 0 (dry) to 1 (the biggest river): every point
+/// gets a unit of rain, pits fill up into lakes, and the water runs
+/// downhill over the filled map to the edges. Points that drain less than
+/// a few rows' worth stay dry; a lake deeper than [`LAKE_DEPTH`] of the
+/// map's range is water too, as wet as the river that crosses it.
+pub fn wetness(map: &Heightmap, wrap: bool) -> Vec<f32> {
+    let dry = || vec![0.0; map.heights().len()];
+    let Ok(filled) = flow::fill_pits(map, wrap) else {
+        return dry();
+    };
+    let Ok(water) = flow::accumulate(&filled, Routing::Steepest, wrap) else {
+        return dry();
+    };
+    let threshold = (map.side() as f64 * 2.0).max(4.0);
+    let most = water.iter().copied().fold(threshold, f64::max);
+    let span = (most / threshold).ln().max(f64::MIN_POSITIVE);
+    let (low, high) = map.min_max();
+    let lake = (high - low) * LAKE_DEPTH;
+    let river = |amount: f64| ((amount / threshold).ln() / span).clamp(0.0, 1.0) as f32;
+    water
+        .iter()
+        .zip(filled.heights().iter().zip(map.heights()))
+        .map(|(&amount, (&level, &ground))| {
+            let flowing = if amount > threshold {
+                river(amount)
+            } else {
+                0.0
+            };
+            if lake > 0.0 && level - ground > lake {
+                flowing.max(0.35)
+            } else {
+                flowing
+            }
+        })
+        .collect()
+}
+
+/// How deep a filled pit must be, as a share of the map's height range,
+/// to be drawn as a lake.
+pub const LAKE_DEPTH: f64 = 0.01;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use terrain_core::erosion::Method;
+    use terrain_core::{Algorithm, generate};
+
+    fn made(params: &Params, stage: Stage) -> Terrain {
+        generate(params, stage).expect("valid")
+    }
+
+    #[test]
+    fn a_noises_lattice_and_gradients_are_drawn_over_it() {
+        let params = Params {
+            exponent: 6,
+            frequency: 4,
+            ..Params::new(Algorithm::PerlinNoise)
+        };
+        let terrain = made(&params, Stage::Done);
+        let lattice = drawing(&params, &terrain, Overlay::Lattice);
+        assert_eq!(lattice.lines.len(), 10, "five lines each way");
+        let arrows = drawing(&params, &terrain, Overlay::Gradients).arrows;
+        assert_eq!(arrows.len(), 25, "one per lattice point");
+        for arrow in &arrows {
+            let length = arrow.along[0].hypot(arrow.along[1]);
+            assert!((length - 64.0 / 4.0 / 3.0).abs() < 1e-9, "{length}");
+        }
+        let subdivided = Params::new(Algorithm::DiamondSquare);
+        let other = made(&subdivided, Stage::Done);
+        assert!(drawing(&subdivided, &other, Overlay::Gradients).is_empty());
+    }
+
+    #[test]
+    fn flow_arrows_point_downhill() {
+        // Heights fall to the right.
+        let side = 33;
+        let heights = (0..side * side)
+            .map(|index| 1.0 - (index % side) as f64 / (side - 1) as f64)
+            .collect();
+        let map = Heightmap::from_heights(5, heights).expect("33 x 33");
+        let arrows = downhill(&map, false);
+        assert!(!arrows.is_empty());
+        assert!(
+            arrows
+                .iter()
+                .all(|arrow| arrow.along[0] > 0.0 && arrow.along[1].abs() < 1e-12)
+        );
+        let flat = Heightmap::new(5).expect("33 x 33");
+        assert!(downhill(&flat, false).is_empty());
+    }
+
+    #[test]
+    fn a_trace_is_drawn_up_to_its_step() {
+        let mut params = Params {
+            exponent: 6,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        params.erosion.method = Method::Trace;
+        // A seed whose droplet takes at least five steps before it leaves.
+        let steps = |params: &Params| {
+            let terrain = made(params, Stage::Step(1));
+            terrain
+                .erosion
+                .and_then(|report| report.trace)
+                .map_or(0, |trace| trace.steps.len())
+        };
+        params.seed = (0..100)
+            .find(|&seed| steps(&Params { seed, ..params }) >= 5)
+            .expect("a long enough run");
+        let third = made(&params, Stage::Step(3));
+        assert_eq!(droplet_path(&third).len(), 4, "three steps and where it is");
+        assert_eq!(drawing(&params, &third, Overlay::None).path.len(), 4);
+        let done = made(&params, Stage::Done);
+        assert!(droplet_path(&done).is_empty());
+    }
+
+    #[test]
+    fn heights_between_points_are_interpolated() {
+        let map = Heightmap::from_heights(1, vec![0.0, 1.0, 2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 4.0])
+            .expect("3 x 3");
+        assert_eq!(height_at(&map, 0.0, 0.0), 0.0);
+        assert_eq!(height_at(&map, 2.0, 2.0), 4.0);
+        assert_eq!(height_at(&map, 0.5, 0.5), 1.0);
+        assert_eq!(height_at(&map, 1.5, 2.0), 3.5);
+        assert_eq!(height_at(&map, -3.0, 9.0), 2.0, "clamped to the corner");
+    }
+
+    #[test]
+    fn rivers_are_wettest_downstream() {
+        let side = 65;
+        let heights = (0..side * side)
+            .map(|index| {
+                let (x, y) = ((index % side) as f64, (index / side) as f64);
+                // A valley along the middle column, falling to the bottom.
+                (x - 32.0).abs() / 64.0 + (64.0 - y) / 128.0
+            })
+            .collect();
+        let map = Heightmap::from_heights(6, heights).expect("65 x 65");
+        let wet = wetness(&map, false);
+        assert_eq!(wet[0], 0.0, "a ridge stays dry");
+        assert!(wet[64 * side + 32] > 0.9, "{}", wet[64 * side + 32]);
+        assert!(wet[64 * side + 32] >= wet[40 * side + 32]);
+        assert!(wet.iter().all(|wet| (0.0..=1.0).contains(wet)));
+    }
+}
