@@ -141,7 +141,9 @@ export async function waitForAllDemos(page, expectedCount) {
   const demos = page.locator(".terrain-demo");
   await expect(demos).toHaveCount(expectedCount);
   for (let index = 0; index < expectedCount; index++) {
-    await demos.nth(index).scrollIntoViewIfNeeded();
+    // The canvas, not the whole demo: a demo with many controls can be taller
+    // than a phone's screen, and one off screen does not draw.
+    await demos.nth(index).locator("canvas.terrain-canvas").scrollIntoViewIfNeeded();
     await expect
       .poll(async () => (await statsOf(page, index)).foreground, {
         message: `demo ${index} should show a terrain`,
