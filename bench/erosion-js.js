@@ -237,8 +237,7 @@ export function erodeJs(heights, side, options = {}) {
       const capacity = Math.max(drop * speed * water * o.capacity, o.minCapacity);
       if (drop < 0 || sediment > capacity) {
         // Uphill: fill the hollow behind, by at most the climb.
-        const amount =
-          drop < 0 ? Math.min(-drop, sediment) : (sediment - capacity) * o.depositSpeed;
+        const amount = drop < 0 ? Math.min(-drop, sediment) : (sediment - capacity) * o.depositSpeed;
         depositAt(x, y, amount);
         sediment -= amount;
         deposited += amount;

@@ -1,5 +1,6 @@
 // generate(): the generator as JavaScript sees it.
 
+import { GENERATE_OPTIONS } from "./battery.js";
 import { expect, test } from "./helpers.js";
 
 test.beforeEach(async ({ page }) => {
@@ -112,7 +113,7 @@ test("bad options throw an Error naming the option, the value and what is allowe
     [{ exponent: {} }, "exponent must be a whole number from 1 to 12; got a value of type object"],
     [
       { spreadreduction: 0.5 },
-      'unknown option "spreadreduction"; the options are algorithm, exponent, spread, spreadReduction, seed, normalize, stage',
+      `unknown option "spreadreduction"; the options are ${GENERATE_OPTIONS.map(({ option }) => option).join(", ")}`,
     ],
   ];
   for (const [options, message] of cases) {
@@ -122,4 +123,24 @@ test("bad options throw an Error naming the option, the value and what is allowe
   }
   const notAnObject = await call(page, 5);
   expect(notAnObject.error).toContain("generate takes an options object");
+});
+
+test("an option whose getter throws is an Error naming the option, not a default", async ({ page }) => {
+  const message = await page.evaluate(async () => {
+    const { generate } = await import("./terrain.js");
+    const options = { exponent: 3 };
+    Object.defineProperty(options, "seed", {
+      enumerable: true,
+      get() {
+        throw new Error("the seed is not ready");
+      },
+    });
+    try {
+      generate(options);
+      return "no error";
+    } catch (error) {
+      return `${error.constructor.name}: ${error.message}`;
+    }
+  });
+  expect(message).toBe("Error: reading option seed threw: the seed is not ready");
 });

@@ -139,10 +139,15 @@ export function controlFields(algorithm) {
 /** The numbers the posts' final demos show, for their algorithms. */
 export const CONTROL_FIELDS = controlFields("midpoint-displacement");
 
-/** What a setting is, for the tests: a generate() option, or a demoState() entry. */
+/** What a setting is, for the tests: a generate() option, or a demoState() entry
+ * (the display settings it reports, and the parameters only demos read, such as
+ * erosion's). */
 function roleOf(entry) {
-  if (entry.group !== "display") return { option: entry.option };
-  return ["palette", "view", "wireframe"].includes(entry.option) ? { state: entry.option } : {};
+  if (entry.group === "display") {
+    return ["palette", "view", "wireframe", "overlay", "water"].includes(entry.option) ? { state: entry.option } : {};
+  }
+  if (entry.surfaces.generate || entry.group === "stage") return { option: entry.option };
+  return { state: entry.option };
 }
 
 /** The playground's URL keys. `option` is the generate() option a key
@@ -160,11 +165,12 @@ export const ATTRIBUTES = ENTRIES.filter((entry) => entry.surfaces.attribute).ma
   spec: specOn(entry, "attribute"),
 }));
 
-/** A display setting's default, as demoState() says it. */
+/** The default of each demoState() entry of `roleOf`, as demoState() says it, for
+ * the batteries' algorithm. */
 export const DEFAULT_LOOK = Object.fromEntries(
   ENTRIES.filter((entry) => roleOf(entry).state).map((entry) => {
-    const text = entry.defaults["*"];
-    return [entry.option, entry.kind.type === "switch" ? text === "true" : text];
+    const text = entry.defaults["*"] ?? entry.defaults["midpoint-displacement"];
+    return [entry.option, outcome(specOn(entry, "url"), text, entry.option).value];
   }),
 );
 

@@ -36,7 +36,10 @@ test.describe("a blog page with a strict Content-Security-Policy", () => {
     await waitForAllDemos(page, 3);
     // terrain.css came in as a stylesheet, not as inline styles.
     await expect(page.locator(".terrain-canvas").first()).toHaveCSS("touch-action", "none");
-    expect(await page.locator("link[data-terrain-style]").getAttribute("href")).toBe(`${BLOG}/site/terrain.css`);
+    // The release's stylesheet, beside the script (see release.spec.js).
+    expect(await page.locator("link[data-terrain-style]").getAttribute("href")).toMatch(
+      new RegExp(`^${BLOG}/site/terrain\\.css\\?v=[0-9a-f]{12}$`),
+    );
 
     // The bad demo says what is wrong and uses the defaults.
     const bad = page.locator(".terrain-demo").nth(2);
@@ -123,7 +126,7 @@ plain("when the demos cannot start, the host page and its script carry on", asyn
   });
   page.on("pageerror", (error) => errors.push({ text: error.message, url: error.stack ?? "" }));
   // The site's WebAssembly is unreachable (a host down, a blocked request).
-  await page.route("**/site/terrain-web_bg.wasm", (route) => route.abort());
+  await page.route("**/site/terrain-web_bg.wasm?v=*", (route) => route.abort());
   await page.goto(`${BLOG}/strict.csp.html`);
 
   await expect(page.locator("#host-status")).toHaveText("The blog's own script ran.");

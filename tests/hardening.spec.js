@@ -251,7 +251,7 @@ test.describe("the battery in the playground's URL", () => {
       const shown = await demoState(page, 0);
       const [expected] = await fingerprintsOf(page, [options]);
       expect(shown.fingerprint, `${query}: defaults for what was refused`).toBe(expected);
-      expect({ palette: shown.palette, view: shown.view, wireframe: shown.wireframe }).toEqual(look);
+      expect(Object.fromEntries(Object.keys(look).map((key) => [key, shown[key]]))).toEqual(look);
       // The controls show what is used, with no error of their own.
       await expect(page.getByLabel("Exponent", { exact: true })).toHaveValue(String(shown.exponent));
       await expect(page.getByLabel("Seed", { exact: true })).toHaveValue(shown.seed);
@@ -313,10 +313,7 @@ test.describe("the battery in every embed attribute", () => {
       expect.soft(demo.junk, what).toEqual([]);
       expect.soft(demo.state.fingerprint, `${what}: the terrain of the other attributes`).toBe(expected[index]);
       expect.soft(JSON.stringify(demo.state), what).not.toMatch(/NaN|Infinity|null/);
-      if (look) {
-        const fallback = { palette: "terrain", view: "3d", wireframe: false }[look];
-        expect.soft(demo.state[look], what).toBe(result.valid ? result.value : fallback);
-      }
+      if (look) expect.soft(demo.state[look], what).toBe(result.valid ? result.value : DEFAULT_LOOK[look]);
       if (attribute === "data-controls") {
         expect.soft(demo.controls, what).toBe(result.valid ? result.value : "none");
       }

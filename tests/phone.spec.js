@@ -19,6 +19,8 @@ const TAP = 44;
  * around it, which takes the tap. */
 const SMALL_TARGETS = ({ selector, tap }) =>
   [...document.querySelectorAll(selector)]
+    // Controls of settings the map ignores are hidden: nothing to tap.
+    .filter((element) => element.checkVisibility())
     .map((element) => {
       const target = element.matches('input[type="checkbox"], input[type="file"]')
         ? (element.closest("label") ?? element)

@@ -1,6 +1,8 @@
 // Beyond the posts: the playground, the scrubber, tiling, seams, files.
 
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, renderStats, SCREENS, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
 /** demoState(index) from the page's own terrain.js. */
@@ -139,10 +141,7 @@ test.describe("the playground", () => {
       "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points.",
     );
     await waitForChange(page, 0, before.hash, "the imported map is drawn");
-    expect(decoder.map((url) => new URL(url).pathname).sort()).toEqual([
-      "/terrain-png.js",
-      "/terrain-png_bg.wasm",
-    ]);
+    expect(decoder.map((url) => new URL(url).pathname).sort()).toEqual(["/terrain-png.js", "/terrain-png_bg.wasm"]);
     const imported = await state(page);
     expect([imported.algorithm, imported.side]).toEqual(["imported", 65]);
     await expect(page.locator(".terrain-caption")).toHaveText("Imported from exported.png");
@@ -209,6 +208,58 @@ test.describe("the playground", () => {
     await expect(page.locator(".terrain-file-status")).toContainText("not-an-image.png: this file is not a PNG image");
     await settle(page);
     expect(await state(page)).toEqual(before);
+  });
+});
+
+test.describe("files made to hurt the PNG reader", () => {
+  // terrain-io's crafted files (crates/terrain-io/src/crafted.rs), written
+  // by its example into the test's own directory.
+  const crafted = join(import.meta.dirname, "artifacts", "crafted");
+  test.beforeAll(() => {
+    execFileSync(
+      "cargo",
+      [
+        "run",
+        "-q",
+        "-p",
+        "terrain-io",
+        "--features",
+        "test-support",
+        "--example",
+        "crafted_files",
+        "--",
+        "--write",
+        crafted,
+      ],
+      { stdio: "inherit" },
+    );
+  });
+
+  test("each gets its clear message within a second, and the map stays", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto("/playground.html");
+    await waitForAllDemos(page, 1);
+    const files = JSON.parse(readFileSync(join(crafted, "crafted.json"), "utf8"));
+    for (const { file, says } of files) {
+      await settle(page);
+      const before = await state(page);
+      const status = page.locator(".terrain-file-status");
+      const started = Date.now();
+      await page.setInputFiles('.terrain-import input[type="file"]', join(crafted, file));
+      if (says === null) {
+        await expect(status).toContainText(`Imported ${file}`, { timeout: 1000 });
+        await page.getByRole("button", { name: "Refresh" }).click();
+        continue;
+      }
+      await expect(status, file).toContainText(`${file}: `, { timeout: 1000 });
+      const elapsed = Date.now() - started;
+      await expect(status, file).toContainText(says);
+      await expect(status).toHaveClass(/terrain-error/);
+      expect(elapsed, `${file} answered in ${elapsed} ms`).toBeLessThan(1000);
+      test.info().annotations.push({ type: "answered", description: `${file}: ${elapsed} ms` });
+      await settle(page);
+      expect(await state(page), `${file} kept the map`).toEqual(before);
+    }
   });
 });
 

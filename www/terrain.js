@@ -9,44 +9,96 @@
 //   import { generate } from "https://…/terrain.js";
 //   const heights = generate({ algorithm: "diamond-square", exponent: 5, seed: 7 });
 
-import init, * as wasm from "./terrain-web.js";
+// The release: a hash of every file this script loads, stamped in at build
+// time (xtask/src/pages.rs). Every file is asked for with it, so a browser
+// that fetches a new terrain.js never pairs it with a module, worker or
+// stylesheet cached from an older release: embeds update all at once.
+const RELEASE = "dev";
+
+/** The URL of one of this release's files, beside this script. */
+function ofThisRelease(name) {
+  const url = new URL(name, import.meta.url);
+  url.searchParams.set("v", RELEASE);
+  return url;
+}
+
+const wasm = await import(ofThisRelease("terrain-web.js").href);
 
 // A stylesheet rather than inline styles, so pages with a strict
 // Content-Security-Policy (style-src 'self') can embed demos too.
 if (!document.querySelector("link[data-terrain-style]")) {
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = new URL("terrain.css", import.meta.url).href;
+  link.href = ofThisRelease("terrain.css").href;
   link.dataset.terrainStyle = "";
   document.head.append(link);
 }
 
 // Compile once: the same module runs here and in the worker that makes
 // huge maps.
-const wasmUrl = new URL("terrain-web_bg.wasm", import.meta.url);
+const wasmUrl = ofThisRelease("terrain-web_bg.wasm");
 const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async () =>
   // Some servers send .wasm with the wrong type; compile from bytes then.
   WebAssembly.compile(await (await fetch(wasmUrl)).arrayBuffer()),
 );
-await init({ module_or_path: module });
-wasm.configureWorker(new URL("worker.js", import.meta.url).href, module);
+await wasm.default({ module_or_path: module });
+wasm.configureWorker(ofThisRelease("worker.js").href, module);
+// Share links of demos outside the playground (articles, embeds) open it.
+wasm.configurePlayground(new URL("playground.html", import.meta.url).href);
 
 // PNG import decodes with a module of its own (crates/terrain-png), fetched
 // the first time a reader imports a picture: most readers never do, so
-// they never download the decoder.
-let pngModule;
-wasm.configurePngDecoder(async (bytes) => {
-  pngModule ??= import("./terrain-png.js").then(async (png) => {
-    await png.default({ module_or_path: new URL("terrain-png_bg.wasm", import.meta.url) });
+// they never download the decoder. It runs in a worker of its own, so a
+// big file does not hold up the page; where no worker may start, here.
+let pngHere;
+function decodeHere(bytes) {
+  pngHere ??= import(ofThisRelease("terrain-png.js").href).then(async (png) => {
+    await png.default({ module_or_path: ofThisRelease("terrain-png_bg.wasm") });
     return png;
   });
-  // A failed fetch is tried again on the next import.
-  const png = await pngModule.catch((error) => {
-    pngModule = undefined;
-    throw new Error(`the PNG decoder could not be loaded (${error.message})`);
+  return pngHere.then(
+    (png) => png.decode(bytes),
+    (error) => {
+      // A failed fetch is tried again on the next import.
+      pngHere = undefined;
+      throw new Error(`the PNG decoder could not be loaded (${error.message})`);
+    },
+  );
+}
+
+let pngWorker;
+let nextDecoding = 0;
+const decoding = new Map();
+function decodeInWorker(bytes) {
+  if (pngWorker === undefined) {
+    try {
+      pngWorker = new Worker(ofThisRelease("worker.js"), { type: "module" });
+      pngWorker.onmessage = ({ data }) => {
+        const { resolve, reject } = decoding.get(data.id);
+        decoding.delete(data.id);
+        if (data.error === undefined) resolve(data);
+        else reject(new Error(data.error));
+      };
+      pngWorker.onerror = () => {
+        // The worker script failed: every file waiting is decoded here.
+        pngWorker = null;
+        for (const [id, { bytes, resolve, reject }] of decoding) {
+          decoding.delete(id);
+          decodeHere(bytes).then(resolve, reject);
+        }
+      };
+    } catch {
+      pngWorker = null;
+    }
+  }
+  if (!pngWorker) return decodeHere(bytes);
+  return new Promise((resolve, reject) => {
+    const id = nextDecoding++;
+    decoding.set(id, { bytes, resolve, reject });
+    pngWorker.postMessage({ decodePng: bytes, id });
   });
-  return png.decode(bytes);
-});
+}
+wasm.configurePngDecoder(decodeInWorker);
 
 function mountAll() {
   try {

@@ -4,12 +4,27 @@
 // version, so a worker script cached from another release is refused, then
 // takes one job at a time: a typed message whose arrays are transferred,
 // answered with progress messages and a reply (see protocol.rs).
+//
+// terrain.js starts a second one, on the first import, to decode PNG files
+// ({ decodePng: bytes, id } in, the decoded map or { error } out).
 
-import init, { memoryBytes, protocolVersion, workerRun } from "./terrain-web.js";
+// The glue of the same release as the page's: terrain.js starts this worker
+// with the release in its URL (?v=…) and the glue is asked for with it too.
+const glue = new URL("terrain-web.js", import.meta.url);
+glue.search = new URL(import.meta.url).search;
+// Not awaited at the top: the handler below must be in place before the
+// page's first message arrives.
+const loading = import(glue.href);
 
 let ready = null;
+let png = null;
 
 self.onmessage = async ({ data }) => {
+  if (data.decodePng) {
+    decodePng(data);
+    return;
+  }
+  const { default: init, memoryBytes, protocolVersion, workerRun } = await loading;
   if (data.module) {
     ready = init({ module_or_path: data.module });
     await ready;
@@ -26,3 +41,31 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id, error: String(error?.message ? error.message : error) });
   }
 };
+
+// A PNG file to read as a map, with the decoder module of the same release
+// (terrain.js starts a worker of its own for these).
+async function decodePng({ decodePng: bytes, id }) {
+  const fail = (error) => self.postMessage({ id, error: String(error?.message ? error.message : error) });
+  if (!png) {
+    const release = new URL(import.meta.url).search;
+    const url = (name) => new URL(`${name}${release}`, import.meta.url);
+    png = import(url("terrain-png.js").href).then(async (module) => {
+      await module.default({ module_or_path: url("terrain-png_bg.wasm") });
+      return module;
+    });
+  }
+  let decoder;
+  try {
+    decoder = await png;
+  } catch (error) {
+    // Tried again on the next file.
+    png = null;
+    return fail(`the PNG decoder could not be loaded (${error.message})`);
+  }
+  try {
+    const decoded = decoder.decode(bytes);
+    self.postMessage({ id, ...decoded }, [decoded.heights.buffer]);
+  } catch (error) {
+    fail(error);
+  }
+}

@@ -6,6 +6,11 @@
 //! build (a `post_build` hook in `Trunk.toml`), which replaces those lines
 //! in the pages Trunk has staged, indented as the comment was, and marks the
 //! page's own link in the header with `aria-current="page"`.
+//!
+//! It also stamps the release into the staged `terrain.js`: a hash of every
+//! file it loads, which it puts in their URLs (`?v=…`). A browser that
+//! fetches a new `terrain.js` then asks for that release's module, worker,
+//! stylesheet and decoder, never for the copies it cached from another.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -47,7 +52,60 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         "shared head, header and footer put into {} pages",
         pages.len()
     );
+    let release = stamp_release(&staged)?;
+    println!("terrain.js stamped with release {release}");
     Ok(())
+}
+
+/// The files `terrain.js` loads, whose bytes make the release's stamp.
+const LOADED_BY_TERRAIN_JS: [&str; 6] = [
+    "terrain-web.js",
+    "terrain-web_bg.wasm",
+    "worker.js",
+    "terrain.css",
+    "terrain-png.js",
+    "terrain-png_bg.wasm",
+];
+
+/// What `www/terrain.js` says before it is stamped.
+const UNSTAMPED: &str = "const RELEASE = \"dev\";";
+
+/// Puts the release (a hash of [`LOADED_BY_TERRAIN_JS`]) into `staged`'s
+/// `terrain.js`, and returns it.
+fn stamp_release(staged: &Path) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    for name in LOADED_BY_TERRAIN_JS {
+        let file = fs::read(staged.join(name)).map_err(|error| format!("{name}: {error}"))?;
+        bytes.extend_from_slice(name.as_bytes());
+        bytes.extend_from_slice(&(file.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&file);
+    }
+    let release = release_of(&bytes);
+    let script = staged.join("terrain.js");
+    let text = fs::read_to_string(&script).map_err(|error| format!("terrain.js: {error}"))?;
+    let stamped = stamp(&text, &release)?;
+    fs::write(&script, stamped).map_err(|error| format!("terrain.js: {error}"))?;
+    Ok(release)
+}
+
+/// `script` with its release placeholder replaced by `release`.
+fn stamp(script: &str, release: &str) -> Result<String, String> {
+    if script.matches(UNSTAMPED).count() != 1 {
+        return Err(format!(
+            "terrain.js must say `{UNSTAMPED}` exactly once, to be stamped with the release"
+        ));
+    }
+    Ok(script.replace(UNSTAMPED, &format!("const RELEASE = \"{release}\";")))
+}
+
+/// Twelve hex digits of the 64-bit FNV-1a hash of `bytes`: enough that two
+/// releases never share one by chance.
+fn release_of(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{:012x}", hash >> 16)
 }
 
 /// `page` (the file `name`) with each `<!-- shared: part -->` line replaced
@@ -93,6 +151,21 @@ fn expand(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_release_is_stamped_once_and_follows_the_bytes() {
+        let script = "// header\nconst RELEASE = \"dev\";\nload(RELEASE);\n";
+        let stamped = stamp(script, "0123456789ab").expect("one placeholder");
+        assert_eq!(
+            stamped,
+            "// header\nconst RELEASE = \"0123456789ab\";\nload(RELEASE);\n"
+        );
+        assert!(stamp(&stamped, "0123456789ab").is_err(), "stamped already");
+        assert!(stamp(&format!("{script}{script}"), "x").is_err(), "twice");
+        assert_eq!(release_of(b"a").len(), 12);
+        assert_ne!(release_of(b"module A"), release_of(b"module B"));
+        assert_eq!(release_of(b"module A"), release_of(b"module A"));
+    }
 
     #[test]
     fn shared_parts_are_put_in_indented_with_the_pages_own_link_marked() {

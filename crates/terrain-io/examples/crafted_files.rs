@@ -8,7 +8,13 @@
 //! slowest time, the file's size and the first words of the answer. Two
 //! ordinary files, our own exports of 1025 x 1025 and 4097 x 4097 maps,
 //! come last, for the speed of a normal import.
+//!
+//! With `--write DIR` it writes the crafted files into `DIR` instead, with
+//! `crafted.json` listing each file and the words its import must answer
+//! with (`null` for a file that must import): the browser test imports
+//! them through the page.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use terrain_core::{Algorithm, Params, Stage, generate};
@@ -19,6 +25,12 @@ use terrain_io::{export_png, import_png};
 const RUNS: usize = 7;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, directory] = args.as_slice()
+        && flag == "--write"
+    {
+        return write_all(Path::new(directory));
+    }
     println!(
         "{:<34} {:>10} {:>10} {:>10}  answer",
         "file", "bytes", "median", "slowest"
@@ -62,5 +74,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             times[RUNS - 1],
         );
     }
+    Ok(())
+}
+
+/// Writes every crafted file into `directory`, and `crafted.json` listing
+/// them.
+fn write_all(directory: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    std::fs::create_dir_all(directory)?;
+    let mut listing = Vec::new();
+    for file in crafted_files() {
+        let name = format!("{}.png", file.name);
+        std::fs::write(directory.join(&name), &file.bytes)?;
+        let says = match file.says {
+            // The words are plain ASCII sentences: no character needs escaping.
+            Some(words) => format!("\"{words}\""),
+            None => "null".to_owned(),
+        };
+        listing.push(format!("  {{\"file\": \"{name}\", \"says\": {says}}}"));
+    }
+    std::fs::write(
+        directory.join("crafted.json"),
+        format!("[\n{}\n]\n", listing.join(",\n")),
+    )?;
     Ok(())
 }

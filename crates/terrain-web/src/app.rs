@@ -10,10 +10,12 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
+use terrain_core::PARAMETERS;
+use terrain_core::spec::Value;
 use terrain_view::demo::{Delay, Effect, Input};
 use terrain_view::page::{Graphics, Page, PageEffect, PageInput};
 use terrain_view::picture;
-use terrain_view::settings::DemoConfig;
+use terrain_view::settings::{DemoConfig, Overlay};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -52,6 +54,9 @@ thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
     static QUEUE: RefCell<VecDeque<PageInput>> = const { RefCell::new(VecDeque::new()) };
     static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
+    /// The site's playground, where share links of demos that do not read
+    /// the page's address lead.
+    static PLAYGROUND: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// Hands `input` to the page and carries out what it says. Inputs that
@@ -171,12 +176,19 @@ impl App {
         if config.display.url_state {
             messages.extend(config.apply_query(&window.location().search().unwrap_or_default()));
         }
+        // A share link must restore the view: on a page whose demo reads
+        // its address (the playground) it is that page's; from any other
+        // demo (an article's, an embed on a blog) it opens the playground.
         let location = window.location();
-        let address = format!(
+        let here = format!(
             "{}{}",
             location.origin().unwrap_or_default(),
             location.pathname().unwrap_or_default()
         );
+        let address = match PLAYGROUND.with(|playground| playground.borrow().clone()) {
+            Some(playground) if !config.display.url_state => playground,
+            _ => here,
+        };
         let index = self.page.len();
         let send_to: Rc<dyn Fn(Input)> =
             Rc::new(move |input| dispatch(PageInput::Demo(index, input)));
@@ -441,7 +453,8 @@ pub fn render_stats() -> JsValue {
 }
 
 /// What demo `index` (in page order) shows, for tests and the curious:
-/// its settings, the map's side, and a fingerprint of its heights (a 64-bit
+/// every parameter under its `generate()` option name, the display
+/// settings, the map's stage and side, and a fingerprint of its heights (a 64-bit
 /// FNV-1a hash of their bit patterns, in hex) that two demos share exactly
 /// when their maps are equal bit for bit. `undefined` if there is no such
 /// demo.
@@ -451,9 +464,28 @@ pub fn demo_state(index: u32) -> JsValue {
         let demo = app.page.demo(index as usize)?;
         let config = demo.config();
         let terrain = demo.terrain();
-        let params = &config.params;
         let state = js_sys::Object::new();
-        let entries: [(&str, JsValue); 12] = [
+        // Every parameter, by its generate() option name: what the demo's
+        // settings say (an imported map's are the settings it replaced).
+        let mut entries: Vec<(&str, JsValue)> = PARAMETERS
+            .iter()
+            .map(|parameter| {
+                let value = (parameter.get)(&config.params);
+                let shown = match value {
+                    // A seed is 64 bits: more than a JavaScript number holds.
+                    Value::Whole(whole) if parameter.spec.option == "seed" => {
+                        whole.to_string().into()
+                    }
+                    Value::Whole(whole) => JsValue::from(whole as f64),
+                    Value::Number(number) => number.into(),
+                    Value::Switch(on) => on.into(),
+                    Value::Choice(_) | Value::Name(_) => parameter.spec.show(&value).into(),
+                };
+                (parameter.spec.option, shown)
+            })
+            .collect();
+        let display = &config.display;
+        entries.extend([
             (
                 "algorithm",
                 terrain
@@ -464,18 +496,16 @@ pub fn demo_state(index: u32) -> JsValue {
             ("stage", terrain.stage.to_string().into()),
             ("exponent", terrain.heightmap.exponent().into()),
             ("side", (terrain.heightmap.side() as u32).into()),
-            ("spread", params.spread.into()),
-            ("spreadReduction", params.spread_reduction.into()),
-            ("seed", params.seed.to_string().into()),
-            ("normalize", params.normalize.into()),
-            ("palette", config.display.palette.name().into()),
-            ("view", config.display.view.name().into()),
-            ("wireframe", config.display.wireframe.into()),
+            ("palette", display.palette.name().into()),
+            ("view", display.view.name().into()),
+            ("wireframe", display.wireframe.into()),
+            ("overlay", Overlay::NAMES[display.overlay as usize].into()),
+            ("water", display.water.into()),
             (
                 "fingerprint",
                 format!("{:016x}", terrain.heightmap.fingerprint()).into(),
             ),
-        ];
+        ]);
         dom::set_all(&state, &entries);
         Some(JsValue::from(state))
     })
@@ -489,4 +519,12 @@ pub fn demo_state(index: u32) -> JsValue {
 #[wasm_bindgen(js_name = simulateContextLoss)]
 pub fn simulate_context_loss(lose: bool) -> bool {
     with_app(|app| app.gpu.as_ref().is_some_and(|gpu| gpu.simulate_loss(lose))).unwrap_or(false)
+}
+
+/// Tells the module where the site's playground is, for share links (see
+/// `App::mount`). `terrain.js` calls this once, with the playground beside
+/// it.
+#[wasm_bindgen(js_name = configurePlayground)]
+pub fn configure_playground(url: String) {
+    PLAYGROUND.with(|playground| *playground.borrow_mut() = Some(url));
 }
