@@ -10,12 +10,17 @@
 // case `batch` times, enough to last several milliseconds, because the
 // browser's clock is coarse and a small map takes microseconds.
 //
+// After the generators come the noise and erosion benchmarks of chapters 4
+// and 5 (chapters.js).
+//
 // Query options: ?quick=1 (exponents 4 to 10, fewer samples), ?auto=1 (start
-// at once; bench/run.mjs uses it), ?exponents=4-8 (any range within 1-12).
+// at once; bench/run.mjs uses it), ?exponents=4-8 (any range within 1-12),
+// ?suites=noise,erosion (any of generators, noise, erosion; all by default).
 // Results go on the page and into window.benchmarkResults.
 
 import { benchmarkRun, generate } from "../terrain.js";
 import { ALGORITHMS, SHORT } from "./cases.js";
+import { CHAPTER_SETTINGS, runErosionBenchmark, runNoiseBenchmark } from "./chapters.js";
 import * as posts from "./posts.js";
 
 const POSTS = {
@@ -26,6 +31,9 @@ const POSTS = {
 };
 
 const SEED = 7;
+
+/** The benchmarks the page can run, in order. */
+export const SUITES = ["generators", "noise", "erosion"];
 
 export const SETTINGS = {
   full: {
@@ -43,6 +51,8 @@ export const SETTINGS = {
     // warm-up run) and marked capped; one predicted to take longer at the
     // next exponent is skipped from there on.
     capMs: 20_000,
+    suites: SUITES,
+    ...CHAPTER_SETTINGS.full,
   },
   quick: {
     exponents: [4, 5, 6, 7, 8, 9, 10],
@@ -54,6 +64,8 @@ export const SETTINGS = {
     maxSamples: 15,
     minSampleMs: 5,
     capMs: 5_000,
+    suites: SUITES,
+    ...CHAPTER_SETTINGS.quick,
   },
 };
 
@@ -188,13 +200,31 @@ function calibrate(testCase, exponent, settings) {
 }
 
 /**
- * Times every case at every exponent. `report(message)` gets progress lines.
- * Returns the results object (also the shape of bench/results/latest.json,
- * less what run.mjs adds).
+ * Runs the suites `settings.suites` names. `report(message)` gets progress
+ * lines. Returns the results object (also the shape of
+ * bench/results/latest.json, less what run.mjs adds).
  */
 export async function runBenchmark(settings, report = () => {}) {
-  const list = cases();
   const started = new Date();
+  const results = {
+    date: started.toISOString(),
+    userAgent: navigator.userAgent,
+    hardwareConcurrency: navigator.hardwareConcurrency,
+    crossOriginIsolated: globalThis.crossOriginIsolated === true,
+    settings,
+    seed: SEED,
+  };
+  if (settings.suites.includes("generators")) Object.assign(results, await runGenerators(settings, report));
+  if (settings.suites.includes("noise")) results.noise = await runNoiseBenchmark(settings.noise, report);
+  if (settings.suites.includes("erosion")) results.erosion = await runErosionBenchmark(settings.erosion, report);
+  results.finished = new Date().toISOString();
+  results.sink = sink;
+  return results;
+}
+
+/** Times every generator case at every exponent. */
+async function runGenerators(settings, report) {
+  const list = cases();
   const check = selfCheck();
   report(check.ok ? "self-check passed" : `self-check FAILED: ${check.problems.join("; ")}`);
   if (!check.ok) throw new Error(`self-check failed: ${check.problems.join("; ")}`);
@@ -282,18 +312,10 @@ export async function runBenchmark(settings, report = () => {}) {
   }
 
   return {
-    date: started.toISOString(),
-    finished: new Date().toISOString(),
-    userAgent: navigator.userAgent,
-    hardwareConcurrency: navigator.hardwareConcurrency,
-    crossOriginIsolated: globalThis.crossOriginIsolated === true,
-    settings,
-    seed: SEED,
     selfCheck: check,
     cases: list.map(({ id, kind, algorithm, label }) => ({ id, kind, algorithm, label })),
     measurements,
     ratios: ratios(measurements, settings.exponents),
-    sink,
   };
 }
 
@@ -356,6 +378,74 @@ function table(caption, headers, rows) {
 
 function render(results, into) {
   into.replaceChildren();
+  if (results.measurements) renderGenerators(results, into);
+  if (results.noise) renderNoise(results.noise, into);
+  if (results.erosion) renderErosion(results.erosion, into);
+}
+
+function renderNoise(noise, into) {
+  const { verdict } = noise;
+  into.append(
+    table(
+      `Noise: 8-octave fBm of a ${noise.side} × ${noise.side} map (same run)`,
+      ["case", "median ms", "fastest ms", "ns per point", "time / ours"],
+      noise.measurements.map((m) => [
+        m.label,
+        format(m.medianMs),
+        format(m.minMs),
+        format((m.medianMs * 1e6) / noise.points),
+        format(m.overOurs),
+      ]),
+    ),
+  );
+  const summary = document.createElement("p");
+  summary.textContent =
+    `Ours: ${format(verdict.oursMs)} ms (target: under ${verdict.oursUnderMs}); ` +
+    (verdict.fastestPackage
+      ? `${format(verdict.speedUp)} times faster than ${verdict.fastestPackage} (target: at least ${verdict.speedUpAtLeast}).`
+      : `no package to compare with (${noise.missing.join("; ")}).`);
+  into.append(summary);
+}
+
+function renderErosion(erosion, into) {
+  const { verdict } = erosion;
+  into.append(
+    table(
+      `Erosion: droplets on a 513 × 513 diamond-square map (same run)`,
+      [
+        "droplets",
+        "lifetime",
+        "radius",
+        "ours ms",
+        "JS ms",
+        "JS / ours",
+        "steps/droplet",
+        `ours droplets/s (${erosion.table[0].costBasis})`,
+        `ours µs/droplet (${erosion.table[0].costBasis}, less the call)`,
+        `ours ns/step (${erosion.table[0].costBasis}, less the call)`,
+      ],
+      erosion.table.map((row) => [
+        String(row.droplets),
+        String(row.lifetime),
+        String(row.radius),
+        format(row.oursMs),
+        format(row.jsMs),
+        format(row.jsOverOurs),
+        format(row.stepsPerDroplet),
+        format(row.oursDropletsPerSecond),
+        format(row.microsecondsPerDroplet),
+        format(row.nanosecondsPerStep),
+      ]),
+    ),
+  );
+  const summary = document.createElement("p");
+  summary.textContent =
+    `100 000 droplets: ${format(verdict.oursMs)} ms (target: under ${verdict.oursUnderMs}); ` +
+    `${format(verdict.speedUp)} times the JavaScript's speed (target: at least ${verdict.speedUpAtLeast}).`;
+  into.append(summary);
+}
+
+function renderGenerators(results, into) {
   const { measurements, cases: list } = results;
   const exponents = results.settings.exponents;
   const at = (id, exponent) => measurements.find((m) => m.id === id && m.exponent === exponent);
@@ -420,6 +510,14 @@ function settingsFromQuery() {
   const quick = query.get("quick") === "1";
   const settings = structuredClone(quick ? SETTINGS.quick : SETTINGS.full);
   settings.mode = quick ? "quick" : "full";
+  const suites = query.get("suites");
+  if (suites) {
+    const names = suites.split(",").filter(Boolean);
+    const unknown = names.filter((name) => !SUITES.includes(name));
+    if (unknown.length || !names.length)
+      throw new Error(`suites must be a comma-separated list of ${SUITES.join(", ")}; got "${suites}"`);
+    settings.suites = SUITES.filter((name) => names.includes(name));
+  }
   const range = query.get("exponents");
   if (range) {
     const match = /^(\d+)(?:-(\d+))?$/.exec(range);
@@ -468,7 +566,9 @@ async function main() {
         ? structuredClone(options.settings)
         : { ...structuredClone(SETTINGS[quick ? "quick" : "full"]), mode: quick ? "quick" : "full" };
     try {
-      report(`running (${settings.mode}: exponents ${settings.exponents[0]} to ${settings.exponents.at(-1)})`);
+      report(
+        `running (${settings.mode}: ${settings.suites.join(", ")}; exponents ${settings.exponents[0]} to ${settings.exponents.at(-1)})`,
+      );
       const results = await runBenchmark(settings, report);
       render(results, output);
       window.benchmarkResults = results;

@@ -1,6 +1,6 @@
 // The generators the benchmark times, and their short names for tables
 // that must fit a terminal: one list for the page (bench.js) and the runner
-// (run.mjs).
+// (run.mjs). Also the npm packages the noise benchmark compares with.
 
 export const ALGORITHMS = [
   "random-noise",
@@ -16,4 +16,12 @@ export const SHORT = {
   "recursive-midpoint-displacement": "rmpd",
   "diamond-square": "ds",
   "tileable-diamond-square": "tds",
+};
+
+/** The npm packages of the noise benchmark (chapters.js): the file the page
+ * imports from /bench/vendor/, and the file in node_modules/ that run.mjs
+ * serves for it. */
+export const VENDOR = {
+  "simplex-noise.js": "simplex-noise/dist/esm/simplex-noise.js",
+  "fastnoise-lite.js": "fastnoise-lite/FastNoiseLite.js",
 };

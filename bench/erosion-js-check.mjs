@@ -97,7 +97,7 @@ if (process.argv.includes("--time")) {
   }
   times.sort((a, b) => a - b);
   console.log(
-    `JavaScript, 100 000 droplets on 513 x 513: ` + `median ${times[2].toFixed(0)} ms, best ${times[0].toFixed(0)} ms`,
+    `JavaScript, 100 000 droplets on 513 x 513: median ${times[2].toFixed(0)} ms, best ${times[0].toFixed(0)} ms`,
   );
 }
 

@@ -80,7 +80,8 @@ function makeBrush(radius) {
 }
 
 // Erodes a copy of `heights` (side x side, row-major) with droplets.
-// Returns { heights, eroded, deposited, carried }.
+// Returns { heights, eroded, deposited, carried, steps }, `steps` being the
+// moves all the droplets made (the benchmark's cost per step).
 export function erodeJs(heights, side, options = {}) {
   const o = { ...DEFAULTS, ...options };
   const last = side - 1;
@@ -104,6 +105,7 @@ export function erodeJs(heights, side, options = {}) {
   let eroded = 0;
   let deposited = 0;
   let carried = 0;
+  let steps = 0;
 
   function cornersOf(x, y) {
     const column = Math.floor(x);
@@ -250,6 +252,7 @@ export function erodeJs(heights, side, options = {}) {
 
       speed = Math.sqrt(Math.max(speed * speed + drop * o.gravity, 0));
       water *= 1 - o.evaporateSpeed;
+      steps++;
       x = nextX;
       y = nextY;
     }
@@ -262,5 +265,5 @@ export function erodeJs(heights, side, options = {}) {
       result[y * side + x] = map[(y % width) * width + (x % width)];
     }
   }
-  return { heights: result, eroded, deposited, carried };
+  return { heights: result, eroded, deposited, carried, steps };
 }

@@ -1,13 +1,17 @@
 // Runs the benchmark page (bench/index.html) in headless Chromium against the
-// release build in dist/, prints the tables and writes them to
+// release build in dist/: the generators, then chapter 4's noise (beside the
+// npm packages simplex-noise and fastnoise-lite, served from node_modules/)
+// and chapter 5's erosion (beside bench/erosion-js.js). It prints the tables
+// and writes them to
 // bench/results/latest.json (everything) and bench/results/latest.md (the
 // tables, ready for BENCHMARKS.md).
 //
 //   cargo xtask build && node bench/run.mjs            # full: exponents 4 to 12
 //   node bench/run.mjs --quick                         # exponents 4 to 10, fewer samples
 //   node bench/run.mjs --exponents 8-10                # any range within 1-12
+//   node bench/run.mjs --suites noise,erosion          # only some of generators, noise, erosion
 //
-// Options: --quick, --exponents A-B, --out FILE (instead of
+// Options: --quick, --exponents A-B, --suites LIST, --out FILE (instead of
 // bench/results/latest.json), --timeout MINUTES (default 60; 15 with
 // --quick), --help. It uses Debian's Chromium ($CHROMIUM, else `chromium` on
 // the PATH) and never downloads a browser. Exits non-zero if the build is
@@ -21,24 +25,28 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 import { badRequest, chromiumPath, requestURL, serveFile } from "../tests/local-tools.js";
-import { ALGORITHMS, SHORT } from "./cases.js";
+import { ALGORITHMS, SHORT, VENDOR } from "./cases.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = resolve(here, "..");
 const dist = join(root, "dist");
 const benchDir = here;
+const nodeModules = join(root, "node_modules");
+const SUITES = ["generators", "noise", "erosion"];
 
 // The targets the generators are being optimized towards (see BENCHMARKS.md).
 const TARGET = { exponent: 10, postsOverWasmAtLeast: 15, wasmOverFloorAtMost: 2 };
 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
-  console.error("usage: node bench/run.mjs [--quick] [--exponents A-B] [--out FILE] [--timeout MINUTES]");
+  console.error(
+    "usage: node bench/run.mjs [--quick] [--exponents A-B] [--suites generators,noise,erosion] [--out FILE] [--timeout MINUTES]",
+  );
   process.exit(message ? 2 : 0);
 }
 
 function parseArguments(argv) {
-  const options = { quick: false, exponents: null, out: null, timeoutMinutes: null };
+  const options = { quick: false, exponents: null, suites: null, out: null, timeoutMinutes: null };
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     const value = () => {
@@ -48,6 +56,7 @@ function parseArguments(argv) {
     };
     if (argument === "--quick") options.quick = true;
     else if (argument === "--exponents") options.exponents = value();
+    else if (argument === "--suites") options.suites = value();
     else if (argument === "--out") options.out = resolve(value());
     else if (argument === "--timeout") options.timeoutMinutes = Number(value());
     else if (argument === "--help" || argument === "-h") usage();
@@ -55,6 +64,12 @@ function parseArguments(argv) {
   }
   if (options.exponents !== null && !/^\d+(-\d+)?$/.test(options.exponents)) {
     usage(`--exponents must look like 4-10; got ${options.exponents}`);
+  }
+  if (options.suites !== null) {
+    const names = options.suites.split(",");
+    if (!names.every((name) => SUITES.includes(name))) {
+      usage(`--suites must be a comma-separated list of ${SUITES.join(", ")}; got ${options.suites}`);
+    }
   }
   if (options.timeoutMinutes !== null && !(options.timeoutMinutes > 0)) {
     usage("--timeout must be a positive number of minutes");
@@ -64,8 +79,10 @@ function parseArguments(argv) {
   return options;
 }
 
-// dist/ at /, bench/ at /bench/. Cross-origin isolation (COOP + COEP) gives
-// the page a finer performance.now(); everything it loads is same-origin.
+// dist/ at /, bench/ at /bench/, and the npm packages the noise benchmark
+// compares with at /bench/vendor/ (straight from node_modules/: nothing is
+// copied or committed). Cross-origin isolation (COOP + COEP) gives the page
+// a finer performance.now(); everything it loads is same-origin.
 function startServer() {
   const isolated = {
     "cross-origin-opener-policy": "same-origin",
@@ -75,7 +92,9 @@ function startServer() {
     const url = requestURL(request);
     if (!url) return badRequest(response, "not a URL");
     const path = url.pathname;
-    if (path.startsWith("/bench/")) serveFile(response, benchDir, path.slice("/bench/".length), isolated);
+    const vendored = path.startsWith("/bench/vendor/") && VENDOR[path.slice("/bench/vendor/".length)];
+    if (vendored) serveFile(response, nodeModules, vendored, isolated);
+    else if (path.startsWith("/bench/")) serveFile(response, benchDir, path.slice("/bench/".length), isolated);
     else serveFile(response, dist, path, isolated);
   });
   return new Promise((resolvePromise, reject) => {
@@ -91,8 +110,17 @@ async function checkBuild() {
   } catch {
     throw new Error("dist/terrain.js is missing: run `cargo xtask build` first");
   }
-  if (!script.includes("benchmarkRun")) {
-    throw new Error("dist/terrain.js does not export benchmarkRun: rebuild with `cargo xtask build`");
+  for (const name of ["benchmarkRun", "erode"]) {
+    if (!script.includes(`export const ${name}`)) {
+      throw new Error(`dist/terrain.js does not export ${name}: rebuild with \`cargo xtask build\``);
+    }
+  }
+  for (const file of Object.values(VENDOR)) {
+    try {
+      await readFile(join(nodeModules, file));
+    } catch {
+      throw new Error(`node_modules/${file} is missing: run \`npm ci\` (or \`cargo xtask setup\`)`);
+    }
   }
 }
 
@@ -126,6 +154,79 @@ function measured(results, id, exponent, field) {
 }
 
 function tables(results) {
+  return [
+    ...(results.measurements ? generatorTables(results) : []),
+    ...(results.noise ? [noiseTable(results.noise)] : []),
+    ...(results.erosion ? erosionTables(results.erosion) : []),
+  ];
+}
+
+function noiseTable(noise) {
+  return {
+    title: `Noise: 8-octave fBm of a ${noise.side} x ${noise.side} map, median of ${noise.measurements[0].samplesMs.length} interleaved samples`,
+    head: ["case", "median ms", "fastest ms", "ns/point", "time / ours", "CPU ms", "CPU / ours"],
+    rows: noise.measurements.map((m) => [
+      m.label,
+      format(m.medianMs),
+      format(m.minMs),
+      format((m.medianMs * 1e6) / noise.points),
+      format(m.overOurs),
+      format(m.cpuMedianMs),
+      format(m.cpuOverOurs),
+    ]),
+  };
+}
+
+function erosionTables(erosion) {
+  const row = (r) => [
+    String(r.droplets),
+    String(r.lifetime),
+    String(r.radius),
+    format(r.oursMs),
+    format(r.jsMs),
+    format(r.jsOverOurs),
+    format(r.oursCpuMs),
+    format(r.jsCpuMs),
+    format(r.jsOverOursCpu),
+    format(r.stepsPerDroplet),
+    format(r.oursDropletsPerSecond),
+    format(r.microsecondsPerDroplet),
+    format(r.nanosecondsPerStep),
+  ];
+  // Derived from CPU time where the page could read it.
+  const basis = erosion.table[0].costBasis;
+  const head = [
+    "droplets",
+    "lifetime",
+    "radius",
+    "ours ms",
+    "JS ms",
+    "JS/ours",
+    "ours CPU ms",
+    "JS CPU ms",
+    "CPU JS/ours",
+    "steps/droplet",
+    `ours droplets/s (${basis})`,
+    `ours us/droplet (${basis}, less the call)`,
+    `ours ns/step (${basis}, less the call)`,
+  ];
+  const byGroup = (group) => erosion.table.filter((r) => r.group === group).map(row);
+  return [
+    {
+      title:
+        "Erosion: droplets on a 513 x 513 diamond-square map (seed 7), defaults, ours = erode(), JS = bench/erosion-js.js",
+      head,
+      rows: byGroup("droplets"),
+    },
+    {
+      title: `Erosion: lifetime and brush radius, ${erosion.growthDroplets} droplets`,
+      head,
+      rows: [...byGroup("lifetime"), ...byGroup("radius")],
+    },
+  ];
+}
+
+function generatorTables(results) {
   const exponents = results.settings.exponents;
   const head = ["exp", ...COLUMNS.map((c) => c.short)];
   const withPosts = ["random-noise", "midpoint-displacement", "recursive-midpoint-displacement", "diamond-square"];
@@ -196,26 +297,67 @@ function markdownTable({ title, head, rows }) {
 }
 
 function targetLines(results) {
+  return [
+    ...(results.ratios ? generatorTargetLines(results) : []),
+    ...(results.noise ? noiseTargetLines(results.noise) : []),
+    ...(results.erosion ? erosionTargetLines(results.erosion) : []),
+  ];
+}
+
+const verdictWord = (ok) => (ok ? "met" : "NOT met");
+
+// The same figure in main-thread CPU time, where the runner could read it.
+const inCpu = (value, unit = "") => (value === null || value === undefined ? "" : `; CPU time ${format(value)}${unit}`);
+
+function noiseTargetLines({ verdict, missing }) {
+  const lines = [
+    `noise: 8-octave Perlin fBm of 513 x 513 through generate() = ${format(verdict.oursMs)} ms ` +
+      `(target under ${verdict.oursUnderMs} ms: ${verdictWord(verdict.timeMet)}${inCpu(verdict.oursCpuMs, " ms")})`,
+  ];
+  if (verdict.fastestPackage) {
+    lines.push(
+      `noise: ${verdict.fastestPackage} (the faster package) / ours = ${format(verdict.speedUp)}x ` +
+        `(target at least ${verdict.speedUpAtLeast}x: ${verdictWord(verdict.speedUpMet)}; ` +
+        `fastest samples: ${format(verdict.speedUpFastestSamples)}x${inCpu(verdict.speedUpCpu, "x")})`,
+    );
+  } else {
+    lines.push(`noise: no package to compare with (${missing.join("; ")})`);
+  }
+  return lines;
+}
+
+function erosionTargetLines({ verdict }) {
+  return [
+    `erosion: 100000 droplets on 513 x 513 through erode() = ${format(verdict.oursMs)} ms, ` +
+      `${format(verdict.dropletsPerSecond)} droplets/s (target under ${verdict.oursUnderMs} ms: ` +
+      `${verdictWord(verdict.timeMet)}${inCpu(verdict.oursCpuMs, " ms")}` +
+      `${inCpu(verdict.cpuDropletsPerSecond, " droplets/s")})`,
+    `erosion: JavaScript / ours = ${format(verdict.speedUp)}x (target at least ${verdict.speedUpAtLeast}x: ` +
+      `${verdictWord(verdict.speedUpMet)}; fastest samples: ${format(verdict.speedUpFastestSamples)}x` +
+      `${inCpu(verdict.speedUpCpu, "x")})`,
+  ];
+}
+
+function generatorTargetLines(results) {
   const row = results.ratios.find((r) => r.exponent === TARGET.exponent);
   if (!row) return [`(exponent ${TARGET.exponent} not measured: no target check)`];
   const vsPosts = row.postsOverWasm["diamond-square"];
   const vsFloor = row.wasmOverFloor["diamond-square"];
-  const verdict = (ok) => (ok ? "met" : "NOT met");
   // Fastest samples: on a loaded machine, closer to the uncontended cost.
   const fastest = (id) => find(results, id, TARGET.exponent)?.minMs;
   const minRatio = (a, b) => format(fastest(a) / fastest(b));
   return [
     `diamond-square at exponent ${TARGET.exponent}: posts' JS / our wasm = ${format(vsPosts)}x ` +
-      `(target at least ${TARGET.postsOverWasmAtLeast}x: ${verdict(vsPosts >= TARGET.postsOverWasmAtLeast)}; ` +
+      `(target at least ${TARGET.postsOverWasmAtLeast}x: ${verdictWord(vsPosts >= TARGET.postsOverWasmAtLeast)}; ` +
       `fastest samples: ${minRatio("posts:diamond-square", "wasm:diamond-square")}x)`,
     `diamond-square at exponent ${TARGET.exponent}: our wasm / floor = ${format(vsFloor)}x ` +
-      `(target at most ${TARGET.wasmOverFloorAtMost}x: ${verdict(vsFloor <= TARGET.wasmOverFloorAtMost)}; ` +
+      `(target at most ${TARGET.wasmOverFloorAtMost}x: ${verdictWord(vsFloor <= TARGET.wasmOverFloorAtMost)}; ` +
       `fastest samples: ${minRatio("wasm:diamond-square", "floor")}x)`,
   ];
 }
 
 function notes(results) {
-  return results.measurements
+  return (results.measurements ?? [])
     .filter((m) => m.capped || m.skipped)
     .map((m) => `${m.label}, exponent ${m.exponent}: ${m.capped || m.skipped}`);
 }
@@ -223,10 +365,17 @@ function notes(results) {
 function header(results) {
   const m = results.machine;
   return [
-    `${results.date}  ${results.settings.mode} run, exponents ${results.settings.exponents[0]}-${results.settings.exponents.at(-1)}, ${results.durationSeconds} s`,
+    `${results.date}  ${results.settings.mode} run of ${results.settings.suites.join(", ")}` +
+      (results.measurements
+        ? `, exponents ${results.settings.exponents[0]}-${results.settings.exponents.at(-1)}`
+        : "") +
+      `, ${results.durationSeconds} s`,
     `Chromium ${results.chromiumVersion}, ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ` +
       `load average ${m.loadAverageBefore.join(" ")} before, ${m.loadAverageAfter.join(" ")} after`,
-    `timer: crossOriginIsolated=${results.crossOriginIsolated}; medians of interleaved samples, ratios from the same run`,
+    `timer: crossOriginIsolated=${results.crossOriginIsolated}; medians of interleaved samples, ratios from the same run` +
+      (results.noise || results.erosion
+        ? "; CPU = the page's main-thread CPU time (Chromium's ThreadTime), which leaves out waiting for a core"
+        : ""),
   ];
 }
 
@@ -251,6 +400,7 @@ async function main() {
   const query = new URLSearchParams({ auto: "1" });
   if (options.quick) query.set("quick", "1");
   if (options.exponents) query.set("exponents", options.exponents);
+  if (options.suites) query.set("suites", options.suites);
   const url = `http://127.0.0.1:${port}/bench/index.html?${query}`;
 
   const loadAverageBefore = loadavg().map((l) => l.toFixed(2));
@@ -271,6 +421,14 @@ async function main() {
       }
     });
     page.on("pageerror", (error) => pageErrors.push(String(error?.stack || error)));
+    // The page's main-thread CPU time, for the noise and erosion benchmarks
+    // (see threadClock in chapters.js).
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Performance.enable");
+    await page.exposeFunction("benchmarkThreadTime", async () => {
+      const { metrics } = await devtools.send("Performance.getMetrics");
+      return metrics.find((metric) => metric.name === "ThreadTime").value * 1000;
+    });
     console.error(`benchmark page: ${url}`);
     await page.goto(url);
     await page.waitForFunction(() => window.benchmarkStatus === "done" || window.benchmarkStatus === "error", null, {
@@ -299,7 +457,8 @@ async function main() {
     for (const table of tables(results)) console.log(`\n${textTable(table)}`);
     console.log("");
     for (const line of [...targetLines(results), ...notes(results)]) console.log(line);
-    if (results.measurements.some((m) => m.capped)) console.log("(* = timed once: a single run was over the cap)");
+    if ((results.measurements ?? []).some((m) => m.capped))
+      console.log("(* = timed once: a single run was over the cap)");
 
     await mkdir(dirname(options.out), { recursive: true });
     await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);

@@ -43,22 +43,31 @@ function expectedWords({ algorithm, stage, exponent, side, seed }) {
     "recursive-midpoint-displacement": "recursive midpoint displacement",
     "diamond-square": "diamond-square",
     "tileable-diamond-square": "tileable diamond-square",
+    "value-noise": "value noise",
+    "perlin-noise": "perlin noise",
+    "simplex-noise": "simplex noise",
   }[algorithm];
   const pass = /^pass-(\d+)$/.exec(stage);
+  const octaves = /^octave-(\d+)$/.exec(stage);
   const step =
     erosionWords(stage) ??
     (algorithm === "random-noise"
       ? "every point random"
       : pass
         ? `pass ${pass[1]} of ${exponent}`
-        : {
-            corners: "corners set at random",
-            edges: "edge midpoints set",
-            center: "centre set",
-            square: "first square step",
-            diamond: "first diamond step",
-            done: "finished",
-          }[stage]);
+        : octaves
+          ? octaves[1] === "1"
+            ? "the first octave"
+            : `${octaves[1]} octaves summed`
+          : {
+              corners: "corners set at random",
+              edges: "edge midpoints set",
+              center: "centre set",
+              square: "first square step",
+              diamond: "first diamond step",
+              lattice: "the lattice's random values",
+              done: "finished",
+            }[stage]);
   return [title, step, `${side} by ${side}`, `seed ${seed}`];
 }
 

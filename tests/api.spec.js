@@ -144,3 +144,295 @@ test("an option whose getter throws is an Error naming the option, not a default
   });
   expect(message).toBe("Error: reading option seed threw: the seed is not ready");
 });
+
+// erode(): droplet erosion as JavaScript sees it.
+
+/** Puts the core's `Heightmap::fingerprint` (64-bit FNV-1a over the heights'
+ * bytes, as hex) on the page as `window.fingerprint`. Runs in the page. */
+function installFingerprint() {
+  window.fingerprint = (heights) => {
+    const bytes = new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
+    let high = 0xcbf29ce4;
+    let low = 0x84222325;
+    for (const byte of bytes) {
+      low = (low ^ byte) >>> 0;
+      const product = low * 0x1b3;
+      high = (Math.imul(high, 0x1b3) + (low << 8) + Math.floor(product / 2 ** 32)) >>> 0;
+      low = product >>> 0;
+    }
+    return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
+  };
+}
+
+/** Runs `body(argument)` in the page, with `window.fingerprint` there. */
+async function inPage(page, body, argument) {
+  await page.evaluate(installFingerprint);
+  return page.evaluate(body, argument);
+}
+
+test("erode() gives the core's maps, bit for bit, in a new array", async ({ page }) => {
+  // The cases and fingerprints of crates/terrain-core/tests/erosion_fingerprints.rs,
+  // recorded natively.
+  const cases = [
+    {
+      map: { algorithm: "diamond-square", exponent: 6, seed: 1 },
+      options: { droplets: 1000, seed: 7 },
+      fingerprint: "890c282a1329ea05",
+    },
+    {
+      map: { algorithm: "tileable-diamond-square", exponent: 6, seed: 2 },
+      options: { droplets: 1000, seed: 7, wrap: true },
+      fingerprint: "def24ebabdcef667",
+    },
+    {
+      map: { algorithm: "diamond-square", exponent: 6, seed: 1 },
+      options: {
+        droplets: 300,
+        seed: "18446744073709551615",
+        inertia: 0.6,
+        capacity: 10,
+        minCapacity: 0,
+        erodeSpeed: 0.9,
+        depositSpeed: 0.05,
+        evaporateSpeed: 0.001,
+        radius: 1,
+        gravity: 30,
+        lifetime: 200,
+      },
+      fingerprint: "c3c3571ce127d554",
+    },
+  ];
+  const results = await inPage(
+    page,
+    async (cases) => {
+      const { generate, erode } = await import("./terrain.js");
+      return cases.map(({ map, options }) => {
+        const heights = generate(map);
+        const before = fingerprint(heights);
+        const eroded = erode(heights, options);
+        return {
+          type: Object.prototype.toString.call(eroded),
+          length: eroded.length,
+          sameObject: eroded === heights,
+          sameBuffer: eroded.buffer === heights.buffer,
+          inputUntouched: fingerprint(heights) === before,
+          changed: fingerprint(eroded) !== before,
+          fingerprint: fingerprint(eroded),
+        };
+      });
+    },
+    cases,
+  );
+  results.forEach((result, index) => {
+    const what = JSON.stringify(cases[index].options);
+    expect(result.type, what).toBe("[object Float64Array]");
+    expect(result.length, what).toBe(65 * 65);
+    expect(result.sameObject || result.sameBuffer, `${what}: a new array`).toBe(false);
+    expect(result.inputUntouched, `${what}: the input stays as it was`).toBe(true);
+    expect(result.changed, `${what}: the droplets moved material`).toBe(true);
+    expect(result.fingerprint, what).toBe(cases[index].fingerprint);
+  });
+});
+
+test("erode(): the same seed gives the same map, another seed another; missing options take the defaults", async ({
+  page,
+}) => {
+  const result = await inPage(page, async () => {
+    const { generate, erode } = await import("./terrain.js");
+    const heights = generate({ algorithm: "diamond-square", exponent: 5, seed: 3 });
+    const run = (options) => fingerprint(erode(heights, options));
+    return {
+      seven: run({ droplets: 2000, seed: 7 }),
+      sevenAgain: run({ droplets: 2000, seed: 7 }),
+      sevenText: run({ droplets: 2000, seed: "7" }),
+      sevenBigInt: run({ droplets: 2000, seed: 7n }),
+      eight: run({ droplets: 2000, seed: 8 }),
+      none: fingerprint(erode(heights)),
+      empty: run({}),
+      nothing: run(null),
+      explicit: run({
+        seed: 0,
+        droplets: 100000,
+        inertia: 0.05,
+        capacity: 4,
+        minCapacity: 0.01,
+        erodeSpeed: 0.3,
+        depositSpeed: 0.3,
+        evaporateSpeed: 0.01,
+        radius: 3,
+        gravity: 4,
+        lifetime: 30,
+        wrap: false,
+      }),
+      noDroplets: run({ droplets: 0 }),
+      input: fingerprint(heights),
+    };
+  });
+  expect(result.sevenAgain).toBe(result.seven);
+  expect(result.sevenText).toBe(result.seven);
+  expect(result.sevenBigInt).toBe(result.seven);
+  expect(result.eight).not.toBe(result.seven);
+  expect(result.empty).toBe(result.none);
+  expect(result.nothing).toBe(result.none);
+  expect(result.explicit).toBe(result.none);
+  expect(result.noDroplets, "no droplets, no change").toBe(result.input);
+});
+
+test("erode() with wrap gives a map whose last row and column are its first", async ({ page }) => {
+  const result = await inPage(page, async () => {
+    const { generate, erode } = await import("./terrain.js");
+    // Not a tileable map: wrap makes it one, taking its first row and column.
+    const heights = generate({ algorithm: "diamond-square", exponent: 6, seed: 4 });
+    const side = 65;
+    const check = (map) => {
+      let rows = true;
+      let columns = true;
+      for (let i = 0; i < side; i++) {
+        rows &&= map[(side - 1) * side + i] === map[i];
+        columns &&= map[i * side + side - 1] === map[i * side];
+      }
+      return { rows, columns };
+    };
+    return {
+      input: check(heights),
+      wrapped: check(erode(heights, { droplets: 5000, seed: 1, wrap: true })),
+    };
+  });
+  expect(result.input, "the input map does not tile").not.toEqual({ rows: true, columns: true });
+  expect(result.wrapped).toEqual({ rows: true, columns: true });
+});
+
+test("erode() takes an Array of numbers or a Float32Array as well", async ({ page }) => {
+  const result = await inPage(page, async () => {
+    const { generate, erode } = await import("./terrain.js");
+    const heights = generate({ algorithm: "midpoint-displacement", exponent: 4, seed: 9 });
+    const options = { droplets: 500, seed: 2 };
+    const single = Float32Array.from(heights);
+    const array = Array.from(heights);
+    const eroded = erode(array, options);
+    return {
+      fromFloat64: fingerprint(erode(heights, options)),
+      fromArray: fingerprint(eroded),
+      arrayUntouched: array.every((height, index) => height === heights[index]),
+      fromFloat32: fingerprint(erode(single, options)),
+      fromWidened: fingerprint(erode(Float64Array.from(single), options)),
+    };
+  });
+  expect(result.fromArray).toBe(result.fromFloat64);
+  expect(result.arrayUntouched).toBe(true);
+  expect(result.fromFloat32).toBe(result.fromWidened);
+});
+
+test("erode() refuses bad heights and bad options with an Error saying what is wrong", async ({ page }) => {
+  const SIZES = "erode takes heights of a square map 2^n + 1 points wide (9, 25, 81, … 16 785 409 values); got";
+  const LIMIT = "erosion needs heights from -1000000 to 1000000";
+  const TYPES =
+    "erode takes the heights of a map as a Float64Array, such as generate() returns (or a Float32Array or an Array of numbers); got";
+  const OPTIONS =
+    "the options are seed, droplets, inertia, capacity, minCapacity, erodeSpeed, depositSpeed, evaporateSpeed, radius, gravity, lifetime, wrap";
+  const cases = [
+    // [how the heights are made, the options, the message]
+    ["length 100", {}, `${SIZES} 100 values`],
+    ["length 0", {}, `${SIZES} 0 values`],
+    ["length 1 000 000", {}, `${SIZES} 1 000 000 values`],
+    ["NaN at 5", {}, `height number 5 is NaN; ${LIMIT}`],
+    ["Infinity at 3", {}, `height number 3 is Infinity; ${LIMIT}`],
+    ["-Infinity at 80", {}, `height number 80 is -Infinity; ${LIMIT}`],
+    ["2e6 at 0", {}, `height number 0 is 2000000; ${LIMIT}`],
+    ["NaN at 7 in an Array", {}, `height number 7 is NaN; ${LIMIT}`],
+    ["a string at 2 in an Array", {}, "erode takes heights as numbers; height number 2 is a value of type string"],
+    ["undefined", {}, `${TYPES} a value of type undefined`],
+    ["a string", {}, `${TYPES} a value of type string`],
+    ["an Int32Array", {}, `${TYPES} a value of type object`],
+    ["fine", { droplets: -1 }, 'droplets must be a whole number from 0 to 1000000; got "-1"'],
+    ["fine", { droplets: 1000001 }, 'droplets must be a whole number from 0 to 1000000; got "1000001"'],
+    ["fine", { droplets: 2.5 }, 'droplets must be a whole number from 0 to 1000000; got "2.5"'],
+    ["fine", { radius: 0 }, "radius must be a whole number from 1 to 8; got 0"],
+    ["fine", { radius: 9 }, 'radius must be a whole number from 1 to 8; got "9"'],
+    ["fine", { lifetime: 0 }, "lifetime must be a whole number from 1 to 1000; got 0"],
+    ["fine", { inertia: 1.5 }, "inertia must be a number from 0 to 1; got 1.5"],
+    ["fine", { capacity: -1 }, "capacity must be a number from 0 to 100; got -1"],
+    ["fine", { minCapacity: NaN }, 'minCapacity must be a number from 0 to 1; got "NaN"'],
+    ["fine", { erodeSpeed: "fast" }, 'erodeSpeed must be a number from 0 to 1; got "fast"'],
+    ["fine", { depositSpeed: Infinity }, 'depositSpeed must be a number from 0 to 1; got "Infinity"'],
+    ["fine", { evaporateSpeed: 2 }, "evaporateSpeed must be a number from 0 to 1; got 2"],
+    ["fine", { gravity: 101 }, "gravity must be a number from 0 to 100; got 101"],
+    ["fine", { wrap: "maybe" }, 'wrap must be true or false; got "maybe"'],
+    ["fine", { seed: -1 }, 'seed must be a whole number from 0 to 18446744073709551615; got "-1"'],
+    ["fine", { seed: {} }, "seed must be a whole number from 0 to 18446744073709551615; got a value of type object"],
+    ["fine", { algorithm: "diamond-square" }, `unknown option "algorithm"; ${OPTIONS}`],
+    ["fine", { exponent: 5 }, `unknown option "exponent"; ${OPTIONS}`],
+    ["fine", { Droplets: 5 }, `unknown option "Droplets"; ${OPTIONS}`],
+    ["fine", 5, "erode takes an options object such as { droplets: 50000, seed: 7 }; got a value of type number"],
+    ["fine", "getter", "reading option seed threw: no seed here"],
+  ];
+  const results = await inPage(
+    page,
+    async (cases) => {
+      const { erode } = await import("./terrain.js");
+      const make = (how) => {
+        const fine = () => Float64Array.from({ length: 81 }, (_, i) => (i % 9) / 8);
+        const withValue = (index, value, asArray) => {
+          const heights = fine();
+          const values = asArray ? Array.from(heights) : heights;
+          values[index] = value;
+          return values;
+        };
+        switch (how) {
+          case "fine":
+            return fine();
+          case "length 100":
+            return new Float64Array(100);
+          case "length 0":
+            return new Float64Array(0);
+          case "length 1 000 000":
+            return new Float64Array(1_000_000);
+          case "NaN at 5":
+            return withValue(5, NaN);
+          case "Infinity at 3":
+            return withValue(3, Infinity);
+          case "-Infinity at 80":
+            return withValue(80, -Infinity);
+          case "2e6 at 0":
+            return withValue(0, 2e6);
+          case "NaN at 7 in an Array":
+            return withValue(7, NaN, true);
+          case "a string at 2 in an Array":
+            return withValue(2, "0.5", true);
+          case "undefined":
+            return undefined;
+          case "a string":
+            return "0,0,0,0,0,0,0,0,0";
+          case "an Int32Array":
+            return new Int32Array(9);
+          default:
+            throw new Error(`no such heights: ${how}`);
+        }
+      };
+      return cases.map(([how, options]) => {
+        const heights = make(how);
+        const given =
+          options === "getter"
+            ? {
+                get seed() {
+                  throw new Error("no seed here");
+                },
+              }
+            : options;
+        try {
+          erode(heights, given);
+          return { error: null };
+        } catch (error) {
+          return { error: error.message, isError: error instanceof Error };
+        }
+      });
+    },
+    cases,
+  );
+  results.forEach((result, index) => {
+    const [how, options, message] = cases[index];
+    const what = `${how}, ${JSON.stringify(options)}`;
+    expect.soft(result.isError, what).toBe(true);
+    expect.soft(result.error, what).toBe(message);
+  });
+});

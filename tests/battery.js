@@ -124,6 +124,13 @@ export const GENERATE_OPTIONS = ENTRIES.filter((entry) => entry.surfaces.generat
   (entry) => ({ option: entry.option, spec: specOn(entry, "option") }),
 );
 
+/** The options erode() takes, with their specs: the registry's settings on its
+ * surface. */
+export const ERODE_OPTIONS = ENTRIES.filter((entry) => entry.surfaces.erode).map((entry) => ({
+  option: entry.option,
+  spec: specOn(entry, "option"),
+}));
+
 /** The text fields (and sliders) of a demo of `algorithm`'s controls, by label, with the
  * generate() option each sets: every number the algorithm reads. */
 export function controlFields(algorithm) {

@@ -13,6 +13,7 @@ import {
   BAD_VALUES,
   CONTROL_FIELDS,
   DEFAULT_LOOK,
+  ERODE_OPTIONS,
   EXPONENT,
   fingerprintsOf,
   GENERATE_OPTIONS,
@@ -444,6 +445,70 @@ test("generate() refuses every bad option with an Error, and never returns NaN",
             expect.soft([got.min, got.max], what).toEqual(got.max === 0 ? [0, 0] : [0, 1]);
           }
         }
+      }
+    }
+  }
+});
+
+test("erode() refuses every bad option with an Error, and never returns NaN", async ({ page }) => {
+  await page.goto("/");
+  const call = (options) =>
+    page.evaluate(async (options) => {
+      const { erode, generate } = await import("./terrain.js");
+      const heights = generate({ algorithm: "diamond-square", exponent: 3, seed: 5 });
+      try {
+        const eroded = erode(heights, options);
+        return { length: eroded.length, finite: eroded.every(Number.isFinite) };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : `not an Error: ${error}` };
+      }
+    }, options);
+
+  expect(ERODE_OPTIONS.map(({ option }) => option)).toEqual([
+    "seed",
+    "droplets",
+    "inertia",
+    "capacity",
+    "minCapacity",
+    "erodeSpeed",
+    "depositSpeed",
+    "evaporateSpeed",
+    "radius",
+    "gravity",
+    "lifetime",
+    "wrap",
+  ]);
+  for (const { option, spec } of ERODE_OPTIONS) {
+    for (const value of BAD_VALUES) {
+      const result = outcome(spec, value, option);
+      const what = `erode(heights, { ${option}: ${JSON.stringify(value)} })`;
+      const got = await call({ [option]: value });
+      if (result.valid) {
+        expect.soft(got.error, what).toBeUndefined();
+        expect.soft(got.length, what).toBe(81);
+        expect.soft(got.finite, `${what}: no NaN`).toBe(true);
+      } else {
+        expect.soft(got.error, what).toBe(result.message);
+      }
+    }
+  }
+
+  // The ends of every range together never give NaN.
+  const EXTREMES = [
+    { inertia: 0, capacity: 0, minCapacity: 0, erodeSpeed: 0, depositSpeed: 0, evaporateSpeed: 0, gravity: 0 },
+    { inertia: 1, capacity: 100, minCapacity: 1, erodeSpeed: 1, depositSpeed: 1, evaporateSpeed: 1, gravity: 100 },
+    { inertia: 0, capacity: 100, minCapacity: 1, erodeSpeed: 1, depositSpeed: 0, evaporateSpeed: 0, gravity: 100 },
+  ];
+  for (const extreme of EXTREMES) {
+    for (const wrap of [false, true]) {
+      for (const [radius, lifetime] of [
+        [1, 1],
+        [8, 1000],
+      ]) {
+        const options = { ...extreme, wrap, radius, lifetime, droplets: 200, seed: 3 };
+        const got = await call(options);
+        expect.soft(got.error, JSON.stringify(options)).toBeUndefined();
+        expect.soft(got.finite, `${JSON.stringify(options)}: no NaN`).toBe(true);
       }
     }
   }

@@ -2,7 +2,7 @@
 // error or uncaught exception, and pixel statistics read from the demos'
 // real canvases.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { test as base, expect } from "@playwright/test";
 
@@ -99,12 +99,50 @@ export function demoState(page, index = 0) {
   }, index);
 }
 
+/** Each data- attribute that sets a generate() option, with that option
+ * (data-octaves: octaves, data-spread-reduction: spreadReduction), from the
+ * registry the Rust writes (tests/settings.json). */
+const GENERATE_ATTRIBUTES = Object.fromEntries(
+  JSON.parse(readFileSync(new URL("./settings.json", import.meta.url), "utf8"))
+    .settings.filter((entry) => entry.surfaces.generate && entry.surfaces.attribute)
+    .map((entry) => [entry.attribute, { option: entry.option, kind: entry.kind.type }]),
+);
+
+/** The generate() options written on each demo of the page, in page order:
+ * one per attribute that sets heights (a bare switch such as data-tileable is
+ * true). demoState() does not report every setting (not the noises'
+ * frequency, fade and the rest), so tests that remake a demo's heights start
+ * here. */
+export function writtenOptions(page) {
+  return page.evaluate(
+    (attributes) =>
+      [...document.querySelectorAll("[data-terrain-demo]")].map((element) => {
+        const options = {};
+        for (const { name, value } of element.attributes) {
+          const setting = attributes[name];
+          if (!setting) continue;
+          const number = setting.kind === "whole" || setting.kind === "number";
+          options[setting.option] =
+            setting.kind === "switch"
+              ? value === "" || value === "true"
+              : number && setting.option !== "seed"
+                ? Number(value)
+                : value;
+        }
+        return options;
+      }),
+    GENERATE_ATTRIBUTES,
+  );
+}
+
 /** The site's pages, and how many demos each has. */
 export const SITE_PAGES = [
   { path: "/", name: "home", demos: 1 },
   { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
   { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
   { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
+  // Eleven steps: five single demos and seven side-by-side pairs.
+  { path: "/gradient-noise.html", name: "gradient-noise", demos: 19 },
   { path: "/erosion.html", name: "erosion", demos: 8 },
   { path: "/playground.html", name: "playground", demos: 1 },
 ];
@@ -136,7 +174,9 @@ export function loseWebGLContext(page, lose) {
   }, lose);
 }
 
-/** Scrolls each demo into view and waits until it shows a terrain. */
+/** Scrolls each demo's canvas into view and waits until it shows a terrain.
+ * (The canvas, not the whole demo: on a phone a demo with every control is
+ * taller than the screen, and centring it leaves its canvas off screen.) */
 export async function waitForAllDemos(page, expectedCount) {
   const demos = page.locator(".terrain-demo");
   await expect(demos).toHaveCount(expectedCount);

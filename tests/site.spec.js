@@ -191,3 +191,58 @@ test("an idle page draws nothing", async ({ page }) => {
   expect(after.frames, "no animation frames while nothing moves").toBe(before.frames);
   expect(after.draws).toBe(before.draws);
 });
+
+const POSTS = {
+  "/midpoint-displacement.html": [
+    "https://stevelosh.com/blog/2016/02/midpoint-displacement/",
+    "Terrain Generation with Midpoint Displacement",
+  ],
+  "/recursive-midpoint-displacement.html": [
+    "https://stevelosh.com/blog/2016/03/recursive-midpoint-displacement/",
+    "Recursive Midpoint Displacement",
+  ],
+  "/diamond-square.html": ["https://stevelosh.com/blog/2016/06/diamond-square/", "Diamond Square"],
+};
+
+test("every page credits Steve Losh's posts in its footer, and each article its own in its opening", async ({
+  page,
+}) => {
+  for (const { path } of PAGES.concat([{ path: "/playground.html" }])) {
+    await page.goto(path);
+    const footer = page.locator("footer");
+    await expect(footer, path).toContainText("Steve Losh");
+    for (const [url, title] of Object.values(POSTS)) {
+      await expect(footer.getByRole("link", { name: title }), `${path} footer`).toHaveAttribute("href", url);
+    }
+    const post = POSTS[path];
+    if (!post) continue;
+    const credit = page.locator("main .credit");
+    await expect(credit, path).toContainText("Rebuilt from Steve Losh's 2016 post");
+    await expect(credit.getByRole("link", { name: post[1] })).toHaveAttribute("href", post[0]);
+    // The opening: straight after the lede, before the contents.
+    expect(await credit.evaluate((element) => element.previousElementSibling.className)).toBe("lede");
+  }
+});
+
+test("the posts' look is one click away on an article, and one click back", async ({ page }) => {
+  await page.goto("/midpoint-displacement.html");
+  await waitForAllDemos(page, 6);
+  const palettes = () =>
+    page.evaluate(async () => {
+      const { demoState, renderStats } = await import("./terrain.js");
+      return Array.from({ length: renderStats().demos }, (_, index) => demoState(index).palette);
+    });
+  const own = await palettes();
+  expect(own.every((palette) => palette !== "green")).toBe(true);
+  const button = page.getByRole("button", { name: "Show the demos in the post's own look" });
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  await page.locator(".terrain-demo").first().scrollIntoViewIfNeeded();
+  const before = await statsOf(page, 0);
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(palettes).toEqual(own.map(() => "green"));
+  await waitForChange(page, 0, before.hash, "the first demo is drawn in green");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  await expect.poll(palettes).toEqual(own);
+});

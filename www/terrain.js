@@ -1,6 +1,6 @@
 // The one script pages and embeds load. It styles and mounts every
 // element with a data-terrain-demo attribute, now and whenever more are
-// added, and exports the generator for scripts of your own.
+// added, and exports the generator and the erosion for scripts of your own.
 //
 //   <script type="module" src="https://…/terrain.js"></script>
 //   <div data-terrain-demo="diamond-square" data-stage="square"
@@ -8,6 +8,7 @@
 //
 //   import { generate } from "https://…/terrain.js";
 //   const heights = generate({ algorithm: "diamond-square", exponent: 5, seed: 7 });
+//   const weathered = erode(heights, { droplets: 20000, seed: 7 });
 
 // The release: a hash of every file this script loads, stamped in at build
 // time (xtask/src/pages.rs). Every file is asked for with it, so a browser
@@ -136,6 +137,8 @@ new MutationObserver((mutations) => {
 
 /** Heights of a generated map as a Float64Array; see the README. */
 export const generate = wasm.generate;
+/** Heights of a map eroded by droplets, as a new Float64Array; see the README. */
+export const erode = wasm.erode;
 /** Mounts one element (it needs a data-terrain-demo attribute). */
 export const mount = wasm.mount;
 /** Counters for tests: frames, draws, demos, graphics state. */

@@ -9,7 +9,9 @@
 //!
 //! Imports are read from the text: `use crate::…` and `crate::…` paths,
 //! resolved to the deepest module that exists, and through the crate root's
-//! `pub use` re-exports to the module an item comes from.
+//! `pub use` re-exports to the module an item comes from. A file's
+//! `#[cfg(test)] mod tests { … }` is the module `…::tests` of its own, as
+//! Rust has it: a test may use helpers that use the module it tests.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -67,6 +69,9 @@ pub fn check(root: &Path) -> Result<String, String> {
     }
 }
 
+/// Where a file's own test module starts (by our convention, at its end).
+const INLINE_TESTS: &str = "#[cfg(test)]\nmod tests {";
+
 /// Every module of the crate whose `src` is `source`, by path (`crate`,
 /// `demo`, `demo::tests`), with its file's text.
 fn read_modules(source: &Path) -> Result<BTreeMap<String, String>, String> {
@@ -99,10 +104,27 @@ fn read_modules(source: &Path) -> Result<BTreeMap<String, String>, String> {
             };
             let text = fs::read_to_string(&path)
                 .map_err(|error| format!("{}: {error}", path.display()))?;
-            modules.insert(name, text);
+            modules.extend(split_tests(name, &text));
         }
     }
     Ok(modules)
+}
+
+/// Module `name` of text `text`, and its inline test module if it has one.
+fn split_tests(name: String, text: &str) -> Vec<(String, String)> {
+    match text.find(INLINE_TESTS) {
+        Some(at) => {
+            let tests = match name.as_str() {
+                "crate" => "tests".to_owned(),
+                _ => format!("{name}::tests"),
+            };
+            vec![
+                (tests, text[at..].to_owned()),
+                (name, text[..at].to_owned()),
+            ]
+        }
+        None => vec![(name, text.to_owned())],
+    }
 }
 
 /// The code of `text` without comments (line comments and doc comments:
@@ -292,6 +314,24 @@ mod tests {
         ]);
         assert_eq!(find_circle(&layers), None);
         assert!(layers["app"].contains("demo"), "through the re-export");
+    }
+
+    #[test]
+    fn a_files_tests_are_a_module_of_their_own() {
+        let reader = "use crate::chunks::read;\n#[cfg(test)]\nmod tests {\n    use crate::helpers::make;\n}\n";
+        let mut files: Vec<(String, String)> = split_tests("reader".to_owned(), reader);
+        files.push(("helpers".to_owned(), "use crate::reader::open;".to_owned()));
+        files.push(("chunks".to_owned(), String::new()));
+        files.push(("crate".to_owned(), String::new()));
+        let modules: BTreeMap<String, String> = files.into_iter().collect();
+        let graph = import_graph(&modules);
+        assert!(graph["reader::tests"].contains("helpers"));
+        assert!(!graph["reader"].contains("helpers"));
+        assert_eq!(
+            find_circle(&graph),
+            None,
+            "the tests use helpers that use the reader"
+        );
     }
 
     #[test]

@@ -989,6 +989,7 @@ pub struct StageDetails {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::erosion::droplets::DropletSettings;
     use proptest::prelude::*;
 
     #[test]
@@ -1203,6 +1204,78 @@ mod tests {
             .filter_map(|error| error.spec().map(|spec| spec.option))
             .collect();
         assert_eq!(refused, ["exponent", "stage"]);
+    }
+
+    /// The JavaScript `erode()` reads its options this way: only the
+    /// settings on its surface, through [`Params::read`], then the droplets'
+    /// settings with the map's seed.
+    #[test]
+    fn the_erode_options_are_the_seed_and_every_droplet_setting() {
+        let options: Vec<&str> = PARAMETERS
+            .iter()
+            .filter(|parameter| parameter.spec.surfaces.erode)
+            .map(|parameter| parameter.spec.option)
+            .collect();
+        assert_eq!(
+            options,
+            [
+                "seed",
+                "droplets",
+                "inertia",
+                "capacity",
+                "minCapacity",
+                "erodeSpeed",
+                "depositSpeed",
+                "evaporateSpeed",
+                "radius",
+                "gravity",
+                "lifetime",
+                "wrap"
+            ]
+        );
+        let given = |spec: &'static Spec| {
+            let text = match spec.option {
+                "seed" => "18446744073709551615",
+                "droplets" => "1234",
+                "inertia" => "0.5",
+                "capacity" => "8",
+                "minCapacity" => "0.02",
+                "erodeSpeed" => "0.6",
+                "depositSpeed" => "0.1",
+                "evaporateSpeed" => "0.05",
+                "radius" => "5",
+                "gravity" => "9",
+                "lifetime" => "77",
+                "wrap" => "true",
+                _ => return Ok(None),
+            };
+            assert!(spec.surfaces.erode, "{} is not an erode() option", spec);
+            Ok(Some(text.to_owned()))
+        };
+        let reading = Params::read(given);
+        assert_eq!(reading.errors, []);
+        assert_eq!(reading.params.seed, u64::MAX);
+        assert_eq!(
+            reading.params.erosion.droplets,
+            DropletSettings {
+                droplets: 1234,
+                seed: 0,
+                wrap: true,
+                inertia: 0.5,
+                capacity: 8.0,
+                min_capacity: 0.02,
+                erode_speed: 0.6,
+                deposit_speed: 0.1,
+                evaporate_speed: 0.05,
+                radius: 5,
+                gravity: 9.0,
+                lifetime: 77,
+            }
+        );
+        // Nothing given: the erosion chapter's defaults, walls at the edges.
+        let defaults = Params::read(|_| Ok(None));
+        assert_eq!(defaults.params.erosion.droplets, DropletSettings::default());
+        assert_eq!(defaults.params.seed, 0);
     }
 
     #[test]

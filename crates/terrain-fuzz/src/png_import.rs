@@ -102,8 +102,10 @@ pub fn png_import(data: &[u8]) {
                     map.heights()[bad]
                 );
             }
-            let side = map.side() as u32;
-            assert_eq!(imported.was_resampled(), (width, height) != (side, side));
+            assert_eq!(
+                (imported.source_width, imported.source_height),
+                (width, height)
+            );
             let format = &imported.source_format;
             let (bits, kind) = format.split_once("-bit ").unwrap_or_default();
             assert!(

@@ -7,7 +7,7 @@
 
 use terrain_core::{Algorithm, Params, Stage, generate};
 
-use crate::export_png;
+use crate::png_export::export_png;
 use crate::test_support::{PNG_SIGNATURE, write_chunk, zlib_stored};
 
 /// A crafted file and what importing it must give.

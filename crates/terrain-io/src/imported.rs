@@ -32,15 +32,6 @@ pub struct Imported {
     pub source_format: String,
 }
 
-impl Imported {
-    /// Whether the image was resampled (it was not already a square of the
-    /// map's side).
-    pub fn was_resampled(&self) -> bool {
-        let side = self.heightmap.side();
-        self.source_width as usize != side || self.source_height as usize != side
-    }
-}
-
 /// Rec. 709 luminance of linear-looking channel values in `[0, 1]`: the
 /// brightness a person sees, so a picture's light areas become its peaks.
 pub fn luminance(red: f64, green: f64, blue: f64) -> f64 {

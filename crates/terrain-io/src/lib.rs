@@ -69,6 +69,8 @@ mod png_structure;
 mod resample;
 #[cfg(test)]
 mod test_images;
+#[cfg(test)]
+mod test_maps;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;
 

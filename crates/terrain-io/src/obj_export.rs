@@ -177,7 +177,7 @@ fn push_number(obj: &mut String, value: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_images::diamond_square;
+    use crate::test_maps::diamond_square;
 
     /// The `v`, `vn` and `f` lines of an OBJ file, parsed.
     struct Parsed {

@@ -15,7 +15,7 @@ pub const SOFTWARE: &str = "Terrain, step by step";
 /// map's own `min..max`, so a normalized map is written as `h * 65535` and a
 /// flat map as all zeros. Game engines and terrain tools (Unity, Unreal,
 /// Blender's displace modifier, World Machine) read this format as a
-/// heightmap; [`import_png`](crate::import_png) reads it back exactly.
+/// heightmap; `import_png` reads it back exactly.
 ///
 /// The file has `Software` and `Comment` text chunks saying where it came
 /// from and the height range it was scaled from.
@@ -174,9 +174,8 @@ fn adler32(bytes: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import_png;
     use crate::png_chunks::crc32;
-    use crate::test_images::diamond_square;
+    use crate::test_maps::diamond_square;
 
     /// Decodes a 16-bit greyscale PNG with the png crate alone.
     fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u16>, Vec<(String, String)>) {
@@ -195,22 +194,6 @@ mod tests {
             .map(|pair| u16::from_be_bytes([pair[0], pair[1]]))
             .collect();
         (output, pixels, texts)
-    }
-
-    #[test]
-    fn round_trip_is_exact_to_sixteen_bits() {
-        for exponent in [5, 8] {
-            for seed in [0, 1, 42, 9_999] {
-                let map = diamond_square(exponent, seed);
-                let imported = import_png(&export_png(&map)).expect("reads back");
-                assert_eq!(imported.heightmap.side(), map.side());
-                assert!(!imported.was_resampled());
-                for (&original, &read) in map.heights().iter().zip(imported.heightmap.heights()) {
-                    assert_eq!(read, (original * 65535.0).round() / 65535.0);
-                    assert!((read - original).abs() <= 0.5 / 65535.0);
-                }
-            }
-        }
     }
 
     #[test]
@@ -336,10 +319,8 @@ mod tests {
                 stored_idat_size(raw_bytes),
                 "{exponent}"
             );
-            assert_eq!(
-                import_png(&png).expect("reads back").heightmap.side(),
-                map.side()
-            );
+            let (output, ..) = decode(&png);
+            assert_eq!(output.width as usize, map.side(), "a whole image");
         }
         // Terrain does compress (a 257 x 257 diamond-square map to 86%, the
         // png crate's fast setting did the same; 4097 x 4097 to 62%).

@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use png::{BitDepth, ColorType};
-use terrain_core::{Algorithm, Heightmap, Params, Stage, generate};
 
+pub(crate) use crate::test_maps::diamond_square;
 use crate::test_support::{PNG_SIGNATURE, adam7_passes, write_chunk, zlib_stored};
 
 /// A PNG of `pixels` (packed rows as the PNG spec lays them out) from the
@@ -97,14 +97,4 @@ pub(crate) fn interlaced_grey8(width: u32, height: u32, pixels: &[u8]) -> Vec<u8
         }
     }
     hand_made(&header(width as u32, height as u32, 8, 0, true), &raw)
-}
-
-/// A finished diamond-square map, heights in `[0, 1]`.
-pub(crate) fn diamond_square(exponent: u32, seed: u64) -> Heightmap {
-    let params = Params {
-        exponent,
-        seed,
-        ..Params::new(Algorithm::DiamondSquare)
-    };
-    generate(&params, Stage::Done).expect("valid").heightmap
 }

@@ -56,9 +56,10 @@ mod reading {
 
     use super::PNG_SIGNATURE;
     use crate::error::ImportError;
+    use crate::imported::luminance;
     use crate::png_import::open;
     use crate::png_structure::{read_chunks, read_header};
-    use crate::{import_exponent, luminance};
+    use crate::resample::import_exponent;
 
     /// An image's heights, one a pixel, before resampling.
     #[derive(Debug, Clone, PartialEq)]

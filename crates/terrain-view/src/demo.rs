@@ -891,7 +891,10 @@ impl Demo {
         let before = self.config.display.clone();
         (setting.entry().set)(&mut self.config.display, value);
         let display = &self.config.display;
-        if display.view.is_tiled() != before.view.is_tiled() {
+        // The posts' look comes with their camera; tiles need a wider one.
+        if display.view.is_tiled() != before.view.is_tiled()
+            || display.palette.is_posts() != before.palette.is_posts()
+        {
             self.orbit = self.start_view();
         }
         // A surface a job built has its colours baked in.

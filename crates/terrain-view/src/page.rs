@@ -8,9 +8,10 @@
 
 use std::collections::VecDeque;
 
-use crate::demo::{Demo, Effect, Environment, GraphicsNote, Input, JobId};
+use crate::demo::{Demo, Effect, Environment, GraphicsNote, Input, JobId, Key};
+use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
-use crate::settings::DemoConfig;
+use crate::settings::{DemoConfig, Setting};
 
 /// The number of a job sent to the worker, unique on the page.
 pub type WorkerJob = u64;
@@ -78,6 +79,9 @@ pub enum PageInput {
     /// The worker cannot be used (it failed, or runs another version of
     /// the site): this sentence says why. Its jobs are done on the page.
     WorkerGone(String),
+    /// The reader switched the posts' own look (flat green, their camera
+    /// and light) on or off for every demo of the page.
+    PostsLook(bool),
 }
 
 /// Something the shell must do for the page.
@@ -116,6 +120,9 @@ pub enum PageEffect {
 #[derive(Debug, Clone)]
 struct Slot {
     demo: Demo,
+    /// The palette the page gave the demo, to go back to from the posts'
+    /// look.
+    own_palette: Palette,
     dirty: bool,
     rebuild: bool,
     visible: bool,
@@ -144,6 +151,8 @@ pub struct Page {
     queue: VecDeque<WorkerEntry>,
     next_id: WorkerJob,
     frame_requested: bool,
+    /// Whether every demo wears the posts' look.
+    posts_look: bool,
     /// Animation frames run so far.
     pub frames: u32,
     /// Demo pictures drawn so far.
@@ -160,6 +169,7 @@ impl Page {
             queue: VecDeque::new(),
             next_id: 0,
             frame_requested: false,
+            posts_look: false,
             frames: 0,
             draws: 0,
         }
@@ -213,10 +223,12 @@ impl Page {
             seed,
             graphics: self.graphics.note(),
         };
+        let own_palette = config.display.palette;
         let (demo, effects) = Demo::new(config, problems, environment);
         let index = self.slots.len();
         self.slots.push(Slot {
             demo,
+            own_palette,
             dirty: true,
             rebuild: true,
             visible: false,
@@ -225,7 +237,34 @@ impl Page {
         });
         let mut out = vec![PageEffect::Present(index)];
         self.carry_out(index, effects, &mut out);
+        if self.posts_look {
+            self.wear_posts_look(index, &mut out);
+        }
         out
+    }
+
+    /// Whether every demo wears the posts' look.
+    pub fn posts_look(&self) -> bool {
+        self.posts_look
+    }
+
+    /// Demo `index` in the posts' look, or its own, as the page says.
+    fn wear_posts_look(&mut self, index: usize, out: &mut Vec<PageEffect>) {
+        let Some(slot) = self.slots.get(index) else {
+            return;
+        };
+        let palette = if self.posts_look {
+            Palette::Green
+        } else {
+            slot.own_palette
+        };
+        if slot.demo.palette() != palette {
+            let input = Input::Edited {
+                key: Key::Display(Setting::Palette),
+                text: palette.name().to_owned(),
+            };
+            self.tell_demo(index, input, out);
+        }
     }
 
     /// Handles one input; returns what the shell must do.
@@ -263,6 +302,12 @@ impl Page {
                 self.tell_every_demo(&mut out);
             }
             PageInput::Worker(id, reply) => self.worker_word(id, reply, &mut out),
+            PageInput::PostsLook(on) => {
+                self.posts_look = on;
+                for index in 0..self.slots.len() {
+                    self.wear_posts_look(index, &mut out);
+                }
+            }
             PageInput::WorkerGone(_) => {
                 self.worker = Worker::Unavailable;
                 // What was waiting for the worker is done here instead.
@@ -733,6 +778,31 @@ mod tests {
         assert_eq!(
             page.demo(0).map(|demo| demo.terrain().heightmap.side()),
             Some(1025)
+        );
+    }
+
+    #[test]
+    fn the_posts_look_is_worn_by_every_demo_and_taken_off_again() {
+        let mut page = Page::new(Graphics::Ready);
+        let mut banded = config(4, None);
+        banded.display.palette = Palette::Bands;
+        page.mount(banded, Vec::new(), "here".into(), 1);
+        page.mount(config(4, None), Vec::new(), "here".into(), 2);
+        let palettes = |page: &Page| -> Vec<Palette> {
+            (0..page.len())
+                .filter_map(|index| page.demo(index).map(Demo::palette))
+                .collect()
+        };
+        let effects = page.handle(PageInput::PostsLook(true));
+        assert!(effects.contains(&PageEffect::Present(0)));
+        assert_eq!(palettes(&page), [Palette::Green, Palette::Green]);
+        // A demo added while the page wears it, wears it too.
+        page.mount(config(4, None), Vec::new(), "here".into(), 3);
+        assert_eq!(page.demo(2).map(Demo::palette), Some(Palette::Green));
+        page.handle(PageInput::PostsLook(false));
+        assert_eq!(
+            palettes(&page),
+            [Palette::Bands, Palette::Terrain, Palette::Terrain]
         );
     }
 }

@@ -1,10 +1,15 @@
-//! `generate(options)`: the generator, callable from JavaScript. Its options
-//! are the registry's (`terrain_core::PARAMETERS`), read by the same reader
-//! as embed attributes and links.
+//! `generate(options)` and `erode(heights, options)`: the generator and the
+//! droplet erosion, callable from JavaScript. Their options are the
+//! registry's (`terrain_core::PARAMETERS`), read by the same reader as embed
+//! attributes and links.
 
-use js_sys::{BigInt, Float64Array, Object, Reflect};
+use js_sys::{BigInt, Float32Array, Float64Array, Object, Reflect};
+use terrain_core::erosion::MAX_ABS_HEIGHT;
+use terrain_core::erosion::droplets::{self, DropletSettings};
 use terrain_core::spec::{Kind, Spec, Surface};
-use terrain_core::{Algorithm, Error, PARAMETERS, Params, STAGE, Stage};
+use terrain_core::{
+    Algorithm, Error, Heightmap, MAX_EXPONENT, MIN_EXPONENT, PARAMETERS, Params, STAGE, Stage,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -18,6 +23,14 @@ fn generate_options() -> impl Iterator<Item = &'static Spec> {
         .map(|parameter| parameter.spec)
         .filter(|spec| spec.surfaces.generate)
         .chain([&STAGE])
+}
+
+/// The settings `erode` takes, in the order its messages list them.
+fn erode_options() -> impl Iterator<Item = &'static Spec> {
+    PARAMETERS
+        .iter()
+        .map(|parameter| parameter.spec)
+        .filter(|spec| spec.surfaces.erode)
 }
 
 /// Generates a heightmap and returns its `(2^exponent + 1)^2` heights,
@@ -41,7 +54,7 @@ pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
 /// Reads `generate`'s options: every value once, then through the
 /// registry's one reader.
 fn read_options(options: &JsValue) -> Result<(Params, Stage), String> {
-    let given = given_options(options, "generate", generate_options)?;
+    let given = given_options(options, "generate", GENERATE_EXAMPLE, generate_options)?;
     let reading = Params::read(
         |spec| match given.iter().find(|(known, _)| known == &spec) {
             Some((_, value)) => text_of(value, spec).map(Some),
@@ -54,12 +67,140 @@ fn read_options(options: &JsValue) -> Result<(Params, Stage), String> {
     }
 }
 
+/// Erodes a map with droplets and returns its new heights as a new
+/// `Float64Array`; `heights` is left as it was.
+///
+/// `heights` is a square map, row-major, `2^n + 1` points wide for `n` from
+/// 1 to 12: a `Float64Array` such as `generate()` returns (a `Float32Array`
+/// or an `Array` of numbers works too), every height finite and within
+/// ±1 000 000. `options` may hold `seed` (0; where the droplets land, as in
+/// `generate`), `droplets` (100 000), `inertia`, `capacity`, `minCapacity`,
+/// `erodeSpeed`, `depositSpeed`, `evaporateSpeed`, `radius`, `gravity`,
+/// `lifetime` and `wrap` (false: the map's edges are walls; true: the map
+/// tiles, and so does the result). Missing options take the erosion
+/// chapter's defaults; a bad or unknown option, a map of the wrong size or a
+/// height out of range throws an `Error` that says which and why.
+#[wasm_bindgen(js_name = erode)]
+pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array, JsError> {
+    let map = map_of(&heights).map_err(|message| JsError::new(&message))?;
+    let settings = read_erode_options(&options).map_err(|message| JsError::new(&message))?;
+    let eroded = droplets::erode(&map, &settings, &mut |_| {})
+        .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
+    Ok(Float64Array::from(eroded.heightmap.heights()))
+}
+
+/// Reads `erode`'s options through the registry's one reader, as
+/// `generate`'s are: the droplets' settings of a map's parameters, and its
+/// seed.
+fn read_erode_options(options: &JsValue) -> Result<DropletSettings, String> {
+    let given = given_options(options, "erode", ERODE_EXAMPLE, erode_options)?;
+    let reading = Params::read(
+        |spec| match given.iter().find(|(known, _)| known == &spec) {
+            Some((_, value)) => text_of(value, spec).map(Some),
+            None => Ok(None),
+        },
+    );
+    match reading.errors.first() {
+        Some(error) => Err(error.describe_on(Surface::Option)),
+        None => Ok(DropletSettings {
+            seed: reading.params.seed,
+            ..reading.params.erosion.droplets
+        }),
+    }
+}
+
+/// The map `erode` was given: its length must be a square map's, and every
+/// height finite and within ±[`MAX_ABS_HEIGHT`].
+fn map_of(heights: &JsValue) -> Result<Heightmap, String> {
+    let values = values_of(heights)?;
+    let exponent = (MIN_EXPONENT..=MAX_EXPONENT)
+        .find(|&exponent| side_of(exponent).pow(2) == values.len())
+        .ok_or_else(|| {
+            format!(
+                "erode takes heights of a square map 2^n + 1 points wide ({}, {}, {}, … {} \
+                 values); got {} values",
+                side_of(MIN_EXPONENT).pow(2),
+                side_of(MIN_EXPONENT + 1).pow(2),
+                side_of(MIN_EXPONENT + 2).pow(2),
+                spaced(side_of(MAX_EXPONENT).pow(2)),
+                spaced(values.len())
+            )
+        })?;
+    if let Some(index) = values
+        .iter()
+        .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
+    {
+        let error = Error::HeightOutOfRange {
+            index,
+            value: javascript_spelling(values[index]),
+            limit: MAX_ABS_HEIGHT as u32,
+        };
+        return Err(error.describe_on(Surface::Option));
+    }
+    Heightmap::from_heights(exponent, values).map_err(|error| error.describe_on(Surface::Option))
+}
+
+/// `2^exponent + 1`.
+fn side_of(exponent: u32) -> usize {
+    (1 << exponent) + 1
+}
+
+/// A count with its thousands apart, as the messages write them: 16 785 409.
+fn spaced(count: usize) -> String {
+    let digits = count.to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            text.push(' ');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+/// The numbers in a `Float64Array`, a `Float32Array` or an `Array` of
+/// numbers.
+fn values_of(heights: &JsValue) -> Result<Vec<f64>, String> {
+    if let Some(array) = heights.dyn_ref::<Float64Array>() {
+        return Ok(array.to_vec());
+    }
+    if let Some(array) = heights.dyn_ref::<Float32Array>() {
+        return Ok(array.to_vec().into_iter().map(f64::from).collect());
+    }
+    if let Some(array) = heights.dyn_ref::<js_sys::Array>() {
+        return array
+            .iter()
+            .enumerate()
+            .map(|(index, value)| {
+                value.as_f64().ok_or_else(|| {
+                    format!(
+                        "erode takes heights as numbers; height number {index} is {}",
+                        kind_of(&value)
+                    )
+                })
+            })
+            .collect();
+    }
+    Err(format!(
+        "erode takes the heights of a map as a Float64Array, such as generate() returns (or \
+         a Float32Array or an Array of numbers); got {}",
+        kind_of(heights)
+    ))
+}
+
+/// An options object `generate` takes, for its messages.
+const GENERATE_EXAMPLE: &str = "{ algorithm: \"diamond-square\", exponent: 5, seed: 7 }";
+
+/// An options object `erode` takes, for its messages.
+const ERODE_EXAMPLE: &str = "{ droplets: 50000, seed: 7 }";
+
 /// The options object's values, each read once, for the settings `known`
 /// lists. Refuses a value that is not an options object, a key `known`
 /// does not list, and a getter that throws (its error is passed on).
 pub fn given_options<I: Iterator<Item = &'static Spec>>(
     options: &JsValue,
     function: &str,
+    example: &str,
     known: impl Fn() -> I,
 ) -> Result<Vec<(&'static Spec, JsValue)>, String> {
     if options.is_undefined() || options.is_null() {
@@ -70,8 +211,7 @@ pub fn given_options<I: Iterator<Item = &'static Spec>>(
         .filter(|_| options.is_object() && !js_sys::Array::is_array(options))
         .ok_or_else(|| {
             format!(
-                "{function} takes an options object such as {{ algorithm: \"diamond-square\", \
-                 exponent: 5, seed: 7 }}; got {}",
+                "{function} takes an options object such as {example}; got {}",
                 kind_of(options)
             )
         })?;

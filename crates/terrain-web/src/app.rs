@@ -412,9 +412,43 @@ pub fn mount_all() -> Result<u32, JsValue> {
         }
         app.page.len() as u32
     });
+    wire_posts_look(&document)?;
     // Inputs the mounts queued (a worker that would not start, say).
     drain();
     result.map(|()| count.unwrap_or(0))
+}
+
+/// The articles' "posts' look" buttons (`[data-terrain-posts-look]`):
+/// each switches every demo of the page to the posts' flat green, their
+/// camera and light, and back; all of them say which is on.
+fn wire_posts_look(document: &web_sys::Document) -> Result<(), JsValue> {
+    let buttons = document.query_selector_all("[data-terrain-posts-look]:not([aria-pressed])")?;
+    for index in 0..buttons.length() {
+        let Some(button) = buttons
+            .item(index)
+            .and_then(|node| node.dyn_into::<HtmlElement>().ok())
+        else {
+            continue;
+        };
+        dom::set(&button, "aria-pressed", "false");
+        dom::listen(&button, "click", move |_: web_sys::Event| {
+            let on = !with_app(|app| app.page.posts_look()).unwrap_or(false);
+            if let Ok(all) = dom::document()
+                .and_then(|document| document.query_selector_all("[data-terrain-posts-look]"))
+            {
+                for index in 0..all.length() {
+                    if let Some(element) = all
+                        .item(index)
+                        .and_then(|node| node.dyn_into::<HtmlElement>().ok())
+                    {
+                        dom::set(&element, "aria-pressed", if on { "true" } else { "false" });
+                    }
+                }
+            }
+            dispatch(PageInput::PostsLook(on));
+        })?;
+    }
+    Ok(())
 }
 
 /// Mounts one demo in `element` (which needs a `data-terrain-demo`

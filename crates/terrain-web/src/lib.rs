@@ -7,7 +7,8 @@
 //! messages to a Web Worker. Everything here exists only on `wasm32`.
 //!
 //! From JavaScript (through `terrain.js`, which loads this module):
-//! `generate(options)` returns a `Float64Array` of heights, `mountAll()`
+//! `generate(options)` returns a `Float64Array` of heights,
+//! `erode(heights, options)` a new one with droplets' erosion, `mountAll()`
 //! mounts every `[data-terrain-demo]` element not mounted yet, `mount(el)`
 //! mounts one.
 
@@ -33,7 +34,7 @@ mod view;
 mod worker;
 
 #[cfg(target_arch = "wasm32")]
-pub use api::generate_heights;
+pub use api::{erode_heights, generate_heights};
 #[cfg(target_arch = "wasm32")]
 pub use app::mount_all;
 

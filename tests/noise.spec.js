@@ -1,0 +1,243 @@
+// Part 4, gradient noise: every demo draws, the fBm scrubber walks the
+// octaves, each demo's heights are generate()'s with the same settings, and
+// the numbers the prose quotes are the numbers the page and the generator give.
+
+import { fingerprintsOf } from "./battery.js";
+import {
+  demoState,
+  demoStats,
+  expect,
+  SCREENS,
+  SITE_PAGES,
+  statsOf,
+  test,
+  waitForAllDemos,
+  waitForChange,
+  writtenOptions,
+} from "./helpers.js";
+
+const PAGE = SITE_PAGES.find((entry) => entry.name === "gradient-noise");
+
+/** The fBm demo with the scrubber, and the tileable pair, in page order. */
+const FBM = 9;
+const TILED = { tileable: 17, plain: 18 };
+const FADES = { cubic: 4, quintic: 5 };
+
+/** The numbers the prose quotes, by their data-figure name. */
+function figures(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll("[data-figure]")].map((node) => [node.dataset.figure, node.textContent]),
+    ),
+  );
+}
+
+/** `value` written with as many decimals as `quoted` has. */
+function asQuoted(value, quoted) {
+  const decimals = quoted.includes(".") ? quoted.split(".")[1].length : 0;
+  return value.toFixed(decimals);
+}
+
+/** The measurements the page describes, from generate()'s heights: the bend
+ * jump at the lattice lines against mid-cell (the fade section's snippet),
+ * the seam index (the crease index's ratio on the line where tiled copies
+ * meet), and the worked numbers of steps 1, 2 and 5. Runs in the page. */
+const MEASURE = async () => {
+  const { generate } = await import("./terrain.js");
+  const side = 129;
+  const jump = (fade) => {
+    const h = generate({ algorithm: "perlin-noise", octaves: 1, fade, seed: 7 });
+    const bend = (x, y) => h[y * side + x - 1] - 2 * h[y * side + x] + h[y * side + x + 1];
+    let atLines = 0;
+    let midCell = 0;
+    for (let y = 1; y < side - 1; y++) {
+      for (const line of [32, 64, 96]) {
+        atLines += Math.abs(bend(line + 1, y) - bend(line - 1, y));
+        midCell += Math.abs(bend(line - 15, y) - bend(line - 17, y));
+      }
+    }
+    return atLines / midCell;
+  };
+  const seam = (tileable) => {
+    // The tiled pair's maps: 65 × 65 points, five octaves.
+    const side = 65;
+    const last = side - 1;
+    const h = generate({ algorithm: "perlin-noise", exponent: 6, octaves: 5, seed: 7, tileable });
+    // The tiled plane: copies repeat every `last` points, so column `last`
+    // is the next copy's column 0 (the map's own last column is not shown).
+    const at = (x, y) => h[(y % last) * side + (x % last)];
+    const bend = (a, b, c) => Math.abs(a - 2 * b + c);
+    let across = 0;
+    let along = 0;
+    for (let t = 1; t < last; t++) {
+      across +=
+        bend(at(last - 1, t), at(last, t), at(last + 1, t)) + bend(at(t, last - 1), at(t, last), at(t, last + 1));
+      along +=
+        bend(at(last, t - 1), at(last, t), at(last, t + 1)) + bend(at(t - 1, last), at(t, last), at(t + 1, last));
+    }
+    let mismatch = 0;
+    for (let t = 0; t < side; t++) {
+      const edge = (x, y) => h[y * side + x];
+      mismatch = Math.max(mismatch, Math.abs(edge(last, t) - edge(0, t)), Math.abs(edge(t, last) - edge(t, 0)));
+    }
+    return { index: across / along, mismatch };
+  };
+  const value = (fade) =>
+    generate({ algorithm: "value-noise", stage: "octave-1", octaves: 1, fade, seed: 7 })[16 * side + 8];
+  const low = generate({ algorithm: "perlin-noise", stage: "octave-1", octaves: 1, frequency: 2, seed: 7 });
+  const high = generate({ algorithm: "perlin-noise", stage: "octave-1", octaves: 1, frequency: 16, seed: 7 });
+  let cornerMatches = 0;
+  for (let y = 0; y <= 16; y++) {
+    for (let x = 0; x <= 16; x++) if (high[y * side + x] === low[8 * y * side + 8 * x]) cornerMatches++;
+  }
+  const lattice = generate({ algorithm: "value-noise", octaves: 1, seed: 7, stage: "lattice" });
+  return {
+    cubicJump: jump("smoothstep"),
+    quinticJump: jump("quintic"),
+    tileable: seam(true),
+    plain: seam(false),
+    linearAt: value("linear"),
+    smoothAt: value("smoothstep"),
+    cornerMatches,
+    firstLatticeHeight: lattice[0],
+    latticeSet: lattice.filter((height) => height !== 0).length,
+  };
+};
+
+test.describe("the gradient-noise page", () => {
+  for (const viewport of [
+    { name: "desktop", size: { width: 1280, height: 900 } },
+    { name: "phone", size: { width: 390, height: 844 } },
+  ]) {
+    test(`(${viewport.name}) every demo shows a shaded terrain, and none complains`, async ({ page }) => {
+      await page.setViewportSize(viewport.size);
+      await page.goto(PAGE.path);
+      await waitForAllDemos(page, PAGE.demos);
+      const views = await page.evaluate(() =>
+        [...document.querySelectorAll(".terrain-demo")].map((demo) => demo.dataset.view ?? "3d"),
+      );
+      for (const [index, stats] of (await demoStats(page)).entries()) {
+        const label = `demo ${index} (${stats.stage ?? "done"}, ${views[index]})`;
+        expect(stats.foreground, `${label}: terrain covers the view`).toBeGreaterThan(0.05);
+        // A lit surface has many shades; a greyscale picture has every grey
+        // (the statistics count colours in 32 levels a channel); a flat fill has one.
+        expect(stats.colours, `${label}: shaded, not flat`).toBeGreaterThan(views[index] === "2d" ? 24 : 40);
+        expect(stats.seed, `${label}: shows seed 7`).toBe("7");
+      }
+      expect((await statsOf(page, 0)).highlighted, "the lattice points are highlighted").toBeGreaterThan(10);
+      await expect(page.locator(".terrain-demo .terrain-notice:visible")).toHaveCount(0);
+      await expect(page.locator(".terrain-demo .terrain-error:visible")).toHaveCount(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, "no horizontal scrolling").toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENS}gradient-noise-${viewport.name}.png`, fullPage: true });
+    });
+  }
+
+  test("every demo's heights are generate()'s with the settings written on it", async ({ page }) => {
+    await page.goto(PAGE.path);
+    await waitForAllDemos(page, PAGE.demos);
+    const optionsList = await writtenOptions(page);
+    expect(optionsList).toHaveLength(PAGE.demos);
+    const expected = await fingerprintsOf(page, optionsList);
+    for (const [index, options] of optionsList.entries()) {
+      const state = await demoState(page, index);
+      expect(state.algorithm, `demo ${index}`).toBe(options.algorithm);
+      expect(state.stage, `demo ${index}`).toBe(options.stage ?? "done");
+      expect(state.fingerprint, `demo ${index}: ${JSON.stringify(options)}`).toBe(expected[index]);
+    }
+  });
+
+  test("the fBm scrubber steps from the lattice through six octaves to the finished map", async ({ page }) => {
+    await page.goto(PAGE.path);
+    await waitForAllDemos(page, PAGE.demos);
+    const demo = page.locator(".terrain-demo").nth(FBM);
+    await demo.scrollIntoViewIfNeeded();
+    const stages = ["lattice", "octave-1", "octave-2", "octave-3", "octave-4", "octave-5", "octave-6", "done"];
+    const scrubber = demo.getByLabel("Stage", { exact: true });
+    await expect(scrubber).toHaveAttribute("max", String(stages.length - 1));
+    const expected = await fingerprintsOf(
+      page,
+      stages.map((stage) => ({ algorithm: "perlin-noise", seed: 7, stage })),
+    );
+    const seen = new Set();
+    let before = await statsOf(page, FBM);
+    for (const [position, stage] of stages.entries()) {
+      await scrubber.fill(String(position));
+      await expect.poll(async () => (await demoState(page, FBM)).stage).toBe(stage);
+      const state = await demoState(page, FBM);
+      expect(state.fingerprint, `${stage} is generate()'s`).toBe(expected[position]);
+      seen.add(state.fingerprint);
+      if (position > 0) await waitForChange(page, FBM, before.hash, `${stage} redraws the terrain`);
+      before = await statsOf(page, FBM);
+      if (stage === "lattice") expect(before.highlighted, "the lattice points are marked").toBeGreaterThan(10);
+    }
+    expect(seen.size, "every stage is a different map").toBe(stages.length);
+    await page.screenshot({ path: `${SCREENS}gradient-noise-fbm-done.png` });
+  });
+
+  test("gain and lacunarity are live", async ({ page }) => {
+    await page.goto(PAGE.path);
+    await waitForAllDemos(page, PAGE.demos);
+    const demo = page.locator(".terrain-demo").nth(FBM);
+    await demo.scrollIntoViewIfNeeded();
+    expect((await demoState(page, FBM)).stage, "the demo opens on the finished map").toBe("done");
+    for (const [label, value] of [
+      ["Gain", "0.7"],
+      ["Lacunarity", "3"],
+    ]) {
+      const before = await demoState(page, FBM);
+      const picture = await statsOf(page, FBM);
+      await demo.getByLabel(label, { exact: true }).fill(value);
+      await waitForChange(page, FBM, picture.hash, `${label} = ${value} redraws`);
+      await expect.poll(async () => (await demoState(page, FBM)).fingerprint).not.toBe(before.fingerprint);
+    }
+    const [expected] = await fingerprintsOf(page, [{ algorithm: "perlin-noise", seed: 7, gain: 0.7, lacunarity: 3 }]);
+    expect((await demoState(page, FBM)).fingerprint).toBe(expected);
+  });
+
+  test("the numbers in the prose are the page's and the generator's", async ({ page }) => {
+    await page.goto(PAGE.path);
+    await waitForAllDemos(page, PAGE.demos);
+    const quoted = await figures(page);
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll(".terrain-demo")].map((demo) => {
+        const creases = demo.querySelector(".terrain-creases");
+        return creases && !creases.hidden ? Number(creases.dataset.value) : null;
+      }),
+    );
+
+    // The crease index under the fade pair, the seam index under the tiled pair.
+    const labels = await page.locator(".terrain-demo .terrain-creases:visible").allTextContents();
+    expect(labels).toEqual([
+      `crease index ${shown[FADES.cubic].toFixed(2)}`,
+      `crease index ${shown[FADES.quintic].toFixed(2)}`,
+      `seam index ${shown[TILED.tileable].toFixed(2)}`,
+      `seam index ${shown[TILED.plain].toFixed(2)}`,
+    ]);
+    expect(asQuoted(shown[FADES.cubic], quoted["cubic-crease"])).toBe(quoted["cubic-crease"]);
+    expect(asQuoted(shown[FADES.quintic], quoted["quintic-crease"])).toBe(quoted["quintic-crease"]);
+    expect(shown[FADES.quintic], "the quintic barely bends across the lattice lines").toBeLessThan(0.3);
+    expect(asQuoted(shown[TILED.tileable], quoted["tileable-seam"])).toBe(quoted["tileable-seam"]);
+    expect(asQuoted(shown[TILED.plain], quoted["plain-seam"])).toBe(quoted["plain-seam"]);
+
+    const measured = await page.evaluate(MEASURE);
+    // The bend jump: the cubic's lattice lines stand out, the quintic's do not.
+    expect(asQuoted(measured.cubicJump, quoted["cubic-jump"])).toBe(quoted["cubic-jump"]);
+    expect(asQuoted(measured.quinticJump, quoted["quintic-jump"])).toBe(quoted["quintic-jump"]);
+    expect(measured.cubicJump).toBeGreaterThan(5 * measured.quinticJump);
+    // The seam, measured again from generate()'s heights: as smooth as the
+    // inside for the tileable map, a cliff for the plain one.
+    expect(measured.tileable.index).toBeCloseTo(shown[TILED.tileable], 9);
+    expect(measured.plain.index).toBeCloseTo(shown[TILED.plain], 9);
+    expect(measured.tileable.index).toBeLessThan(1.2);
+    expect(measured.plain.index).toBeGreaterThan(3);
+    expect(measured.tileable.mismatch, "the last row and column are the first").toBe(0);
+    expect(measured.plain.mismatch).toBeGreaterThan(0);
+    // Steps 1, 2 and 5's worked numbers.
+    expect(measured.latticeSet, "25 lattice points").toBe(25);
+    expect(measured.firstLatticeHeight.toFixed(4)).toBe("0.3657");
+    expect(measured.linearAt.toFixed(3)).toBe("0.435");
+    expect(measured.smoothAt.toFixed(3)).toBe("0.447");
+    expect(measured.cornerMatches, "the corner of frequency 16 is frequency 2 shrunk").toBe(17 * 17);
+  });
+});
