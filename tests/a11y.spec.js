@@ -50,7 +50,8 @@ function expectedWords({ algorithm, stage, exponent, side, seed }) {
   const pass = /^pass-(\d+)$/.exec(stage);
   const octaves = /^octave-(\d+)$/.exec(stage);
   const step =
-    algorithm === "random-noise"
+    erosionWords(stage) ??
+    (algorithm === "random-noise"
       ? "every point random"
       : pass
         ? `pass ${pass[1]} of ${exponent}`
@@ -66,8 +67,18 @@ function expectedWords({ algorithm, stage, exponent, side, seed }) {
               diamond: "first diamond step",
               lattice: "the lattice's random values",
               done: "finished",
-            }[stage];
+            }[stage]);
   return [title, step, `${side} by ${side}`, `seed ${seed}`];
+}
+
+/** What the text alternative calls an erosion stage, or null. */
+function erosionWords(stage) {
+  const [, kind, count] = /^(droplets|slides|step)-(\d+)$/.exec(stage) ?? [];
+  if (!kind) return null;
+  const grouped = count.replace(/\B(?=(\d{3})+$)/g, "\u202f");
+  if (kind === "droplets") return count === "1" ? "one droplet fallen" : `${grouped} droplets fallen`;
+  if (kind === "slides") return count === "1" ? "slid once" : `slid ${count} times`;
+  return `one droplet, step ${count}`;
 }
 
 test.describe("labels and text alternatives", () => {

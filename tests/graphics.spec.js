@@ -294,6 +294,10 @@ withoutWebGL.describe("without WebGL", () => {
           /3D view unavailable: .*greyscale picture \(black is the lowest point, white the highest\)/,
         );
         const shown = all[index];
+        // An eroded map is not generate()'s, and its views (difference,
+        // water, paths) are more than greys: the erosion page's own tests
+        // compare those maps with erode().
+        if (/^(droplets|slides|step)-\d+$/.test(shown.stage)) continue;
         const heights = await page.evaluate(
           async (options) => {
             const { generate } = await import("./terrain.js");

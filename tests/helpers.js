@@ -143,6 +143,7 @@ export const SITE_PAGES = [
   { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
   // Eleven steps: five single demos and seven side-by-side pairs.
   { path: "/gradient-noise.html", name: "gradient-noise", demos: 19 },
+  { path: "/erosion.html", name: "erosion", demos: 8 },
   { path: "/playground.html", name: "playground", demos: 1 },
 ];
 
@@ -180,6 +181,8 @@ export async function waitForAllDemos(page, expectedCount) {
   const demos = page.locator(".terrain-demo");
   await expect(demos).toHaveCount(expectedCount);
   for (let index = 0; index < expectedCount; index++) {
+    // The canvas, not the whole demo: a demo with many controls can be taller
+    // than a phone's screen, and one off screen does not draw.
     await demos.nth(index).locator("canvas.terrain-canvas").scrollIntoViewIfNeeded();
     await expect
       .poll(async () => (await statsOf(page, index)).foreground, {
