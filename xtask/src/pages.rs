@@ -88,14 +88,21 @@ fn stamp_release(staged: &Path) -> Result<String, String> {
     Ok(release)
 }
 
-/// `script` with its release placeholder replaced by `release`.
+/// `script` with its release (the placeholder, or an earlier stamp: a
+/// build folder can be stamped again) replaced by `release`.
 fn stamp(script: &str, release: &str) -> Result<String, String> {
-    if script.matches(UNSTAMPED).count() != 1 {
+    const START: &str = "const RELEASE = \"";
+    let lines: Vec<&str> = script
+        .lines()
+        .filter(|line| line.starts_with(START) && line.ends_with("\";"))
+        .collect();
+    let [line] = lines.as_slice() else {
         return Err(format!(
-            "terrain.js must say `{UNSTAMPED}` exactly once, to be stamped with the release"
+            "terrain.js must say `{UNSTAMPED}` on a line of its own exactly once, to be stamped \
+             with the release"
         ));
-    }
-    Ok(script.replace(UNSTAMPED, &format!("const RELEASE = \"{release}\";")))
+    };
+    Ok(script.replacen(line, &format!("{START}{release}\";"), 1))
 }
 
 /// Twelve hex digits of the 64-bit FNV-1a hash of `bytes`: enough that two
@@ -160,8 +167,13 @@ mod tests {
             stamped,
             "// header\nconst RELEASE = \"0123456789ab\";\nload(RELEASE);\n"
         );
-        assert!(stamp(&stamped, "0123456789ab").is_err(), "stamped already");
+        assert_eq!(
+            stamp(&stamped, "ba9876543210").expect("stamped again"),
+            script.replace("dev", "ba9876543210"),
+            "a build folder can be stamped again"
+        );
         assert!(stamp(&format!("{script}{script}"), "x").is_err(), "twice");
+        assert!(stamp("load();", "x").is_err(), "no placeholder");
         assert_eq!(release_of(b"a").len(), 12);
         assert_ne!(release_of(b"module A"), release_of(b"module B"));
         assert_eq!(release_of(b"module A"), release_of(b"module A"));

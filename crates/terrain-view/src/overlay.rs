@@ -90,7 +90,7 @@ fn downhill(map: &Heightmap, wrap: bool) -> Vec<Arrow> {
         return Vec::new();
     };
     let side = map.side();
-    let spacing = (side / FLOW_ARROWS_ACROSS).max(1);
+    let spacing = side.div_ceil(FLOW_ARROWS_ACROSS).max(1);
     let mut blocks = Vec::new();
     for top in (0..side - spacing / 2).step_by(spacing) {
         for left in (0..side - spacing / 2).step_by(spacing) {

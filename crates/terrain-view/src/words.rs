@@ -81,7 +81,8 @@ pub fn erosion_readout(terrain: &Terrain) -> Option<String> {
                 round_for_display(last.deposited),
             ));
         }
-        if step as usize > trace.steps.len() {
+        // Past its last step: how its run ended.
+        if step as usize >= trace.steps.len() {
             words.push_str(match trace.ending {
                 Ending::LifetimeOver => " · its lifetime is over",
                 Ending::LeftMap => " · it has left the map",
