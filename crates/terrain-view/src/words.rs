@@ -92,12 +92,17 @@ pub fn erosion_readout(terrain: &Terrain) -> Option<String> {
         return Some(words);
     }
     if let Some(ledger) = report.ledger {
+        let imbalance = ledger.imbalance().abs();
+        let balance = if imbalance == 0.0 {
+            "to the last bit".to_owned()
+        } else {
+            format!("within {imbalance:.0e}")
+        };
         return Some(format!(
-            "eroded {} = deposited {} + still carried {} (off by {:.0e})",
+            "eroded {} = deposited {} + still carried {} (balanced {balance})",
             round_for_display(ledger.eroded),
             round_for_display(ledger.deposited),
             round_for_display(ledger.carried),
-            ledger.imbalance().abs(),
         ));
     }
     report
