@@ -151,7 +151,7 @@ export const CONTROL_FIELDS = controlFields("midpoint-displacement");
  * erosion's). */
 function roleOf(entry) {
   if (entry.group === "display") {
-    return ["palette", "view", "wireframe", "overlay", "water"].includes(entry.option) ? { state: entry.option } : {};
+    return ["palette", "view", "wireframe", "relief", "overlay", "water"].includes(entry.option) ? { state: entry.option } : {};
   }
   if (entry.surfaces.generate || entry.group === "stage") return { option: entry.option };
   return { state: entry.option };

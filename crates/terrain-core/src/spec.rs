@@ -261,8 +261,8 @@ impl Spec {
         }
     }
 
-    /// [`Spec::parse`] as `surface` reads: a bare switch on an attribute or
-    /// in a URL is on.
+    /// A value as `surface` reads it: [`Spec::parse`]d and in range
+    /// ([`Spec::check`]); a bare switch on an attribute or in a URL is on.
     pub fn parse_on(&self, surface: Surface, text: &str) -> Result<Value, Refusal> {
         if self.bare_means_on()
             && matches!(surface, Surface::Attribute | Surface::Url)
@@ -270,7 +270,9 @@ impl Spec {
         {
             return Ok(Value::Switch(true));
         }
-        self.parse(text)
+        let value = self.parse(text)?;
+        self.check(&value)?;
+        Ok(value)
     }
 
     /// The sentence refusing a value given on `surface`.

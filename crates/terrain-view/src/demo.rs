@@ -816,7 +816,10 @@ impl Demo {
             }
             Key::Display(setting) => {
                 let entry = setting.entry();
-                match entry.spec.parse(&text) {
+                match entry
+                    .spec
+                    .parse_on(terrain_core::spec::Surface::Control, &text)
+                {
                     Ok(value) => self.display_edited(setting, &value, effects),
                     Err(refusal) => {
                         let message = refuse_in_control(entry.spec, &refusal);

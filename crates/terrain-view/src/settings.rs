@@ -133,7 +133,7 @@ impl Overlay {
 }
 
 /// How a demo shows its map: everything but the map itself.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Display {
     /// Which controls to show.
     pub controls: Controls,
@@ -143,6 +143,11 @@ pub struct Display {
     pub view: View,
     /// Whether the 3D surface shows its triangles' edges.
     pub wireframe: bool,
+    /// How tall the 3D view draws heights, against the posts' scale (a
+    /// height of 1 half as tall as the map is wide): 1 is theirs; lower
+    /// flattens busy maps (many-octave noise) into hills. The map and its
+    /// files keep their heights.
+    pub relief: f64,
     /// What the 2D view draws over the map.
     pub overlay: Overlay,
     /// Whether water gathered from rain is drawn on the map: rivers.
@@ -158,6 +163,23 @@ pub struct Display {
     pub url_state: bool,
 }
 
+impl Default for Display {
+    fn default() -> Self {
+        Self {
+            controls: Controls::default(),
+            palette: Palette::default(),
+            view: View::default(),
+            wireframe: false,
+            relief: 1.0,
+            overlay: Overlay::default(),
+            water: false,
+            creases: false,
+            link: None,
+            url_state: false,
+        }
+    }
+}
+
 /// A display setting, by the name Rust code gives it. `Setting::X as
 /// usize` is its entry's place in [`SETTINGS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -170,6 +192,8 @@ pub enum Setting {
     View,
     /// [`Display::wireframe`].
     Wireframe,
+    /// [`Display::relief`].
+    Relief,
     /// [`Display::overlay`].
     Overlay,
     /// [`Display::water`].
@@ -203,7 +227,7 @@ pub struct SettingEntry {
 }
 
 /// The registry of display settings, in the order forms show them.
-pub static SETTINGS: [SettingEntry; 9] = [
+pub static SETTINGS: [SettingEntry; 10] = [
     SettingEntry {
         setting: Setting::Controls,
         spec: &Spec {
@@ -280,6 +304,21 @@ pub static SETTINGS: [SettingEntry; 9] = [
         },
         get: |display| Value::Switch(display.wireframe),
         set: |display, value| display.wireframe = value.switch(),
+    },
+    SettingEntry {
+        setting: Setting::Relief,
+        spec: &Spec {
+            label: "relief",
+            title: "Relief",
+            option: "relief",
+            attribute: "data-relief",
+            help: "0.1 to 2: how tall the 3D view draws heights (1: as in the posts)",
+            kind: Kind::Number { min: 0.1, max: 2.0 },
+            step: 0.05,
+            surfaces: Surfaces::DISPLAY,
+        },
+        get: |display| Value::Number(display.relief),
+        set: |display, value| display.relief = value.number(),
     },
     SettingEntry {
         setting: Setting::Overlay,
@@ -704,7 +743,9 @@ mod tests {
         };
         let query = config.to_query();
         assert!(
-            query.ends_with("&palette=bands&view=2d&wireframe=true&overlay=none&water=false"),
+            query.ends_with(
+                "&palette=bands&view=2d&wireframe=true&relief=1&overlay=none&water=false"
+            ),
             "{query}"
         );
         let mut restored = DemoConfig::default();
@@ -725,5 +766,24 @@ mod tests {
         let before = config.clone();
         assert!(config.apply_query("").is_empty());
         assert_eq!(config, before, "an empty query changes nothing");
+    }
+
+    #[test]
+    fn a_number_setting_out_of_its_range_is_refused_by_name() {
+        let (config, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-terrain-demo", "perlin-noise"),
+            ("data-relief", "40"),
+        ]));
+        assert_eq!(config.display.relief, 1.0, "the default stays");
+        assert_eq!(
+            problems[0].message,
+            "data-relief must be a number from 0.1 to 2; got 40"
+        );
+        let (config, problems) = DemoConfig::from_attributes(read_from(&[
+            ("data-terrain-demo", "perlin-noise"),
+            ("data-relief", "0.5"),
+        ]));
+        assert!(problems.is_empty());
+        assert_eq!(config.display.relief, 0.5);
     }
 }

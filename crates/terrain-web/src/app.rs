@@ -347,6 +347,7 @@ impl App {
                     demo.orbit(),
                     demo.palette(),
                     shown.is_tiled(),
+                    demo.config().display.relief as f32,
                     view.canvas_2d(),
                     width,
                     height,
@@ -533,6 +534,7 @@ pub fn demo_state(index: u32) -> JsValue {
             ("palette", display.palette.name().into()),
             ("view", display.view.name().into()),
             ("wireframe", display.wireframe.into()),
+            ("relief", display.relief.into()),
             ("overlay", Overlay::NAMES[display.overlay as usize].into()),
             ("water", display.water.into()),
             (

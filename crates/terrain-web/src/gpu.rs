@@ -185,8 +185,8 @@ impl Gpu {
     }
 
     /// Draws `scene` seen from `orbit` (four copies side by side when
-    /// `tiled`) and copies the picture into `target`, a 2D canvas `width` x
-    /// `height` pixels.
+    /// `tiled`, heights drawn `relief` times as tall) and copies the
+    /// picture into `target`, a 2D canvas `width` x `height` pixels.
     #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &mut self,
@@ -194,6 +194,7 @@ impl Gpu {
         orbit: &Orbit,
         palette: Palette,
         tiled: bool,
+        relief: f32,
         target: &CanvasRenderingContext2d,
         width: u32,
         height: u32,
@@ -223,8 +224,11 @@ impl Gpu {
         } else {
             &[(0.0, 0.0)]
         };
+        // Relief scales heights on the GPU (three-d turns the normals to
+        // match), so a new relief needs no new mesh.
+        let relief = Mat4::from_nonuniform_scale(1.0, 1.0, relief);
         for &(x, y) in offsets {
-            let placement = Mat4::from_translation(three_d::vec3(x, y, 0.0));
+            let placement = Mat4::from_translation(three_d::vec3(x, y, 0.0)) * relief;
             scene.surface.geometry.set_transformation(placement);
             if let Some(markers) = &mut scene.markers {
                 markers.geometry.set_transformation(placement);

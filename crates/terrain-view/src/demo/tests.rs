@@ -843,6 +843,7 @@ fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
             "palette",
             "view",
             "wireframe",
+            "relief",
             "overlay",
             "water"
         ]
