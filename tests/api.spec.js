@@ -147,26 +147,13 @@ test("an option whose getter throws is an Error naming the option, not a default
 
 // erode(): droplet erosion as JavaScript sees it.
 
-/** Puts the core's `Heightmap::fingerprint` (64-bit FNV-1a over the heights'
- * bytes, as hex) on the page as `window.fingerprint`. Runs in the page. */
-function installFingerprint() {
-  window.fingerprint = (heights) => {
-    const bytes = new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
-    let high = 0xcbf29ce4;
-    let low = 0x84222325;
-    for (const byte of bytes) {
-      low = (low ^ byte) >>> 0;
-      const product = low * 0x1b3;
-      high = (Math.imul(high, 0x1b3) + (low << 8) + Math.floor(product / 2 ** 32)) >>> 0;
-      low = product >>> 0;
-    }
-    return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
-  };
-}
-
-/** Runs `body(argument)` in the page, with `window.fingerprint` there. */
+/** Runs `body(argument)` in the page, with terrain.js's `fingerprint()` (the
+ * core's `Heightmap::fingerprint`, as demoState() reports it) as
+ * `window.fingerprint`. */
 async function inPage(page, body, argument) {
-  await page.evaluate(installFingerprint);
+  await page.evaluate(async () => {
+    window.fingerprint = (await import("./terrain.js")).fingerprint;
+  });
   return page.evaluate(body, argument);
 }
 

@@ -151,7 +151,9 @@ export const CONTROL_FIELDS = controlFields("midpoint-displacement");
  * erosion's). */
 function roleOf(entry) {
   if (entry.group === "display") {
-    return ["palette", "view", "wireframe", "relief", "overlay", "water"].includes(entry.option) ? { state: entry.option } : {};
+    return ["palette", "view", "wireframe", "relief", "overlay", "water"].includes(entry.option)
+      ? { state: entry.option }
+      : {};
   }
   if (entry.surfaces.generate || entry.group === "stage") return { option: entry.option };
   return { state: entry.option };
@@ -256,26 +258,12 @@ ${sections.join("\n")}
 export const ATTRIBUTE_FIXTURE = fileURLToPath(new URL("./fixtures/bad-attributes.html", import.meta.url));
 
 /** The fingerprints demoState() would give the heights generate() returns
- * for each options object: 64-bit FNV-1a over the heights' bytes, as the
- * core computes it (in two 32-bit halves, which is much faster here than
- * BigInt). Runs in the page, with the terrain.js it loaded. */
+ * for each options object. Runs in the page, with the terrain.js it loaded. */
 export function fingerprintsOf(page, optionsList) {
   return page.evaluate(async (list) => {
     const script = document.querySelector('script[type="module"][src$="terrain.js"]');
-    const { generate } = await import(script ? script.src : "./terrain.js");
-    return list.map((options) => {
-      const bytes = new Uint8Array(generate(options).buffer);
-      // 0xcbf29ce484222325, times the prime 0x100000001b3 per byte.
-      let high = 0xcbf29ce4;
-      let low = 0x84222325;
-      for (const byte of bytes) {
-        low = (low ^ byte) >>> 0;
-        const product = low * 0x1b3;
-        high = (Math.imul(high, 0x1b3) + (low << 8) + Math.floor(product / 2 ** 32)) >>> 0;
-        low = product >>> 0;
-      }
-      return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
-    });
+    const { generate, fingerprint } = await import(script ? script.src : "./terrain.js");
+    return list.map((options) => fingerprint(generate(options)));
   }, optionsList);
 }
 

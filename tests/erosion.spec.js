@@ -36,19 +36,8 @@ const LEDGERS = {
 function erodedFingerprints(page, cases) {
   return page.evaluate(async (list) => {
     const script = document.querySelector('script[type="module"][src$="terrain.js"]');
-    const { generate, erode } = await import(script ? script.src : "./terrain.js");
-    return list.map(({ map, erosion }) => {
-      const bytes = new Uint8Array(erode(generate(map), erosion).buffer);
-      let high = 0xcbf29ce4;
-      let low = 0x84222325;
-      for (const byte of bytes) {
-        low = (low ^ byte) >>> 0;
-        const product = low * 0x1b3;
-        high = (Math.imul(high, 0x1b3) + (low << 8) + Math.floor(product / 2 ** 32)) >>> 0;
-        low = product >>> 0;
-      }
-      return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
-    });
+    const { generate, erode, fingerprint } = await import(script ? script.src : "./terrain.js");
+    return list.map(({ map, erosion }) => fingerprint(erode(generate(map), erosion)));
   }, cases);
 }
 

@@ -20,6 +20,20 @@ impl Default for Heightmap {
     }
 }
 
+/// [`Heightmap::fingerprint`] of `heights`, whatever their number: a
+/// 64-bit FNV-1a hash of every height's bit pattern.
+pub fn fingerprint(heights: &[f64]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in heights
+        .iter()
+        .flat_map(|height| height.to_bits().to_le_bytes())
+    {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
 impl Heightmap {
     /// A map of zeros.
     pub fn new(exponent: u32) -> Result<Self, Error> {
@@ -151,16 +165,7 @@ impl Heightmap {
     /// equal fingerprints, and any changed bit almost surely changes it.
     /// Tests and shared links use it to compare maps exactly.
     pub fn fingerprint(&self) -> u64 {
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for byte in self
-            .heights
-            .iter()
-            .flat_map(|height| height.to_bits().to_le_bytes())
-        {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        hash
+        fingerprint(&self.heights)
     }
 
     /// The lowest and highest heights.

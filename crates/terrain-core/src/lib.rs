@@ -49,7 +49,7 @@ pub mod world;
 
 pub use algorithm::{ALGORITHM, Algorithm};
 pub use error::Error;
-pub use heightmap::Heightmap;
+pub use heightmap::{Heightmap, fingerprint};
 pub use limits::{MAX_EXPONENT, MIN_EXPONENT};
 pub use params::{
     DEFAULT_EXPONENT, Field, MAX_SPREAD, MAX_SPREAD_REDUCTION, PARAMETERS, Parameter, Params,

@@ -8,7 +8,8 @@ use terrain_core::erosion::MAX_ABS_HEIGHT;
 use terrain_core::erosion::droplets::{self, DropletSettings};
 use terrain_core::spec::{Kind, Spec, Surface};
 use terrain_core::{
-    Algorithm, Error, Heightmap, MAX_EXPONENT, MIN_EXPONENT, PARAMETERS, Params, STAGE, Stage,
+    Algorithm, Error, Heightmap, MAX_EXPONENT, MIN_EXPONENT, PARAMETERS, Params, Reading, STAGE,
+    Stage,
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -45,16 +46,25 @@ fn erode_options() -> impl Iterator<Item = &'static Spec> {
 /// and so does a getter of the options object that throws.
 #[wasm_bindgen(js_name = generate)]
 pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
-    let (params, stage) = read_options(&options).map_err(|message| JsError::new(&message))?;
+    let Reading { params, stage, .. } =
+        read_options(&options, "generate", GENERATE_EXAMPLE, generate_options)
+            .map_err(|message| JsError::new(&message))?;
     let terrain = terrain_core::generate(&params, stage)
         .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
     Ok(Float64Array::from(terrain.heightmap.heights()))
 }
 
-/// Reads `generate`'s options: every value once, then through the
-/// registry's one reader.
-fn read_options(options: &JsValue) -> Result<(Params, Stage), String> {
-    let given = given_options(options, "generate", GENERATE_EXAMPLE, generate_options)?;
+/// Reads the options of `function` (those `known` lists; `example` shows
+/// them in the message for a value that is not an options object): every
+/// value once, then through the registry's one reader, so the messages are
+/// the same as an embed's or a link's.
+fn read_options<I: Iterator<Item = &'static Spec>>(
+    options: &JsValue,
+    function: &str,
+    example: &str,
+    known: impl Fn() -> I,
+) -> Result<Reading, String> {
+    let given = given_options(options, function, example, known)?;
     let reading = Params::read(
         |spec| match given.iter().find(|(known, _)| known == &spec) {
             Some((_, value)) => text_of(value, spec).map(Some),
@@ -63,7 +73,7 @@ fn read_options(options: &JsValue) -> Result<(Params, Stage), String> {
     );
     match reading.errors.first() {
         Some(error) => Err(error.describe_on(Surface::Option)),
-        None => Ok((reading.params, reading.stage)),
+        None => Ok(reading),
     }
 }
 
@@ -83,30 +93,16 @@ fn read_options(options: &JsValue) -> Result<(Params, Stage), String> {
 #[wasm_bindgen(js_name = erode)]
 pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array, JsError> {
     let map = map_of(&heights).map_err(|message| JsError::new(&message))?;
-    let settings = read_erode_options(&options).map_err(|message| JsError::new(&message))?;
+    let Reading { params, .. } = read_options(&options, "erode", ERODE_EXAMPLE, erode_options)
+        .map_err(|message| JsError::new(&message))?;
+    // The droplets' settings of a map's parameters, and its seed.
+    let settings = DropletSettings {
+        seed: params.seed,
+        ..params.erosion.droplets
+    };
     let eroded = droplets::erode(&map, &settings, &mut |_| {})
         .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
     Ok(Float64Array::from(eroded.heightmap.heights()))
-}
-
-/// Reads `erode`'s options through the registry's one reader, as
-/// `generate`'s are: the droplets' settings of a map's parameters, and its
-/// seed.
-fn read_erode_options(options: &JsValue) -> Result<DropletSettings, String> {
-    let given = given_options(options, "erode", ERODE_EXAMPLE, erode_options)?;
-    let reading = Params::read(
-        |spec| match given.iter().find(|(known, _)| known == &spec) {
-            Some((_, value)) => text_of(value, spec).map(Some),
-            None => Ok(None),
-        },
-    );
-    match reading.errors.first() {
-        Some(error) => Err(error.describe_on(Surface::Option)),
-        None => Ok(DropletSettings {
-            seed: reading.params.seed,
-            ..reading.params.erosion.droplets
-        }),
-    }
 }
 
 /// The map `erode` was given: its length must be a square map's, and every
@@ -304,6 +300,14 @@ fn kind_of(value: &JsValue) -> String {
             value.js_typeof().as_string().unwrap_or_default()
         )
     }
+}
+
+/// The fingerprint of `heights` as `demoState()` reports a demo's: 16 hex
+/// digits of a 64-bit FNV-1a hash of every height's bits, so JavaScript can
+/// check that `generate()` or `erode()` gave exactly a demo's map.
+#[wasm_bindgen]
+pub fn fingerprint(heights: &[f64]) -> String {
+    format!("{:016x}", terrain_core::fingerprint(heights))
 }
 
 /// Runs one generator (an algorithm name) or the memory floor

@@ -1037,31 +1037,10 @@ impl Sum {
 mod tests {
     use super::*;
     use crate::erosion::MAX_ABS_HEIGHT;
-    use crate::generators::{Subdivision, diamond_square, tileable_diamond_square};
-    use crate::stage::Stage;
+    use crate::erosion::test_maps::{generated, own_total, shaped};
 
-    /// A finished map of `algorithm`.
-    /// A finished diamond-square map, tileable or not.
-    fn generated(tileable: bool, exponent: u32, seed: u64) -> Heightmap {
-        let settings = Subdivision::new(exponent, seed);
-        if tileable {
-            tileable_diamond_square::generate(&settings, Stage::Done)
-        } else {
-            diamond_square::generate(&settings, Stage::Done)
-        }
-    }
-
-    /// A map whose height at `(x, y)` is `height(x, y)`, with `x` and `y`
-    /// in map widths (0 to 1).
-    fn shaped(exponent: u32, height: impl Fn(f64, f64) -> f64) -> Heightmap {
-        let mut map = Heightmap::new(exponent).expect("valid exponent");
-        let last = map.last() as f64;
-        for y in 0..map.side() {
-            for x in 0..map.side() {
-                map.set(x, y, height(x as f64 / last, y as f64 / last));
-            }
-        }
-        map
+    fn assert_tiles(map: &Heightmap) {
+        crate::erosion::test_maps::assert_tiles(map.heights(), map.side());
     }
 
     fn settings(droplets: u32) -> DropletSettings {
@@ -1074,28 +1053,6 @@ mod tests {
 
     /// A sum that keeps its rounding errors (the map totals the ledger is
     /// checked against are sums of many thousand heights).
-    fn total(values: &[f64]) -> f64 {
-        let mut sum = Sum::default();
-        for &value in values {
-            sum.add(value);
-        }
-        sum.total()
-    }
-
-    /// The sum of a map's own points: all of them, or with wrap the
-    /// `period x period` square.
-    fn own_total(map: &Heightmap, wrap: bool) -> f64 {
-        total(&Grid::of(map, wrap).heights)
-    }
-
-    fn assert_tiles(map: &Heightmap) {
-        let last = map.last();
-        for i in 0..map.side() {
-            assert_eq!(map.get(i, 0), map.get(i, last), "column {i}");
-            assert_eq!(map.get(0, i), map.get(last, i), "row {i}");
-        }
-    }
-
     /// The ledger balances and the map lost exactly what it says.
     fn assert_balanced(before: &Heightmap, erosion: &Erosion, wrap: bool, tolerance: f64) {
         let ledger = erosion.ledger;

@@ -297,32 +297,10 @@ fn steepest(heights: &[f64], i: usize, neighbours: [usize; 8]) -> usize {
 mod tests {
     use super::*;
     use crate::erosion::MAX_ABS_HEIGHT;
-    use crate::generators::{Subdivision, tileable_diamond_square};
-    use crate::stage::Stage;
-
-    /// A map whose height at `(x, y)` is `height(x, y)`, with `x` and `y`
-    /// in map widths (0 to 1).
-    fn shaped(exponent: u32, height: impl Fn(f64, f64) -> f64) -> Heightmap {
-        let mut map = Heightmap::new(exponent).expect("valid exponent");
-        let last = map.last() as f64;
-        for y in 0..map.side() {
-            for x in 0..map.side() {
-                map.set(x, y, height(x as f64 / last, y as f64 / last));
-            }
-        }
-        map
-    }
+    use crate::erosion::test_maps::{assert_tiles, generated, shaped};
 
     fn tileable(exponent: u32, seed: u64) -> Heightmap {
-        tileable_diamond_square::generate(&Subdivision::new(exponent, seed), Stage::Done)
-    }
-
-    fn assert_tiles(values: &[f64], side: usize) {
-        let last = side - 1;
-        for i in 0..side {
-            assert_eq!(values[i], values[last * side + i], "column {i}");
-            assert_eq!(values[i * side], values[i * side + last], "row {i}");
-        }
+        generated(true, exponent, seed)
     }
 
     #[test]

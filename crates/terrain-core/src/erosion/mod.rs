@@ -39,6 +39,8 @@
 
 pub mod droplets;
 pub mod flow;
+#[cfg(test)]
+mod test_maps;
 pub mod thermal;
 
 use crate::error::Error;

@@ -292,46 +292,7 @@ impl ThermalRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Subdivision, diamond_square, tileable_diamond_square};
-    use crate::stage::Stage;
-
-    /// A finished diamond-square map, tileable or not.
-    fn generated(tileable: bool, exponent: u32, seed: u64) -> Heightmap {
-        let settings = Subdivision::new(exponent, seed);
-        if tileable {
-            tileable_diamond_square::generate(&settings, Stage::Done)
-        } else {
-            diamond_square::generate(&settings, Stage::Done)
-        }
-    }
-
-    /// A map whose height at `(x, y)` is `height(x, y)`, with `x` and `y`
-    /// in map widths (0 to 1).
-    fn shaped(exponent: u32, height: impl Fn(f64, f64) -> f64) -> Heightmap {
-        let mut map = Heightmap::new(exponent).expect("valid exponent");
-        let last = map.last() as f64;
-        for y in 0..map.side() {
-            for x in 0..map.side() {
-                map.set(x, y, height(x as f64 / last, y as f64 / last));
-            }
-        }
-        map
-    }
-
-    /// The sum of a map's own points, compensating for rounding.
-    fn own_total(map: &Heightmap, wrap: bool) -> f64 {
-        let (mut sum, mut compensation) = (0.0f64, 0.0f64);
-        for &value in &Grid::of(map, wrap).heights {
-            let next = sum + value;
-            compensation += if sum.abs() >= value.abs() {
-                (sum - next) + value
-            } else {
-                (value - next) + sum
-            };
-            sum = next;
-        }
-        sum + compensation
-    }
+    use crate::erosion::test_maps::{generated, own_total, shaped};
 
     /// The steepest slope between neighbours, in map widths, each
     /// neighbour's drop over its distance.
