@@ -50,6 +50,9 @@ test.describe("a blog page with a strict Content-Security-Policy", () => {
 
     // Controls, Refresh and the keyboard camera.
     const controlled = page.locator(".terrain-demo").nth(1);
+    // Its view at the top of the window, so it stays on screen (and draws)
+    // while its fields are used.
+    await controlled.locator("canvas").evaluate((canvas) => canvas.scrollIntoView({ block: "start" }));
     let before = await statsOf(page, 1);
     await controlled.getByLabel("Seed", { exact: true }).fill("4242");
     await waitForChange(page, 1, before.hash, "a new seed redraws");

@@ -2,10 +2,13 @@
 //! `www/partials/` and put into every page at build time.
 //!
 //! Each page says where a shared part goes with a comment on a line of its
-//! own, `<!-- shared: header -->`; Trunk runs `cargo xtask pages` after each
-//! build (a `post_build` hook in `Trunk.toml`), which replaces those lines
-//! in the pages Trunk has staged, indented as the comment was, and marks the
-//! page's own link in the header with `aria-current="page"`.
+//! own, `<!-- shared: header -->`, or with values for the part's places,
+//! `<!-- shared: page title="Erosion" description="…" -->`; Trunk runs
+//! `cargo xtask pages` after each build (a `post_build` hook in
+//! `Trunk.toml`), which replaces those lines in the pages Trunk has staged,
+//! indented as the comment was, and marks the page's own link in the header
+//! with `aria-current="page"`. Parts may hold parts (`page` holds `head` and
+//! `header`).
 //!
 //! It also stamps the release into the staged `terrain.js`: a hash of every
 //! file it loads, which it puts in their URLs (`?v=…`). A browser that
@@ -115,12 +118,26 @@ fn release_of(bytes: &[u8]) -> String {
     format!("{:012x}", hash >> 16)
 }
 
+/// How deep shared parts may sit inside one another.
+const MAX_NESTING: usize = 4;
+
 /// `page` (the file `name`) with each `<!-- shared: part -->` line replaced
-/// by `partial(part)`, indented like the comment.
+/// by `partial(part)`, indented like the comment. A part can take values,
+/// `<!-- shared: part title="Erosion" -->`, which fill its `{{title}}`
+/// places, and can hold shared parts of its own.
 fn expand(
     page: &str,
     name: &str,
     partial: impl Fn(&str) -> Result<String, String>,
+) -> Result<String, String> {
+    expand_nested(page, name, &partial, 0)
+}
+
+fn expand_nested(
+    page: &str,
+    name: &str,
+    partial: &dyn Fn(&str) -> Result<String, String>,
+    depth: usize,
 ) -> Result<String, String> {
     // The home page's own link is the site's title, `./`.
     let own_link = if name == "index.html" {
@@ -131,15 +148,23 @@ fn expand(
     let mut out = String::with_capacity(page.len() * 2);
     for line in page.split_inclusive('\n') {
         let trimmed = line.trim();
-        let Some(part) = trimmed
+        let Some(directive) = trimmed
             .strip_prefix("<!-- shared: ")
             .and_then(|rest| rest.strip_suffix(" -->"))
         else {
             out.push_str(line);
             continue;
         };
+        if depth >= MAX_NESTING {
+            return Err(format!(
+                "shared parts nest deeper than {MAX_NESTING}: {trimmed}"
+            ));
+        }
+        let (part, values) = directive.split_once(' ').unwrap_or((directive, ""));
+        let filled = fill(&partial(part)?, part, &values_of(values, part)?)?;
+        let expanded = expand_nested(&filled, name, partial, depth + 1)?;
         let indent = &line[..line.len() - line.trim_start().len()];
-        for shared in partial(part)?.lines() {
+        for shared in expanded.lines() {
             let shared = if shared.contains(&own_link) && !shared.contains("aria-current") {
                 shared.replacen(&own_link, &format!("{own_link} aria-current=\"page\""), 1)
             } else {
@@ -153,6 +178,47 @@ fn expand(
         }
     }
     Ok(out)
+}
+
+/// The values a directive gives its part: `title="Erosion" url="…"`. A
+/// value runs to the next double quote (write `&quot;` for one).
+fn values_of(text: &str, part: &str) -> Result<Vec<(String, String)>, String> {
+    let mut values = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        let (key, after) = rest
+            .split_once("=\"")
+            .ok_or_else(|| format!("shared part {part}: expected key=\"value\" in {rest:?}"))?;
+        let (value, after) = after.split_once('"').ok_or_else(|| {
+            format!("shared part {part}: the value of {key} has no closing quote")
+        })?;
+        values.push((key.trim().to_owned(), value.to_owned()));
+        rest = after.trim_start();
+    }
+    Ok(values)
+}
+
+/// `text` (part `part`) with each `{{key}}` replaced by its value; every
+/// place must get a value, and every value a place.
+fn fill(text: &str, part: &str, values: &[(String, String)]) -> Result<String, String> {
+    let mut filled = text.to_owned();
+    for (key, value) in values {
+        let place = format!("{{{{{key}}}}}");
+        if !filled.contains(&place) {
+            return Err(format!("shared part {part} has no place for {key}"));
+        }
+        filled = filled.replace(&place, value);
+    }
+    if let Some(at) = filled.find("{{") {
+        let end = filled[at..]
+            .find("}}")
+            .map_or(filled.len(), |end| at + end + 2);
+        return Err(format!(
+            "shared part {part} needs a value for {}",
+            &filled[at..end]
+        ));
+    }
+    Ok(filled)
 }
 
 #[cfg(test)]
@@ -194,6 +260,44 @@ mod tests {
              aria-current=\"page\">One</a>\n  </nav>\n  <main></main>\n</body>\n"
         );
         let home = expand(page, "index.html", |_| Ok(header.to_owned())).expect("expands");
+        // A part that takes values, holding another part.
+        let article = "<!-- shared: page title=\"One\" -->\n<main></main>\n";
+        let parts = |part: &str| match part {
+            "page" => Ok(
+                "<head>\n  <title>{{title}} · Site</title>\n</head>\n<!-- shared: header -->\n"
+                    .to_owned(),
+            ),
+            "header" => Ok(header.to_owned()),
+            _ => Err(format!("no {part}")),
+        };
+        let built = expand(article, "one.html", parts).expect("expands");
+        assert!(
+            built.starts_with("<head>\n  <title>One · Site</title>\n</head>\n<nav>\n"),
+            "{built}"
+        );
+        assert!(
+            built.contains("href=\"one.html\" aria-current=\"page\""),
+            "{built}"
+        );
+        assert!(
+            expand("<!-- shared: page -->\n", "one.html", parts).is_err(),
+            "a value is missing"
+        );
+        assert!(
+            expand(
+                "<!-- shared: page title=\"One\" colour=\"red\" -->\n",
+                "one.html",
+                parts
+            )
+            .is_err(),
+            "a value without a place"
+        );
+        assert!(
+            expand("<!-- shared: loop -->\n", "x.html", |_| Ok(
+                "<!-- shared: loop -->\n".to_owned()
+            ))
+            .is_err()
+        );
         assert!(home.contains("<a href=\"./\" aria-current=\"page\">Home</a>"));
         assert!(
             expand("<!-- shared: nope -->\n", "x.html", |part| Err(format!(
