@@ -12,9 +12,10 @@
 // with the release in its URL (?v=…) and the glue is asked for with it too.
 const glue = new URL("terrain-web.js", import.meta.url);
 glue.search = new URL(import.meta.url).search;
-// Not awaited at the top: the handler below must be in place before the
-// page's first message arrives.
-const loading = import(glue.href);
+// Loaded with the first job, not at the top: the handler below must be in
+// place before the page's first message arrives, and a worker that only
+// decodes PNG files never needs it.
+let loading = null;
 
 let ready = null;
 let png = null;
@@ -24,6 +25,7 @@ self.onmessage = async ({ data }) => {
     decodePng(data);
     return;
   }
+  loading ??= import(glue.href);
   const { default: init, memoryBytes, protocolVersion, workerRun } = await loading;
   if (data.module) {
     ready = init({ module_or_path: data.module });

@@ -354,6 +354,7 @@ fn test() -> Result {
     doc.env("RUSTDOCFLAGS", "-D warnings");
     step("docs", doc)?;
     core_stays_pure()?;
+    view_stays_off_the_web()?;
     println!("\n==> no import circles; a thin web crate");
     let shape =
         layout::check(&root()).map_err(|problems| format!("the code's shape:\n{problems}"))?;
@@ -449,6 +450,58 @@ fn core_stays_pure() -> Result {
     } else {
         Err(format!(
             "terrain-core must not depend on other crates, but its tree is:\n{tree}"
+        ))
+    }
+}
+
+/// Crates that would tie the demo machine to a browser.
+const WEB_CRATES: [&str; 8] = [
+    "wasm-bindgen",
+    "js-sys",
+    "web-sys",
+    "three-d",
+    "glow",
+    "getrandom",
+    "gloo",
+    "winit",
+];
+
+/// terrain-view is the demo as a pure state machine, tested natively: no
+/// crate of the browser or the GPU may be in its normal dependency tree.
+fn view_stays_off_the_web() -> Result {
+    println!("\n==> terrain-view's dependency tree");
+    let output = command(
+        "cargo",
+        &[
+            "tree",
+            "--package",
+            "terrain-view",
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+            "--target",
+            "all",
+        ],
+    )
+    .output()
+    .map_err(|error| format!("cargo tree: {error}"))?;
+    let tree = String::from_utf8_lossy(&output.stdout);
+    print!("{tree}");
+    let web: Vec<&str> = tree
+        .lines()
+        .filter(|line| {
+            let name = line.split_whitespace().next().unwrap_or_default();
+            WEB_CRATES.contains(&name)
+        })
+        .collect();
+    if output.status.success() && web.is_empty() {
+        println!("<== terrain-view has no web or GPU crate: it runs and tests natively");
+        Ok(())
+    } else {
+        Err(format!(
+            "terrain-view must stay off the web, but its tree has:\n{}",
+            web.join("\n")
         ))
     }
 }

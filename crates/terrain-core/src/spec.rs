@@ -1,6 +1,6 @@
 //! How a setting is spelled, what it accepts, and how its text is read.
 //!
-//! Every setting a person can give, a map parameter in [`crate::params`]
+//! Every setting a person can give, a map parameter in [`crate::PARAMETERS`]
 //! or a way of showing it in the web layer, is described by one [`Spec`]:
 //! its names on every surface (the JavaScript API and URLs, embed
 //! attributes, the pages' labels), its kind and range, and a line of help.

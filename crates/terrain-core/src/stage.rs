@@ -8,7 +8,7 @@ use crate::spec::{Kind, Refusal, Spec, Surfaces, quote};
 
 /// How far to run: every surface's spelling of it. Which stages exist
 /// depends on the algorithm and the exponent (see
-/// [`crate::Algorithm::stages`]), so it is read after them.
+/// [`crate::Params::stages`]), so it is read after them.
 pub static STAGE: Spec = Spec {
     label: "stage",
     title: "Stage",
@@ -22,7 +22,7 @@ pub static STAGE: Spec = Spec {
 
 /// A point a generator can stop after.
 ///
-/// Not every algorithm has every stage: see [`Algorithm::stages`].
+/// Not every algorithm has every stage: see [`crate::Params::stages`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Stage {
     /// The four corners are set.
@@ -88,7 +88,7 @@ impl FromStr for Stage {
 
     /// Reads the names [`Stage`] displays as, ignoring case and surrounding
     /// white space. Whether the stage exists for an algorithm and exponent is
-    /// [`Algorithm::check_stage`]'s business.
+    /// [`crate::Params::check_stage`]'s business.
     fn from_str(text: &str) -> Result<Self, Error> {
         let trimmed = text.trim();
         if trimmed.is_empty() {

@@ -17,6 +17,7 @@
 //! | `generate` | binary: see [`decode_generate`] |
 
 use terrain_core::erosion::Method;
+use terrain_core::spec::{Kind, Value};
 use terrain_core::{Algorithm, Field, PARAMETERS, Params, STAGE, Stage};
 use terrain_io::test_support::{PNG_SIGNATURE, adam7_passes};
 /// PNG framing, from terrain-io's writer.
@@ -80,7 +81,7 @@ fn digit(value: usize) -> u8 {
 }
 
 /// The params a `params_text` input starts from: selector 0 is the default
-/// (diamond-square, exponent 5), any other `n` is algorithm `n % 5` (in
+/// (diamond-square, exponent 5), any other `n` is algorithm `n % 8` (in
 /// [`Algorithm::ALL`] order) at exponent `1 + (n / 5) % 12`.
 pub fn start_params(selector: u8) -> Params {
     if selector == 0 {
@@ -117,7 +118,7 @@ pub fn params_text(field: Field, start: u8, text: &str) -> Vec<u8> {
 pub const MAX_STAGE_EXPONENT: u32 = 16;
 
 /// Reads a `stage_text` input: the algorithm (digit `n` is
-/// [`Algorithm::ALL`]`[n % 5]`), the exponent (`n % 17`, so 0 to 16) and the
+/// [`Algorithm::ALL`]`[n % 8]`), the exponent (`n % 17`, so 0 to 16) and the
 /// text.
 pub fn decode_stage_text(data: &[u8]) -> (Algorithm, u32, String) {
     let mut reader = Reader::new(data);
@@ -200,7 +201,7 @@ pub const MAX_GENERATE_EXPONENT: u32 = 7;
 
 /// Reads a `generate` input, in this order:
 ///
-/// 1. algorithm: `byte % 5`, in [`Algorithm::ALL`] order;
+/// 1. algorithm: `byte % 8`, in [`Algorithm::ALL`] order;
 /// 2. exponent: a byte below 248 is `byte % 8` (0 to 7), 248 and up pick
 ///    an invalid one (0, 13, 31, 32, 63, 64, 1000, `u32::MAX`);
 /// 3. spread, then spread reduction, each a mode byte and then: mode `% 4`
@@ -217,7 +218,12 @@ pub const MAX_GENERATE_EXPONENT: u32 = 7;
 ///    or `octave-K` for a next byte's `% 16`;
 /// 7. erosion: a byte, `% 4` the method (none, droplets, thermal, trace),
 ///    then a byte for its count (droplets, iterations or lifetime, `% 64`),
-///    and a byte for wrap (on when odd).
+///    and a byte for wrap (on when odd);
+/// 8. then every other parameter of the registry, in its order (the
+///    noises' and the droplets' settings): a whole number a byte, in its
+///    range but for a byte of 255, one past it; a number as spread is; a
+///    switch a byte, on when odd; a choice a byte, `%` its names. An input
+///    that ends early leaves the rest at zero bytes.
 pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
     let mut reader = Reader::new(data);
     let algorithm = Algorithm::ALL[usize::from(reader.byte()) % Algorithm::ALL.len()];
@@ -260,6 +266,35 @@ pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
     erosion.thermal.iterations = count;
     erosion.droplets.lifetime = count.max(1);
     erosion.droplets.wrap = reader.byte() % 2 == 1;
+    const DECODED: [Field; 11] = [
+        Field::Algorithm,
+        Field::Exponent,
+        Field::Spread,
+        Field::SpreadReduction,
+        Field::Seed,
+        Field::Normalize,
+        Field::Erosion,
+        Field::Droplets,
+        Field::Iterations,
+        Field::Lifetime,
+        Field::Wrap,
+    ];
+    for parameter in PARAMETERS
+        .iter()
+        .filter(|parameter| !DECODED.contains(&parameter.field))
+    {
+        let value = match parameter.spec.kind {
+            Kind::Whole { min, max } => Value::Whole(match reader.byte() {
+                255 => max.saturating_add(1),
+                byte => min + u64::from(byte) % (max - min + 1).min(255),
+            }),
+            Kind::Number { max, .. } => Value::Number(number(&mut reader, max)),
+            Kind::Switch => Value::Switch(reader.byte() % 2 == 1),
+            Kind::Choice(names) => Value::Choice(usize::from(reader.byte()) % names.len()),
+            _ => continue,
+        };
+        (parameter.set)(&mut params, &value);
+    }
     (params, stage)
 }
 

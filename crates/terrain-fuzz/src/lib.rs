@@ -15,7 +15,7 @@
 //! | check | parser |
 //! |---|---|
 //! | [`params_text`] | `Params::set_text` |
-//! | [`stage_text`] | `Stage::from_str`, `Algorithm::check_stage` |
+//! | [`stage_text`] | `Stage::from_str`, `Params::check_stage` |
 //! | [`query`] | `query::from_query`, `to_query`, `parse_pairs`, `encode`, `decode` |
 //! | [`embed_attributes`] | `DemoConfig::from_attributes`, `DemoConfig::apply_query` |
 //! | [`png_import`] | `terrain_io::import_png` |

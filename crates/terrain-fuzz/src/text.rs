@@ -74,12 +74,12 @@ fn with_field_of(start: Params, field: Field, changed: &Params) -> Params {
     params
 }
 
-/// `str::parse::<Stage>` on any text, then `Algorithm::check_stage` for any
+/// `str::parse::<Stage>` on any text, then `Params::check_stage` for any
 /// algorithm at exponents 0 to 16.
 ///
 /// Parsing never panics; a stage read is written back as a name that reads
 /// as the same stage; a refusal is about the stage. `check_stage` agrees
-/// with `Algorithm::stages`, and its refusals name the stage and the
+/// with `Params::stages`, and its refusals name the stage and the
 /// algorithm. For a valid exponent and stage, the stage's details and the
 /// points it sets are consistent.
 pub fn stage_text(data: &[u8]) {

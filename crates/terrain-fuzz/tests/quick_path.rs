@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use terrain_core::{Algorithm, PARAMETERS, Params, Stage};
+use terrain_core::{Algorithm, PARAMETERS, Params, STAGE, Stage};
 use terrain_fuzz::input::{self, PngHeader};
+use terrain_view::settings::SETTINGS;
 
 /// `fuzz/corpus/<target>/`, from the workspace root.
 fn corpus_folder(target: &str) -> PathBuf {
@@ -250,28 +251,26 @@ fn algorithm() -> impl Strategy<Value = Algorithm> {
 }
 
 /// The keys a URL of the site may carry, and some it may not.
-const QUERY_KEYS: &[&str] = &[
-    "algorithm",
-    "exponent",
-    "spread",
-    "spreadReduction",
-    "seed",
-    "normalize",
-    "stage",
-    "palette",
-    "view",
-    "wireframe",
-    "utm_source",
-    "spreadreduction",
-    "exp%6Fnent",
-    "",
-];
+/// Every key a link may hold, from the registries, and some it may not.
+fn query_keys() -> Vec<&'static str> {
+    let parameters = PARAMETERS
+        .iter()
+        .map(|parameter| parameter.spec)
+        .chain([&STAGE]);
+    let display = SETTINGS.iter().map(|entry| entry.spec);
+    parameters
+        .chain(display)
+        .filter(|spec| spec.surfaces.url)
+        .map(|spec| spec.option)
+        .chain(["utm_source", "spreadreduction", "exp%6Fnent", ""])
+        .collect()
+}
 
 /// A query string: pairs of known and unknown keys, values of every kind,
 /// some percent-encoded, with or without `?`.
 fn query_text() -> impl Strategy<Value = String> {
     let pair = (
-        select(QUERY_KEYS),
+        select(query_keys()),
         field_text(),
         any::<bool>(),
         any::<bool>(),
@@ -318,6 +317,11 @@ fn generated_params() -> impl Strategy<Value = (Params, Stage)> {
         ]),
         (0u32..10).prop_map(Stage::Pass),
         any::<u32>().prop_map(Stage::Pass),
+        Just(Stage::Lattice),
+        (0u32..14).prop_map(Stage::Octave),
+        (0u32..64).prop_map(Stage::Droplets),
+        (0u32..64).prop_map(Stage::Slides),
+        (0u32..64).prop_map(Stage::Step),
     ];
     (
         algorithm(),

@@ -28,13 +28,20 @@ use crate::surface::{Surface, build_surface};
 pub const PROTOCOL_VERSION: u32 = 5;
 
 /// The version both sides compare: [`PROTOCOL_VERSION`] and a hash of
-/// every parameter's name and kind, in registry order.
+/// every parameter's name and kind, in registry order; a kind holds its
+/// range or the names of its choices (the algorithms' too), which cross as
+/// indices. A parameter added, renamed or retyped, or a choice inserted,
+/// makes old and new sides refuse each other.
 pub fn version() -> u32 {
     let mut hash: u32 = 0x811c_9dc5 ^ PROTOCOL_VERSION;
-    for parameter in &PARAMETERS {
-        for byte in parameter.spec.option.bytes().chain(*b";") {
+    let mut add = |text: &str| {
+        for byte in text.bytes().chain(*b";") {
             hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
         }
+    };
+    for parameter in &PARAMETERS {
+        add(parameter.spec.option);
+        add(&format!("{:?}", parameter.spec.kind));
     }
     hash
 }

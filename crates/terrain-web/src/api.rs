@@ -37,13 +37,17 @@ fn erode_options() -> impl Iterator<Item = &'static Spec> {
 /// Generates a heightmap and returns its `(2^exponent + 1)^2` heights,
 /// row-major, as a `Float64Array`.
 ///
-/// `options` may hold `algorithm` (default `"diamond-square"`), `exponent`
-/// (5), `spread` (0.3), `spreadReduction` (0.5, or 0.55 for the recursive
-/// algorithm), `seed` (0; a number, a decimal string or a BigInt),
-/// `normalize` (true) and `stage` (`"done"`). Anything missing takes the
-/// posts' default. A bad option throws an `Error` naming the option, the
-/// value and what is allowed; so does an option this function does not know,
-/// and so does a getter of the options object that throws.
+/// `options` may hold any parameter the registry offers JavaScript
+/// (`terrain_core::PARAMETERS`, surface `generate`), and `stage`: the
+/// posts' `algorithm` (default `"diamond-square"`), `exponent` (5),
+/// `spread`, `spreadReduction`, `seed` (0; a number, a decimal string or a
+/// BigInt) and `normalize`, and the gradient noises' `frequency`,
+/// `octaves`, `lacunarity`, `gain`, `fade`, `shape`, `power`, `terraces`,
+/// `warp`, `damping` and `tileable` (the README's table has them all).
+/// Anything missing takes its default for the algorithm. A bad option
+/// throws an `Error` naming the option, the value and what is allowed; so
+/// does an option this function does not know, and so does a getter of the
+/// options object that throws.
 #[wasm_bindgen(js_name = generate)]
 pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
     let Reading { params, stage, .. } =

@@ -38,7 +38,7 @@ pub fn stages(exponent: u32) -> Vec<Stage> {
 }
 
 /// Runs iterative midpoint displacement up to `stage`, which must be one of
-/// its stages (see [`crate::Algorithm::stages`]).
+/// its stages (see [`crate::Params::stages`]).
 pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
     generate_observed(params, stage, &mut |_| {})
 }

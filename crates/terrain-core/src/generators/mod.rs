@@ -5,7 +5,7 @@
 //! Each file says what its algorithm does in its own words and offers the
 //! same three things: the stages a map of some exponent goes through, a
 //! run up to any of them (reporting progress), and which points a stage
-//! sets. [`crate::Algorithm`] dispatches to them; none of them knows about
+//! sets. [`crate::generate`] dispatches to them; none of them knows about
 //! the others' settings or about how settings are read.
 
 pub mod diamond_square;
