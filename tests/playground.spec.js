@@ -200,6 +200,31 @@ test.describe("the playground", () => {
     });
   });
 
+  test("an imported map can be weathered, scrubbed and still be the import", async ({ page }, testInfo) => {
+    await page.getByLabel("Exponent", { exact: true }).fill("6");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
+    ]);
+    const path = testInfo.outputPath("to-weather.png");
+    await download.saveAs(path);
+    await page.setInputFiles('.terrain-import input[type="file"]', path);
+    await expect(page.locator(".terrain-caption")).toHaveText("Imported from to-weather.png");
+    // Droplets' settings show once there is rain.
+    await page.getByLabel("Erosion", { exact: true }).selectOption("droplets");
+    await page.getByLabel("Droplets", { exact: true }).fill("500");
+    await expect(page.locator(".terrain-caption")).toHaveText("Imported from to-weather.png · 500 droplets fallen");
+    await expect(page.locator(".terrain-readout")).toContainText("eroded ");
+    let shown = await state(page);
+    expect([shown.algorithm, shown.stage, shown.side]).toEqual(["imported", "droplets-500", 65]);
+    // The scrubber runs from the import as it is to the last droplet.
+    await page.locator(".terrain-range").focus();
+    await page.keyboard.press("Home");
+    await expect(page.locator(".terrain-caption")).toHaveText("Imported from to-weather.png");
+    shown = await state(page);
+    expect([shown.algorithm, shown.stage]).toEqual(["imported", "done"]);
+  });
+
   test("a file that is not a PNG gives a clear message and keeps the terrain", async ({ page }, testInfo) => {
     const path = testInfo.outputPath("not-an-image.png");
     writeFileSync(path, "these are words, not pixels\n");

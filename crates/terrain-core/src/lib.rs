@@ -132,6 +132,69 @@ pub fn generate_with_progress(
     })
 }
 
+/// Weathers `map`, a finished map from elsewhere (an imported image), as
+/// `params.erosion` says, up to `stage`: [`Stage::Done`] (the map as it
+/// is) or one of erosion's stages ([`Params::imported_stages`]). The
+/// droplets fall where `params.seed` has them fall, as on a generated map;
+/// the other parameters play no part. Calls `progress` as
+/// [`generate_with_progress`] does.
+pub fn weather(
+    map: Heightmap,
+    params: &Params,
+    stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Terrain, Error> {
+    params.validate()?;
+    params.check_imported_stage(stage)?;
+    if stage == Stage::Done {
+        progress(1.0);
+        return Ok(Terrain::finished(map));
+    }
+    let (heightmap, report) = erosion::run(map, &params.erosion, params.seed, stage, progress)?;
+    progress(1.0);
+    Ok(Terrain {
+        algorithm: None,
+        heightmap,
+        stage,
+        new_points: PointSet::Nothing,
+        erosion: Some(report),
+    })
+}
+
 // Uses proptest and rand_xoshiro, native-only dev-dependencies.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod invariants;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::erosion::Method;
+
+    #[test]
+    fn an_imported_map_is_weathered_as_a_generated_one_would_be() {
+        let mut params = Params {
+            exponent: 6,
+            seed: 9,
+            ..Params::new(Algorithm::DiamondSquare)
+        };
+        params.erosion.method = Method::Droplets;
+        params.erosion.droplets.droplets = 300;
+        let generated = generate(&params, Stage::Droplets(300)).expect("valid");
+        let map = generate(&params, Stage::Done).expect("valid").heightmap;
+        // The same map from elsewhere, with the same rain, comes out the same.
+        let weathered =
+            weather(map.clone(), &params, Stage::Droplets(300), &mut |_| {}).expect("valid");
+        assert_eq!(weathered.heightmap, generated.heightmap);
+        assert_eq!(weathered.algorithm, None);
+        assert_eq!(weathered.erosion, generated.erosion);
+        assert_eq!(
+            weather(map.clone(), &params, Stage::Done, &mut |_| {}).expect("valid"),
+            Terrain::finished(map.clone())
+        );
+        let refused = weather(map, &params, Stage::Pass(2), &mut |_| {}).expect_err("no passes");
+        assert_eq!(
+            refused.to_string(),
+            "stage must be one of done, droplets-1 or droplets-300 for an imported map; got \"pass-2\""
+        );
+    }
+}

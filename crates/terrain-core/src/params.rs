@@ -743,6 +743,29 @@ impl Params {
         stages
     }
 
+    /// The stages of a map from elsewhere (an imported image) weathered as
+    /// these parameters say: the map as it is, then erosion's.
+    pub fn imported_stages(&self) -> Vec<Stage> {
+        let mut stages = vec![Stage::Done];
+        stages.extend(erosion::stages(&self.erosion));
+        stages
+    }
+
+    /// `Ok` if an imported map weathered as these parameters say has
+    /// `stage`; else the error naming the stages it has.
+    pub fn check_imported_stage(&self, stage: Stage) -> Result<(), Error> {
+        let stages = self.imported_stages();
+        if stages.contains(&stage) {
+            return Ok(());
+        }
+        Err(Error::InvalidStage {
+            spec: &STAGE,
+            value: format!("{:?}", stage.to_string()),
+            algorithm: "an imported map",
+            allowed: describe_stages(&stages),
+        })
+    }
+
     /// The last of [`Params::stages`]: the whole map, weathered if it is.
     pub fn final_stage(&self) -> Stage {
         self.stages().last().copied().unwrap_or(Stage::Done)

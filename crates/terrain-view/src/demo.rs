@@ -4,6 +4,7 @@
 //! behaviour of a demo is tested natively; the web crate turns DOM events
 //! into inputs and effects into DOM, GPU and worker calls.
 
+use terrain_core::erosion::Method;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index, seam_index};
 use terrain_core::spec::{Kind, Spec, Value};
 use terrain_core::{Field, Heightmap, PARAMETERS, Params, Stage, Terrain};
@@ -272,8 +273,13 @@ pub struct Environment {
 enum Origin {
     /// The demo's generator, settings and seed.
     Generated,
-    /// An image the reader imported: its file name.
-    Imported(String),
+    /// An image the reader imported, which erosion may weather.
+    Imported {
+        /// Its file name.
+        name: String,
+        /// Its map as imported, before any erosion.
+        original: Heightmap,
+    },
 }
 
 /// The job a demo waits for.
@@ -292,6 +298,8 @@ enum Purpose {
     Map,
     /// An imported file's map.
     Import(String),
+    /// The imported map, weathered.
+    Weather,
     /// The same map in new colours.
     Recolour,
     /// A download.
@@ -538,7 +546,9 @@ impl Demo {
                     params.seed
                 )
             }
-            Origin::Imported(name) => format!("imported-{}", name.trim_end_matches(".png")),
+            Origin::Imported { name, .. } => {
+                format!("imported-{}", name.trim_end_matches(".png"))
+            }
         }
     }
 
@@ -643,7 +653,8 @@ impl Demo {
     /// What the demo shows now.
     pub fn presentation(&self) -> Presentation {
         let params = &self.config.params;
-        let generated = self.origin == Origin::Generated;
+        // A seed makes a generated map, and the rain on an imported one.
+        let seeded = self.origin == Origin::Generated || self.config.stage.is_erosion();
         let mut caption = match &self.origin {
             Origin::Generated => words::stage_caption(
                 params.algorithm,
@@ -651,7 +662,11 @@ impl Demo {
                 params.exponent,
                 params.normalize,
             ),
-            Origin::Imported(name) => format!("Imported from {name}"),
+            Origin::Imported { name, .. } if self.config.stage.is_erosion() => format!(
+                "Imported from {name} · {}",
+                words::stage_caption(params.algorithm, self.config.stage, params.exponent, false)
+            ),
+            Origin::Imported { name, .. } => format!("Imported from {name}"),
         };
         if let Some(Surface {
             max_error: Some(bound),
@@ -679,7 +694,7 @@ impl Demo {
         };
         let provenance = match &self.origin {
             Origin::Generated => words::provenance(params, self.config.stage),
-            Origin::Imported(name) => format!("imported from {name}"),
+            Origin::Imported { name, .. } => format!("imported from {name}"),
         };
         let label = words::describe(
             self.shown_view(),
@@ -693,7 +708,7 @@ impl Demo {
             status_is_error: self.error.is_some(),
             status,
             progress: self.progress.clone(),
-            seed: if generated {
+            seed: if seeded {
                 params.seed.to_string()
             } else {
                 "none".to_owned()
@@ -774,8 +789,18 @@ impl Demo {
         format!("{}?{}", self.location, self.config.to_query())
     }
 
+    /// The stages the scrubber offers: a generated map's, or an imported
+    /// map's (as it is, then erosion's).
     fn stages(&self) -> Vec<Stage> {
-        self.config.params.stages()
+        match self.origin {
+            Origin::Generated => self.config.params.stages(),
+            Origin::Imported { .. } => self.config.params.imported_stages(),
+        }
+    }
+
+    /// The last of [`Demo::stages`]: the whole map, weathered if it is.
+    fn final_stage(&self) -> Stage {
+        self.stages().last().copied().unwrap_or(Stage::Done)
     }
 
     fn start_view(&self) -> Orbit {
@@ -807,7 +832,7 @@ impl Demo {
                     }
                     Ok(()) => {
                         self.typed.push((key, text, None));
-                        if params == self.config.params && self.origin == Origin::Generated {
+                        if params == self.config.params {
                             return;
                         }
                         self.set_params(params, effects);
@@ -879,13 +904,24 @@ impl Demo {
     }
 
     fn set_params(&mut self, params: Params, effects: &mut Vec<Effect>) {
-        let was_last = self.config.stage == self.config.params.final_stage();
+        let was_last = self.config.stage == self.final_stage();
+        // An imported map stays while only its weather changes (erosion and
+        // the seed its droplets fall by); any other setting makes a map
+        // again.
+        let weather_only = Params {
+            erosion: params.erosion,
+            seed: params.seed,
+            ..self.config.params
+        } == params;
+        if !weather_only {
+            self.origin = Origin::Generated;
+        }
         self.config.params = params;
         // A demo showing its whole map keeps showing the whole map (eroded,
         // once erosion is switched on); a pass-k stage may not exist at a
         // smaller exponent or for another algorithm.
-        if was_last || params.check_stage(self.config.stage).is_err() {
-            self.config.stage = params.final_stage();
+        if was_last || !self.stages().contains(&self.config.stage) {
+            self.config.stage = self.final_stage();
         }
         self.regenerate(effects);
     }
@@ -905,7 +941,7 @@ impl Demo {
         if self.surface.is_some() && look_changed {
             match &self.origin {
                 Origin::Generated => self.regenerate(effects),
-                Origin::Imported(_) => {
+                Origin::Imported { .. } => {
                     let side = self.terrain.heightmap.side();
                     self.submit(
                         Job::Mesh {
@@ -927,7 +963,7 @@ impl Demo {
         let Some(&stage) = self.stages().get(position) else {
             return;
         };
-        if stage != self.config.stage || self.origin != Origin::Generated {
+        if stage != self.config.stage {
             self.config.stage = stage;
             self.regenerate(effects);
         }
@@ -977,8 +1013,20 @@ impl Demo {
         }
     }
 
+    /// A new seed: a new map, or on an imported map a new rain (when it
+    /// has none, a new seed means a new map again).
     fn set_seed(&mut self, seed: u64, effects: &mut Vec<Effect>) {
-        self.config.params.seed = seed;
+        let params = Params {
+            seed,
+            ..self.config.params
+        };
+        if params.erosion.method == Method::None {
+            self.origin = Origin::Generated;
+            if !self.stages().contains(&self.config.stage) {
+                self.config.stage = self.final_stage();
+            }
+        }
+        self.config.params = params;
         self.regenerate(effects);
     }
 
@@ -986,6 +1034,22 @@ impl Demo {
     /// huge (the last map stays on show meanwhile), else on the page.
     fn regenerate(&mut self, effects: &mut Vec<Effect>) {
         let params = self.config.params;
+        if let Origin::Imported { name, original } = &self.origin {
+            // The imported map's own size decides, not the settings'.
+            let sized = Params {
+                exponent: original.exponent(),
+                ..params
+            };
+            let job = Job::Weather {
+                heights: original.clone(),
+                params: Box::new(params),
+                stage: self.config.stage,
+            };
+            let subject = name.clone();
+            let offload = belongs_in_worker(&sized, self.config.stage);
+            self.submit(job, offload, subject, Purpose::Weather, effects);
+            return;
+        }
         let side = params.side();
         let offload = belongs_in_worker(&params, self.config.stage);
         self.submit(
@@ -1031,6 +1095,7 @@ impl Demo {
         let mesh = offload
             && match &job {
                 Job::Generate { params, .. } => params.exponent >= WORKER_FROM_EXPONENT,
+                Job::Weather { heights, .. } => heights.exponent() >= WORKER_FROM_EXPONENT,
                 Job::Import { .. } | Job::Mesh { .. } => true,
                 Job::Export { .. } => false,
             };
@@ -1081,9 +1146,14 @@ impl Demo {
                         let side = terrain.heightmap.side();
                         self.file_status =
                             Some((imported_message(&name, source.as_ref(), side), false));
-                        self.show_map(terrain, surface, Origin::Imported(name));
+                        let original = terrain.heightmap.clone();
+                        self.show_map(terrain, surface, Origin::Imported { name, original });
                         self.config.stage = Stage::Done;
                         self.playing = false;
+                    }
+                    Purpose::Weather => {
+                        let origin = self.origin.clone();
+                        self.show_map(terrain, surface, origin);
                     }
                     Purpose::Map | Purpose::Export(_) => {
                         self.show_map(terrain, surface, Origin::Generated);
@@ -1117,7 +1187,7 @@ impl Demo {
                         self.file_status =
                             Some((format!("{name} could not be written: {message}"), true));
                     }
-                    Purpose::Map | Purpose::Recolour => {
+                    Purpose::Map | Purpose::Recolour | Purpose::Weather => {
                         self.error = Some(format!("This map could not be made: {message}"));
                     }
                 }
@@ -1191,9 +1261,8 @@ impl Demo {
     /// The crease index of a finished map, or its seam index in a tiled
     /// view, when the demo shows it.
     fn creases(&self) -> Option<(String, f64)> {
-        let finished = self.terrain.stage == Stage::Done
-            || (self.origin == Origin::Generated
-                && self.terrain.stage == self.config.params.final_stage());
+        let finished =
+            self.terrain.stage == Stage::Done || self.terrain.stage == self.final_stage();
         if !self.config.display.creases || !finished {
             return None;
         }

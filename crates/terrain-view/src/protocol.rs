@@ -25,7 +25,7 @@ use crate::surface::{Surface, build_surface};
 /// codec below; the registry's names are folded in by [`version`], so a
 /// parameter added or renamed also makes old and new sides refuse each
 /// other.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The version both sides compare: [`PROTOCOL_VERSION`] and a hash of
 /// every parameter's name and kind, in registry order; a kind holds its
@@ -92,6 +92,15 @@ pub enum Job {
         heights: Heightmap,
         /// The image it came from.
         source: Source,
+    },
+    /// Weather an imported map as the parameters' erosion says.
+    Weather {
+        /// The map as imported.
+        heights: Heightmap,
+        /// Valid parameters: their erosion and seed are what count.
+        params: Box<Params>,
+        /// Done, or a stage of erosion ([`Params::imported_stages`]).
+        stage: Stage,
     },
     /// Build the surface of a finished map again (in other colours).
     Mesh {
@@ -194,6 +203,27 @@ pub fn run(request: Request, progress: &mut dyn FnMut(f64, &str)) -> Reply {
         Job::Import {
             heights, source, ..
         } => (Terrain::finished(heights), Some(source)),
+        Job::Weather {
+            heights,
+            params,
+            stage,
+        } => {
+            let mut last_told = -1.0;
+            let weathered = terrain_core::weather(heights, &params, stage, &mut |share: f64| {
+                if share - last_told >= 0.01 || share >= 1.0 {
+                    last_told = share;
+                    progress(0.7 * share, "Weathering the map");
+                }
+            });
+            match weathered {
+                Ok(terrain) => (terrain, None),
+                Err(error) => {
+                    return Reply::Failed {
+                        message: error.to_string(),
+                    };
+                }
+            }
+        }
         Job::Mesh { heights } => (Terrain::finished(heights), None),
         Job::Export { heights, format } => {
             progress(0.1, "Writing the file");
@@ -782,6 +812,16 @@ impl Request {
                 writer.u8(2);
                 writer.heights(heights);
             }
+            Job::Weather {
+                heights,
+                params,
+                stage,
+            } => {
+                writer.u8(4);
+                writer.params(&params);
+                writer.stage(stage);
+                writer.heights(heights);
+            }
             Job::Export { heights, format } => {
                 writer.u8(3);
                 writer.u8(format_code(format));
@@ -822,6 +862,18 @@ impl Request {
             2 => Job::Mesh {
                 heights: reader.heights()?,
             },
+            4 => {
+                let params = reader.params()?;
+                let stage = reader.stage()?;
+                params
+                    .check_imported_stage(stage)
+                    .map_err(|_| ProtocolError::Malformed("a stage an imported map lacks"))?;
+                Job::Weather {
+                    heights: reader.heights()?,
+                    params: Box::new(params),
+                    stage,
+                }
+            }
             3 => {
                 let format = reader.format()?;
                 Job::Export {
@@ -1035,6 +1087,22 @@ mod tests {
                     water: Water::Dry,
                 },
                 mesh: true,
+            },
+            Request {
+                job: Job::Weather {
+                    heights: heights.clone(),
+                    params: Box::new(Params {
+                        seed: 11,
+                        erosion: terrain_core::erosion::ErosionParams {
+                            method: terrain_core::erosion::Method::Thermal,
+                            ..Default::default()
+                        },
+                        ..Params::default()
+                    }),
+                    stage: Stage::Slides(2),
+                },
+                look: Look::default(),
+                mesh: false,
             },
             Request {
                 job: Job::Mesh {

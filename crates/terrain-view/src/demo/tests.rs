@@ -932,3 +932,108 @@ fn a_tiled_view_measures_its_seam_and_a_single_one_its_creases() {
     let (text, _) = demo.presentation().creases.expect("a crease index");
     assert!(text.starts_with("crease index "), "{text}");
 }
+
+/// Imports `heights` as hills.png, as the shell does once the file is read.
+fn imported(demo: &mut Demo, heights: Heightmap) {
+    handle(
+        demo,
+        Input::ImportDecoded {
+            name: "hills.png".into(),
+            heights,
+            source: ImageSource {
+                width: 65,
+                height: 65,
+                format: "16-bit greyscale".into(),
+            },
+        },
+    );
+}
+
+/// The jobs a batch of effects submitted (on the page or to the worker).
+fn submitted(effects: &[Effect]) -> Vec<Job> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Submit { request, .. } => Some(request.job.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_imported_map_is_weathered_and_scrubbed_and_stays_imported() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let picture = map_of(
+        &Params {
+            exponent: 6,
+            seed: 3,
+            ..Params::default()
+        },
+        Stage::Done,
+    );
+    imported(&mut demo, picture.clone());
+    edit(&mut demo, Field::Droplets, "400");
+    let effects = edit(&mut demo, Field::Erosion, "droplets");
+    assert!(
+        matches!(
+            submitted(&effects)[..],
+            [Job::Weather {
+                stage: Stage::Droplets(400),
+                ..
+            }]
+        ),
+        "{effects:?}"
+    );
+    assert_eq!(
+        demo.terrain().heightmap.side(),
+        65,
+        "still the imported map"
+    );
+    assert_eq!(demo.terrain().algorithm, None);
+    assert!(demo.terrain().erosion.is_some(), "weathered");
+    let mut expected = demo.config().params;
+    expected.erosion.droplets.droplets = 400;
+    let weathered = terrain_core::weather(
+        picture.clone(),
+        &expected,
+        Stage::Droplets(400),
+        &mut |_| {},
+    )
+    .expect("valid");
+    assert_eq!(demo.terrain().heightmap, weathered.heightmap);
+    let shown = demo.presentation();
+    assert_eq!(
+        shown.caption,
+        "Imported from hills.png · 400 droplets fallen"
+    );
+    assert!(shown.readout.expect("a ledger").starts_with("eroded "));
+    let scrubber = shown.controls.expect("controls").scrubber;
+    assert_eq!((scrubber.last, scrubber.position), (2, 2), "done, 1, 400");
+
+    // Back to one droplet, then to the map as imported.
+    handle(&mut demo, Input::Scrubbed(1));
+    assert_eq!(demo.terrain().stage, Stage::Droplets(1));
+    handle(&mut demo, Input::Scrubbed(0));
+    assert_eq!(demo.terrain().heightmap, picture, "the import, untouched");
+
+    // A new seed re-rains on it; another exponent makes a map again.
+    handle(&mut demo, Input::Scrubbed(2));
+    handle(&mut demo, Input::Refresh(77));
+    assert_eq!((demo.terrain().algorithm, demo.seed()), (None, 77));
+    let effects = edit(&mut demo, Field::Exponent, "5");
+    assert!(
+        matches!(submitted(&effects)[..], [Job::Generate { .. }]),
+        "{effects:?}"
+    );
+    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DiamondSquare));
+    assert_eq!(demo.terrain().heightmap.side(), 33);
+}
+
+#[test]
+fn refresh_on_an_imported_map_without_rain_makes_a_map_again() {
+    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    imported(&mut demo, Heightmap::new(3).expect("9 x 9"));
+    handle(&mut demo, Input::Refresh(5));
+    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DiamondSquare));
+    assert_eq!(demo.terrain().heightmap.side(), 17);
+}
