@@ -233,14 +233,17 @@ test("the posts' look is one click away on an article, and one click back", asyn
       return Array.from({ length: renderStats().demos }, (_, index) => demoState(index).palette);
     });
   const own = await palettes();
+  expect(own).toHaveLength(6);
   expect(own.every((palette) => palette !== "green")).toBe(true);
   const button = page.getByRole("button", { name: "Show the demos in the post's own look" });
   await expect(button).toHaveAttribute("aria-pressed", "false");
-  await page.locator(".terrain-demo").first().scrollIntoViewIfNeeded();
   const before = await statsOf(page, 0);
   await button.click();
   await expect(button).toHaveAttribute("aria-pressed", "true");
   await expect.poll(palettes).toEqual(own.map(() => "green"));
+  // The button sits in the opening, far above the first demo, which draws
+  // its new look once it is back in view.
+  await page.locator(".terrain-demo canvas.terrain-canvas").first().scrollIntoViewIfNeeded();
   await waitForChange(page, 0, before.hash, "the first demo is drawn in green");
   await button.click();
   await expect(button).toHaveAttribute("aria-pressed", "false");
