@@ -15,7 +15,7 @@ use terrain_view::camera::{FAR_PLANE, FIELD_OF_VIEW_DEGREES, Orbit};
 use terrain_view::palette::{Look, Palette, Rgba};
 use terrain_view::surface::{self, Surface};
 use three_d::{
-    ClearState, Context, CpuMesh, Gm, Indices, InstancedMesh, Instances, Mat4, Mesh, Positions,
+    ClearState, Context, CpuMesh, Gm, Indices, InstancedMesh, Instances, Mat4, Positions,
     RenderTarget, Srgba, Vec3, Viewport, Wireframe,
 };
 use wasm_bindgen::{JsCast, JsValue};
@@ -23,6 +23,7 @@ use web_sys::{
     CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext, WebglLoseContext,
 };
 
+use crate::geometry::TerrainGeometry;
 use crate::material::TerrainMaterial;
 
 /// The shared context and its offscreen canvas.
@@ -39,7 +40,7 @@ pub struct Gpu {
 /// A demo's objects on the GPU.
 pub struct Scene {
     generation: u32,
-    surface: Gm<Mesh, TerrainMaterial>,
+    surface: Gm<TerrainGeometry, TerrainMaterial>,
     markers: Option<Gm<InstancedMesh, TerrainMaterial>>,
     wireframe: Option<Wireframe>,
 }
@@ -141,18 +142,10 @@ impl Gpu {
                 &built_here
             }
         };
-        let positions = vectors(&surface_data.positions);
-        let mesh = CpuMesh {
-            positions: Positions::F32(positions.clone()),
-            indices: Indices::U32(surface_data.indices.clone()),
-            normals: Some(vectors(&surface_data.normals)),
-            colors: Some(surface_data.colors.iter().copied().map(srgba).collect()),
-            ..Default::default()
-        };
-        let surface = Gm::new(Mesh::new(&self.context, &mesh), material);
+        let surface = Gm::new(TerrainGeometry::new(&self.context, surface_data), material);
         let wireframe = wireframe.then(|| {
             let outline = CpuMesh {
-                positions: Positions::F32(positions),
+                positions: Positions::F32(vectors(&surface_data.positions)),
                 indices: Indices::U32(surface_data.surface_indices().to_vec()),
                 ..Default::default()
             };
