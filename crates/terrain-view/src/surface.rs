@@ -113,8 +113,10 @@ pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
     // Each side of the border, walked so that the skirt's triangles face out.
     let mut borders: [Vec<(usize, usize)>; 4] = Default::default();
     if side <= MAX_DRAWN_SIDE {
-        let mut grid = Vec::with_capacity(side * side);
-        let mut colors = Vec::with_capacity(side * side);
+        // Room for the skirt too, so adding it moves nothing.
+        let vertices = side * side + skirt_vertices(side);
+        let mut grid = Vec::with_capacity(vertices);
+        let mut colors = Vec::with_capacity(vertices);
         for y in 0..side {
             for x in 0..side {
                 grid.push(world_position(side, x, y, map.get(x, y)));
@@ -125,9 +127,10 @@ pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
         if side <= MAX_FACETED_SIDE {
             add_faceted(&grid, &colors, &triangles, &mut surface);
         } else {
-            surface.normals = (0..side * side)
-                .map(|index| grid_normal(map, index % side, index / side))
-                .collect();
+            surface.normals = Vec::with_capacity(vertices);
+            surface
+                .normals
+                .extend((0..side * side).map(|index| grid_normal(map, index % side, index / side)));
             surface.positions = grid;
             surface.colors = colors;
             surface.indices = triangles;
@@ -256,6 +259,18 @@ fn add_skirt(
     }
 }
 
+/// How many vertices the skirt of a `side` x `side` map adds: two per
+/// border point, on each of the four sides.
+fn skirt_vertices(side: usize) -> usize {
+    8 * side
+}
+
+/// How many indices the skirt of a `side` x `side` map adds: two triangles
+/// per border segment, on each of the four sides.
+fn skirt_indices(side: usize) -> usize {
+    4 * side.saturating_sub(1) * 6
+}
+
 /// The smooth normal at grid point `(x, y)`: the world's, as the OBJ
 /// export writes it.
 fn grid_normal(map: &Heightmap, x: usize, y: usize) -> Vec3 {
@@ -264,7 +279,7 @@ fn grid_normal(map: &Heightmap, x: usize, y: usize) -> Vec3 {
 
 /// Two counter-clockwise (seen from above) triangles per grid cell.
 fn grid_triangles(side: usize) -> Vec<u32> {
-    let mut indices = Vec::with_capacity((side - 1) * (side - 1) * 6);
+    let mut indices = Vec::with_capacity((side - 1) * (side - 1) * 6 + skirt_indices(side));
     for y in 0..side - 1 {
         for x in 0..side - 1 {
             let top_left = (y * side + x) as u32;
