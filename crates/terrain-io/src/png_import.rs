@@ -213,19 +213,21 @@ struct Pass {
     lines: usize,
 }
 
+/// Adam7's seven passes, coarse to fine, each as (first column, first row,
+/// column step, row step).
+pub(crate) const ADAM7: [(usize, usize, usize, usize); 7] = [
+    (0, 0, 8, 8),
+    (4, 0, 8, 8),
+    (0, 4, 4, 8),
+    (2, 0, 4, 4),
+    (0, 2, 2, 4),
+    (1, 0, 2, 2),
+    (0, 1, 1, 2),
+];
+
 /// The passes of an interlaced image that have pixels at all, in order:
 /// those the png crate hands rows out for.
 fn adam7_passes(header: &Header) -> impl Iterator<Item = Pass> {
-    // First column, first row, column step, row step.
-    const ADAM7: [(usize, usize, usize, usize); 7] = [
-        (0, 0, 8, 8),
-        (4, 0, 8, 8),
-        (0, 4, 4, 8),
-        (2, 0, 4, 4),
-        (0, 2, 2, 4),
-        (1, 0, 2, 2),
-        (0, 1, 1, 2),
-    ];
     let (width, height) = (header.width as usize, header.height as usize);
     let bits = header.colour.channels() * usize::from(header.bit_depth);
     (1..).zip(ADAM7).filter_map(

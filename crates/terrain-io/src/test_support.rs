@@ -13,15 +13,7 @@ pub mod crafted;
 /// Adam7's seven passes, coarse to fine, each as (first column, first row,
 /// column step, row step).
 pub fn adam7_passes() -> [(usize, usize, usize, usize); 7] {
-    [
-        (0, 0, 8, 8),
-        (4, 0, 8, 8),
-        (0, 4, 4, 8),
-        (2, 0, 4, 4),
-        (0, 2, 2, 4),
-        (1, 0, 2, 2),
-        (0, 1, 1, 2),
-    ]
+    crate::png_import::ADAM7
 }
 
 /// Rewrites every chunk's CRC to match its (possibly damaged) contents, so
