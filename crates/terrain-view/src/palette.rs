@@ -130,6 +130,40 @@ pub fn wet(color: Rgba, wetness: f32) -> Rgba {
     ]
 }
 
+/// How many heights a [`ColorTable`] samples, from 0 to 1.
+const TABLE_LEN: usize = 4096;
+
+/// A palette sampled at [`TABLE_LEN`] evenly spaced heights, for colouring
+/// a whole surface: a lookup per vertex instead of a search through the
+/// ramp's stops and three roundings (at 513 x 513 that was a third of
+/// building the surface). The nearest sample is at most 1/8190 away, so a
+/// channel differs from [`Palette::color`]'s by at most one level, and
+/// only where that rounds differently.
+#[derive(Debug, Clone)]
+pub struct ColorTable {
+    colors: Box<[Rgba; TABLE_LEN]>,
+}
+
+impl ColorTable {
+    /// `palette` sampled.
+    pub fn new(palette: Palette) -> Self {
+        let mut colors = Box::new([UNSET; TABLE_LEN]);
+        for (index, color) in colors.iter_mut().enumerate() {
+            *color = palette.color(index as f64 / (TABLE_LEN - 1) as f64);
+        }
+        Self { colors }
+    }
+
+    /// The colour of a point at `height` (clamped to `[0, 1]`; NaN is 0,
+    /// as in [`Palette::color`]).
+    #[inline]
+    pub fn color(&self, height: f64) -> Rgba {
+        // A float-to-integer `as` saturates and sends NaN to 0.
+        let index = (height * (TABLE_LEN - 1) as f64 + 0.5) as usize;
+        self.colors[index.min(TABLE_LEN - 1)]
+    }
+}
+
 /// Stops of the terrain palette: height and sRGB colour.
 const RAMP: [(f64, [u8; 3]); 8] = [
     (0.00, [34, 78, 122]),
@@ -171,6 +205,33 @@ pub fn shade(color: Rgba) -> Rgba {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_is_its_palette_within_a_level() {
+        for palette in Palette::ALL {
+            let table = ColorTable::new(palette);
+            for height in [-1.0, 0.0, 1.0, 2.0, f64::NAN, f64::INFINITY] {
+                assert_eq!(table.color(height), palette.color(height), "{height}");
+            }
+            let mut off_by_one = 0;
+            for step in 0..=100_000 {
+                let height = f64::from(step) / 100_000.0;
+                let (sampled, exact) = (table.color(height), palette.color(height));
+                let most = (0..4)
+                    .map(|channel| sampled[channel].abs_diff(exact[channel]))
+                    .max();
+                off_by_one += usize::from(most == Some(1));
+                // Bands change colour at a boundary, which a sample may
+                // put on the other side.
+                let boundary = (height * 10.0 - (height * 10.0).round()).abs() < 2e-3;
+                assert!(
+                    most <= Some(1) || (palette == Palette::Bands && boundary),
+                    "{palette:?} at {height}: {sampled:?} against {exact:?}"
+                );
+            }
+            assert!(off_by_one < 30_000, "{palette:?}: {off_by_one} off by one");
+        }
+    }
 
     #[test]
     fn palettes_span_their_colours() {
