@@ -35,6 +35,26 @@ impl Terrain {
         }
     }
 
+    /// Whether every point has been given its height by now: at every
+    /// stage but the subdivisions' and the lattice's.
+    pub fn every_point_set(&self) -> bool {
+        // Every stage named, so a new one has to be placed here.
+        match self.stage {
+            Stage::Done
+            | Stage::Octave(_)
+            | Stage::Droplets(_)
+            | Stage::Slides(_)
+            | Stage::Step(_) => true,
+            Stage::Lattice
+            | Stage::Corners
+            | Stage::Edges
+            | Stage::Square
+            | Stage::Center
+            | Stage::Diamond
+            | Stage::Pass(_) => false,
+        }
+    }
+
     /// Whether `(x, y)` has been given its height by now. Points not set yet
     /// are 0.0, and the demos draw them differently.
     pub fn is_set(&self, x: usize, y: usize) -> bool {
@@ -42,17 +62,15 @@ impl Terrain {
         let half = last / 2;
         let corner = (x == 0 || x == last) && (y == 0 || y == last);
         let on_lattice = |spacing: usize| x.is_multiple_of(spacing) && y.is_multiple_of(spacing);
-        match self.stage {
-            Stage::Done
-            | Stage::Octave(_)
-            | Stage::Droplets(_)
-            | Stage::Slides(_)
-            | Stage::Step(_) => true,
-            Stage::Lattice => self.new_points.contains(x, y),
-            Stage::Corners => corner,
-            Stage::Edges | Stage::Square => corner || self.new_points.contains(x, y),
-            Stage::Center | Stage::Diamond => on_lattice(half),
-            Stage::Pass(pass) => on_lattice(1 << (self.heightmap.exponent() - pass)),
-        }
+        self.every_point_set()
+            || match self.stage {
+                Stage::Lattice => self.new_points.contains(x, y),
+                Stage::Corners => corner,
+                Stage::Edges | Stage::Square => corner || self.new_points.contains(x, y),
+                Stage::Center | Stage::Diamond => on_lattice(half),
+                Stage::Pass(pass) => on_lattice(1 << (self.heightmap.exponent() - pass)),
+                // every_point_set() has answered for the rest.
+                _ => true,
+            }
     }
 }

@@ -6,8 +6,8 @@
 //! `cargo bench -p terrain-view --bench surface`. Criterion is a native-only
 //! dev-dependency: on wasm32 this is an empty program.
 //!
-//! Measured on the 2-core Xeon VM (medians), 8-octave Perlin maps, before
-//! and after the grid path reserved room for the skirt and the colour ramp
+//! Measured on the 2-core Xeon VM (medians), 8-octave Perlin maps. First,
+//! when the grid path reserved room for the skirt and the colour ramp
 //! stopped calling `round`:
 //!
 //! | case | before | after |
@@ -16,6 +16,19 @@
 //! | `surface/9` (513 × 513, point for point) | 21.3 ms | 11.6 ms |
 //! | `surface/9-rivers` (with the flow overlay) | 61.4 ms | 52.9 ms |
 //! | `surface/10` (1025 × 1025, level of detail) | 102 ms | 83 ms |
+//!
+//! Then, when colours came from a table, positions and normals were built
+//! row by row and the page began drawing such maps from a `grid_surface`
+//! (two runs of each build taken in turn; the machine was busier, so
+//! compare within a column pair, not with the table above):
+//!
+//! | case | `190fad3` | now |
+//! |---|---|---|
+//! | `surface/6` | 1.01 / 0.91 ms | 0.39 / 0.37 ms |
+//! | `surface/9` | 21.1 / 24.2 ms | 13.3 / 11.2 ms |
+//! | `surface/9-rivers` | 70.5 / 58.9 ms | 50.4 / 44.9 ms |
+//! | `surface/10` | 201 / 174 ms | 203 / 190 ms (the same work) |
+//! | `surface/9-grid`: what the page builds for `surface/9`'s map | – | 0.75 / 0.75 ms |
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
@@ -25,7 +38,7 @@ mod native {
     use criterion::{BenchmarkId, Criterion, Throughput};
     use terrain_core::{Algorithm, Params, Stage, Terrain, generate};
     use terrain_view::palette::{Look, Water};
-    use terrain_view::surface::build_surface;
+    use terrain_view::surface::{build_surface, grid_surface};
 
     /// An 8-octave Perlin map of `exponent`, finished.
     fn perlin_map(exponent: u32) -> Terrain {
@@ -65,6 +78,10 @@ mod native {
         };
         group.bench_function("9-rivers", |bencher| {
             bencher.iter(|| build_surface(black_box(&terrain), rivers))
+        });
+        // What the page builds for the same map: the GPU does the rest.
+        group.bench_function("9-grid", |bencher| {
+            bencher.iter(|| grid_surface(black_box(&terrain), Look::default()))
         });
         group.finish();
     }

@@ -10,7 +10,7 @@ use terrain_core::{Heightmap, PointSet, Terrain};
 
 use crate::lod::Rtin;
 use crate::overlay;
-use crate::palette::{HIGHLIGHT, Look, Rgba, UNSET, Water, shade, wet};
+use crate::palette::{ColorTable, HIGHLIGHT, Look, Rgba, UNSET, Water, shade, wet};
 
 /// A point or direction in world units, `[x, y, z]`, `z` up.
 pub type Vec3 = [f32; 3];
@@ -91,24 +91,8 @@ pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
     let map = &terrain.heightmap;
     let side = map.side();
     let last = side - 1;
-    let tint = highlights(terrain) && terrain.new_points.len() > MAX_MARKERS;
-    let wetness = match look.water {
-        Water::Dry => Vec::new(),
-        Water::Rivers { wrap } => overlay::wetness(map, wrap),
-    };
-    let color_at = |x: usize, y: usize| {
-        if tint && terrain.new_points.contains(x, y) {
-            HIGHLIGHT
-        } else if terrain.is_set(x, y) {
-            let color = look.palette.color(map.get(x, y));
-            match wetness.get(y * side + x) {
-                Some(&wetness) => wet(color, wetness),
-                None => color,
-            }
-        } else {
-            UNSET
-        }
-    };
+    let coloring = Coloring::new(terrain, look);
+    let color_at = |x: usize, y: usize| coloring.at(x, y);
     let mut surface = Surface::default();
     // Each side of the border, walked so that the skirt's triangles face out.
     let mut borders: [Vec<(usize, usize)>; 4] = Default::default();
@@ -117,30 +101,30 @@ pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
         let vertices = side * side + skirt_vertices(side);
         let mut grid = Vec::with_capacity(vertices);
         let mut colors = Vec::with_capacity(vertices);
-        for y in 0..side {
-            for x in 0..side {
-                grid.push(world_position(side, x, y, map.get(x, y)));
-                colors.push(color_at(x, y));
-            }
+        // A row's points share their y, a column's their x.
+        let columns: Vec<f32> = (0..side)
+            .map(|x| world_position(side, x, 0, 0.0)[0])
+            .collect();
+        for (y, row) in map.heights().chunks_exact(side).enumerate() {
+            let north = world_position(side, 0, y, 0.0)[1];
+            grid.extend(
+                columns
+                    .iter()
+                    .zip(row)
+                    .map(|(&east, &height)| [east, north, (height * HEIGHT_SCALE) as f32]),
+            );
         }
+        coloring.add_every_point(&mut colors);
         let triangles = grid_triangles(side);
         if side <= MAX_FACETED_SIDE {
             add_faceted(&grid, &colors, &triangles, &mut surface);
         } else {
-            surface.normals = Vec::with_capacity(vertices);
-            surface
-                .normals
-                .extend((0..side * side).map(|index| grid_normal(map, index % side, index / side)));
+            surface.normals = grid_normals(map, vertices);
             surface.positions = grid;
             surface.colors = colors;
             surface.indices = triangles;
         }
-        borders = [
-            (0..side).map(|x| (x, last)).collect(),
-            (0..side).rev().map(|x| (x, 0)).collect(),
-            (0..side).map(|y| (0, y)).collect(),
-            (0..side).rev().map(|y| (last, y)).collect(),
-        ];
+        borders = grid_borders(side);
     } else {
         let rtin = Rtin::new(map.heights(), side, HEIGHT_SCALE);
         let (mesh, bound) = LOD_BOUNDS
@@ -183,6 +167,125 @@ pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
     surface.surface_triangles = surface.indices.len() / 3;
     add_skirt(map, &borders, &color_at, &mut surface);
     surface
+}
+
+/// Each point's colour: the palette's for its height, grey while unset,
+/// tinted when the last step set it (and there are too many new points
+/// for markers), bluer where rivers run if the look asks for them.
+struct Coloring<'a> {
+    terrain: &'a Terrain,
+    table: ColorTable,
+    tint: bool,
+    /// Each point's wetness, row-major; empty when dry.
+    wetness: Vec<f32>,
+}
+
+impl<'a> Coloring<'a> {
+    fn new(terrain: &'a Terrain, look: Look) -> Self {
+        Self {
+            terrain,
+            table: ColorTable::new(look.palette),
+            tint: highlights(terrain) && terrain.new_points.len() > MAX_MARKERS,
+            wetness: match look.water {
+                Water::Dry => Vec::new(),
+                Water::Rivers { wrap } => overlay::wetness(&terrain.heightmap, wrap),
+            },
+        }
+    }
+
+    /// Adds every point's colour to `colors`, row by row.
+    fn add_every_point(&self, colors: &mut Vec<Rgba>) {
+        let map = &self.terrain.heightmap;
+        if !self.tint && self.wetness.is_empty() && self.terrain.every_point_set() {
+            // The common case, and the one a dragged slider redraws: the
+            // colour depends on the height alone, a lookup per point.
+            colors.extend(map.heights().iter().map(|&height| self.table.color(height)));
+        } else {
+            let side = map.side();
+            for y in 0..side {
+                colors.extend((0..side).map(|x| self.at(x, y)));
+            }
+        }
+    }
+
+    fn at(&self, x: usize, y: usize) -> Rgba {
+        let terrain = self.terrain;
+        let map = &terrain.heightmap;
+        if self.tint && terrain.new_points.contains(x, y) {
+            HIGHLIGHT
+        } else if terrain.is_set(x, y) {
+            let color = self.table.color(map.get(x, y));
+            match self.wetness.get(y * map.side() + x) {
+                Some(&wetness) => wet(color, wetness),
+                None => color,
+            }
+        } else {
+            UNSET
+        }
+    }
+}
+
+/// The four sides of a `side` x `side` grid's border, each walked so that
+/// the skirt's triangles face out.
+fn grid_borders(side: usize) -> [Vec<(usize, usize)>; 4] {
+    let last = side - 1;
+    [
+        (0..side).map(|x| (x, last)).collect(),
+        (0..side).rev().map(|x| (x, 0)).collect(),
+        (0..side).map(|y| (0, y)).collect(),
+        (0..side).rev().map(|y| (last, y)).collect(),
+    ]
+}
+
+/// A map drawn point for point with smooth normals, in the form the GPU
+/// can finish by itself: its heights and colours, and the skirt as a small
+/// [`Surface`] of its own. The GPU places each point from its index,
+/// works out its normal from its neighbours' heights exactly as
+/// [`build_surface`] does, and draws the same triangles, which depend only
+/// on the map's size and so can stay on the GPU from one map to the next.
+/// A redraw after a slider moves then builds and uploads a fifth of what a
+/// whole [`Surface`] takes (see BENCHMARKS.md).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridSurface {
+    /// Points per side.
+    pub side: usize,
+    /// Every point's height in world units, row-major.
+    pub heights: Vec<f32>,
+    /// Every point's sRGB colour, row-major.
+    pub colors: Vec<Rgba>,
+    /// The walls around the map, as [`build_surface`] builds them.
+    pub skirt: Surface,
+}
+
+/// `terrain` as a [`GridSurface`], or `None` when it is not drawn point for
+/// point with smooth normals (small maps are faceted, huge ones a
+/// level-of-detail mesh: [`build_surface`] draws those).
+pub fn grid_surface(terrain: &Terrain, look: Look) -> Option<GridSurface> {
+    let map = &terrain.heightmap;
+    let side = map.side();
+    if side <= MAX_FACETED_SIDE || side > MAX_DRAWN_SIDE {
+        return None;
+    }
+    let coloring = Coloring::new(terrain, look);
+    let mut colors = Vec::with_capacity(side * side);
+    coloring.add_every_point(&mut colors);
+    let mut skirt = Surface::default();
+    add_skirt(
+        map,
+        &grid_borders(side),
+        &|x, y| coloring.at(x, y),
+        &mut skirt,
+    );
+    Some(GridSurface {
+        side,
+        heights: map
+            .heights()
+            .iter()
+            .map(|&height| (height * HEIGHT_SCALE) as f32)
+            .collect(),
+        colors,
+        skirt,
+    })
 }
 
 fn minus(a: Vec3, b: Vec3) -> Vec3 {
@@ -277,8 +380,52 @@ fn grid_normal(map: &Heightmap, x: usize, y: usize) -> Vec3 {
     world::normal(map, 1, x, y).map(|coordinate| coordinate as f32)
 }
 
-/// Two counter-clockwise (seen from above) triangles per grid cell.
-fn grid_triangles(side: usize) -> Vec<u32> {
+/// The smooth normal of every grid point, row by row, in room for
+/// `capacity`: [`world::normal`]'s, the OBJ export's, to within `f32`
+/// rounding, but with a row's neighbours read from slices and one division
+/// per point instead of five (at 513 x 513 the point-by-point version was a
+/// quarter of building the surface).
+fn grid_normals(map: &Heightmap, capacity: usize) -> Vec<Vec3> {
+    let side = map.side();
+    let last = side - 1;
+    let heights = map.heights();
+    let row = |y: usize| &heights[y * side..(y + 1) * side];
+    // World units of rise per unit of height difference, over a central
+    // difference's two cells or a border's one.
+    let spacing = WORLD_SIZE / last as f64;
+    let per_cells = |cells: usize| (HEIGHT_SCALE / (cells as f64 * spacing)) as f32;
+    let (central, one_sided) = (per_cells(2), per_cells(1));
+    let mut normals = Vec::with_capacity(capacity);
+    for y in 0..side {
+        let (north, south) = (y.saturating_sub(1), (y + 1).min(last));
+        let north_scale = if south - north == 2 {
+            central
+        } else {
+            one_sided
+        };
+        let (above, here, below) = (row(north), row(y), row(south));
+        normals.extend((0..side).map(|x| {
+            let (west, east) = (x.saturating_sub(1), (x + 1).min(last));
+            let east_scale = if east - west == 2 { central } else { one_sided };
+            let slope_east = (here[east] - here[west]) as f32 * east_scale;
+            let slope_north = (above[x] - below[x]) as f32 * north_scale;
+            let inverse_length =
+                1.0 / (slope_east * slope_east + 1.0 + slope_north * slope_north).sqrt();
+            [
+                -slope_east * inverse_length,
+                -slope_north * inverse_length,
+                inverse_length,
+            ]
+        }));
+    }
+    normals
+}
+
+/// Two counter-clockwise (seen from above) triangles per cell of a map
+/// `side` points wide, by row-major point index (with room for the skirt's
+/// after them): [`build_surface`]'s and a [`GridSurface`]'s. They depend on
+/// nothing else, so the GPU can keep them for every map that size.
+pub fn grid_triangles(side: usize) -> Vec<u32> {
     let mut indices = Vec::with_capacity((side - 1) * (side - 1) * 6 + skirt_indices(side));
     for y in 0..side - 1 {
         for x in 0..side - 1 {
@@ -514,9 +661,55 @@ mod tests {
     fn smooth_normals_are_the_obj_exports() {
         let map = terrain(Algorithm::DiamondSquare, 7, Stage::Done);
         let surface = build_surface(&map, TERRAIN);
-        for (x, y) in [(0, 0), (64, 3), (128, 128)] {
-            let expected = world::normal(&map.heightmap, 1, x, y).map(|value| value as f32);
-            assert_eq!(surface.normals[y * 129 + x], expected);
+        for (x, y) in (0..129).flat_map(|y| (0..129).map(move |x| (x, y))) {
+            let expected = world::normal(&map.heightmap, 1, x, y);
+            let drawn = surface.normals[y * 129 + x];
+            for axis in 0..3 {
+                let difference = (f64::from(drawn[axis]) - expected[axis]).abs();
+                assert!(
+                    difference < 1e-6,
+                    "({x}, {y}): {drawn:?} against {expected:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_grid_surface_is_the_whole_surface_less_what_the_gpu_works_out() {
+        let rivers = Look {
+            water: Water::Rivers { wrap: false },
+            ..TERRAIN
+        };
+        for (terrain, look) in [
+            (terrain(Algorithm::PerlinNoise, 7, Stage::Done), TERRAIN),
+            (
+                terrain(Algorithm::DiamondSquare, 8, Stage::Pass(8)),
+                TERRAIN,
+            ),
+            (terrain(Algorithm::DiamondSquare, 7, Stage::Done), rivers),
+        ] {
+            let whole = build_surface(&terrain, look);
+            let grid = grid_surface(&terrain, look).expect("drawn point for point");
+            let points = grid.side * grid.side;
+            assert_eq!(grid.side, terrain.heightmap.side());
+            assert_eq!(grid.colors, whole.colors[..points]);
+            let heights: Vec<f32> = whole.positions[..points].iter().map(|p| p[2]).collect();
+            assert_eq!(grid.heights, heights);
+            assert_eq!(grid_triangles(grid.side), whole.surface_indices());
+            // The skirt is the same walls, numbered from 0 instead of from
+            // after the grid's points.
+            assert_eq!(grid.skirt.positions, whole.positions[points..]);
+            assert_eq!(grid.skirt.normals, whole.normals[points..]);
+            assert_eq!(grid.skirt.colors, whole.colors[points..]);
+            let skirt: Vec<u32> = whole.indices[whole.surface_triangles * 3..]
+                .iter()
+                .map(|&index| index - points as u32)
+                .collect();
+            assert_eq!(grid.skirt.indices, skirt);
+        }
+        for exponent in [6, 10] {
+            let other = terrain(Algorithm::DiamondSquare, exponent, Stage::Done);
+            assert_eq!(grid_surface(&other, TERRAIN), None, "exponent {exponent}");
         }
     }
 
