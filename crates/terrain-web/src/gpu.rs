@@ -7,6 +7,7 @@
 //! then works, shaders compile once, and a lost context is one event to
 //! handle, not thirty.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use js_sys::{Object, Reflect};
@@ -15,15 +16,15 @@ use terrain_view::camera::{FAR_PLANE, FIELD_OF_VIEW_DEGREES, Orbit};
 use terrain_view::palette::{Look, Palette, Rgba};
 use terrain_view::surface::{self, Surface};
 use three_d::{
-    ClearState, Context, CpuMesh, Gm, Indices, InstancedMesh, Instances, Mat4, Positions,
-    RenderTarget, Srgba, Vec3, Viewport, Wireframe,
+    ClearState, Context, CpuMesh, ElementBuffer, Gm, Indices, InstancedMesh, Instances, Mat4,
+    Positions, RenderTarget, Srgba, Vec3, Viewport, Wireframe,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
     CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext, WebglLoseContext,
 };
 
-use crate::geometry::TerrainGeometry;
+use crate::geometry::{GridGeometry, TerrainGeometry};
 use crate::material::TerrainMaterial;
 
 /// The shared context and its offscreen canvas.
@@ -35,12 +36,17 @@ pub struct Gpu {
     /// earlier one are known to be stale.
     generation: u32,
     lose_context: Option<WebglLoseContext>,
+    /// The triangles of the last map size drawn point for point, kept for
+    /// the next map that size.
+    grid_triangles: Option<(usize, Rc<ElementBuffer<u32>>)>,
 }
 
 /// A demo's objects on the GPU.
 pub struct Scene {
     generation: u32,
+    /// The whole surface, or only its skirt when `grid` draws the rest.
     surface: Gm<TerrainGeometry, TerrainMaterial>,
+    grid: Option<Gm<GridGeometry, TerrainMaterial>>,
     markers: Option<Gm<InstancedMesh, TerrainMaterial>>,
     wireframe: Option<Wireframe>,
 }
@@ -89,6 +95,7 @@ impl Gpu {
             context,
             generation: 0,
             lose_context,
+            grid_triangles: None,
         })
     }
 
@@ -106,6 +113,7 @@ impl Gpu {
     pub fn restore(&mut self) -> Result<(), String> {
         self.context = wrap(&self.gl)?;
         self.generation += 1;
+        self.grid_triangles = None;
         Ok(())
     }
 
@@ -127,30 +135,55 @@ impl Gpu {
     /// Uploads a terrain's surface (built here, or already built by a
     /// worker), its markers and, if asked, a wireframe of the surface.
     pub fn scene(
-        &self,
+        &mut self,
         terrain: &Terrain,
         built: Option<&Surface>,
         look: Look,
         wireframe: bool,
     ) -> Scene {
         let material = material_for(look.palette);
-        let built_here;
-        let surface_data = match built {
-            Some(surface) => surface,
+        // Drawn point for point, most of the work is left to the GPU; a
+        // wireframe needs every position on the CPU, so not then.
+        let grid = match built {
+            None if !wireframe => surface::grid_surface(terrain, look),
+            _ => None,
+        };
+        let (surface, grid, wireframe) = match grid {
+            Some(grid) => {
+                let triangles = self.grid_triangles(grid.side);
+                (
+                    Gm::new(TerrainGeometry::new(&self.context, &grid.skirt), material),
+                    Some(Gm::new(
+                        GridGeometry::new(&self.context, &grid, triangles),
+                        material,
+                    )),
+                    None,
+                )
+            }
             None => {
-                built_here = surface::build_surface(terrain, look);
-                &built_here
+                let built_here;
+                let surface_data = match built {
+                    Some(surface) => surface,
+                    None => {
+                        built_here = surface::build_surface(terrain, look);
+                        &built_here
+                    }
+                };
+                let outline = wireframe.then(|| {
+                    let outline = CpuMesh {
+                        positions: Positions::F32(vectors(&surface_data.positions)),
+                        indices: Indices::U32(surface_data.surface_indices().to_vec()),
+                        ..Default::default()
+                    };
+                    Wireframe::new_from_cpu_mesh(&self.context, &outline, WIRE_WIDTH, WIRE_COLOR)
+                });
+                (
+                    Gm::new(TerrainGeometry::new(&self.context, surface_data), material),
+                    None,
+                    outline,
+                )
             }
         };
-        let surface = Gm::new(TerrainGeometry::new(&self.context, surface_data), material);
-        let wireframe = wireframe.then(|| {
-            let outline = CpuMesh {
-                positions: Positions::F32(vectors(&surface_data.positions)),
-                indices: Indices::U32(surface_data.surface_indices().to_vec()),
-                ..Default::default()
-            };
-            Wireframe::new_from_cpu_mesh(&self.context, &outline, WIRE_WIDTH, WIRE_COLOR)
-        });
         let balls = surface::markers(terrain);
         let markers = (!balls.is_empty()).then(|| {
             let instances = Instances {
@@ -172,6 +205,7 @@ impl Gpu {
         Scene {
             generation: self.generation,
             surface,
+            grid,
             markers,
             wireframe,
         }
@@ -223,6 +257,9 @@ impl Gpu {
         for &(x, y) in offsets {
             let placement = Mat4::from_translation(three_d::vec3(x, y, 0.0)) * relief;
             scene.surface.geometry.set_transformation(placement);
+            if let Some(grid) = &mut scene.grid {
+                grid.geometry.set_transformation(placement);
+            }
             if let Some(markers) = &mut scene.markers {
                 markers.geometry.set_transformation(placement);
             }
@@ -232,6 +269,7 @@ impl Gpu {
             let objects = scene
                 .surface
                 .into_iter()
+                .chain(scene.grid.iter().flat_map(|grid| grid.into_iter()))
                 .chain(scene.markers.iter().flat_map(|markers| markers.into_iter()))
                 .chain(
                     scene
@@ -255,6 +293,22 @@ impl Gpu {
             f64::from(width),
             f64::from(height),
         )
+    }
+
+    /// The triangles of a map `side` points wide drawn point for point:
+    /// the last ones when they are that size, else uploaded now.
+    fn grid_triangles(&mut self, side: usize) -> Rc<ElementBuffer<u32>> {
+        match &self.grid_triangles {
+            Some((kept, triangles)) if *kept == side => triangles.clone(),
+            _ => {
+                let triangles = Rc::new(ElementBuffer::new_with_data(
+                    &self.context,
+                    &surface::grid_triangles(side),
+                ));
+                self.grid_triangles = Some((side, triangles.clone()));
+                triangles
+            }
+        }
     }
 
     /// Grows the offscreen canvas to hold a `width` x `height` picture.
@@ -309,4 +363,107 @@ fn describe(value: JsValue) -> String {
                 .map(|error| String::from(error.message()))
         })
         .unwrap_or_else(|| "an unknown error".to_owned())
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+// Test code: a failed expectation is the test failing.
+#[allow(clippy::expect_used)]
+mod tests {
+    use super::*;
+    use terrain_core::{Algorithm, Params, Stage, generate};
+    use terrain_view::palette::Water;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    const WIDTH: u32 = 320;
+    const HEIGHT: u32 = 240;
+
+    /// `terrain`'s picture as RGBA bytes, its surface built on the CPU
+    /// (`whole`) or drawn point for point.
+    fn picture(gpu: &mut Gpu, terrain: &Terrain, look: Look, whole: bool, tiled: bool) -> Vec<u8> {
+        let built = whole.then(|| surface::build_surface(terrain, look));
+        let mut scene = gpu.scene(terrain, built.as_ref(), look, false);
+        assert_eq!(scene.grid.is_some(), !whole, "which path drew it");
+        let document = web_sys::window().and_then(|window| window.document());
+        let canvas: HtmlCanvasElement = document
+            .and_then(|document| document.create_element("canvas").ok())
+            .and_then(|element| element.dyn_into().ok())
+            .expect("a canvas");
+        canvas.set_width(WIDTH);
+        canvas.set_height(HEIGHT);
+        let target: CanvasRenderingContext2d = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|context| context.dyn_into().ok())
+            .expect("a 2D context");
+        let orbit = Orbit::start(false, tiled);
+        gpu.draw(
+            &mut scene,
+            &orbit,
+            look.palette,
+            tiled,
+            2.5,
+            &target,
+            WIDTH,
+            HEIGHT,
+        )
+        .expect("drawn");
+        target
+            .get_image_data(0.0, 0.0, f64::from(WIDTH), f64::from(HEIGHT))
+            .expect("pixels")
+            .data()
+            .to_vec()
+    }
+
+    // The GPU and the CPU work out the normals in f32 in different orders,
+    // so a pixel's light may differ by a level (1 here); a wrong texel row,
+    // normal or colour differs by tens of levels over most of the picture.
+    #[wasm_bindgen_test]
+    fn a_map_drawn_point_for_point_looks_as_its_whole_surface_does() {
+        let document = web_sys::window()
+            .and_then(|window| window.document())
+            .expect("document");
+        let mut gpu = Gpu::new(&document).expect("WebGL2");
+        let dry = Look::default();
+        let rivers = Look {
+            water: Water::Rivers { wrap: false },
+            ..dry
+        };
+        for (algorithm, exponent, look, tiled) in [
+            (Algorithm::PerlinNoise, 7, dry, false),
+            (Algorithm::DiamondSquare, 8, rivers, true),
+        ] {
+            let params = Params {
+                exponent,
+                seed: 5,
+                ..Params::new(algorithm)
+            };
+            let terrain = generate(&params, Stage::Done).expect("a terrain");
+            let grid = picture(&mut gpu, &terrain, look, false, tiled);
+            let whole = picture(&mut gpu, &terrain, look, true, tiled);
+            let background = &whole[..3];
+            let drawn = whole
+                .chunks(4)
+                .filter(|pixel| pixel[..3] != *background)
+                .count();
+            let pixels = (WIDTH * HEIGHT) as usize;
+            assert!(
+                drawn > pixels / 4,
+                "{algorithm:?}: only {drawn} of {pixels} pixels drawn"
+            );
+            let differences: Vec<u8> = grid
+                .chunks(4)
+                .zip(whole.chunks(4))
+                .map(|(a, b)| (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0))
+                .collect();
+            let unlike = differences.iter().filter(|&&levels| levels > 0).count();
+            let largest = differences.iter().copied().max().unwrap_or(0);
+            assert!(
+                largest <= 2,
+                "{algorithm:?}: {unlike} of {pixels} pixels differ, by up to {largest} levels"
+            );
+        }
+    }
 }
