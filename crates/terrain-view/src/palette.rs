@@ -133,7 +133,7 @@ pub fn wet(color: Rgba, wetness: f32) -> Rgba {
 /// How many heights a [`ColorTable`] samples, from 0 to 1.
 const TABLE_LEN: usize = 4096;
 
-/// A palette sampled at [`TABLE_LEN`] evenly spaced heights, for colouring
+/// A palette sampled at 4 096 evenly spaced heights, for colouring
 /// a whole surface: a lookup per vertex instead of a search through the
 /// ramp's stops and three roundings (at 513 x 513 that was a third of
 /// building the surface). The nearest sample is at most 1/8190 away, so a
