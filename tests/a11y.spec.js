@@ -305,7 +305,8 @@ test.describe("the keyboard alone", () => {
       }),
       "the link is selected, ready to copy",
     ).toBe(true);
-    expect(await page.evaluate(() => document.activeElement.value)).toBe(page.url());
+    const link = await page.evaluate(() => document.activeElement.value);
+    await expect.poll(() => page.url(), { message: "the address bar says what the link says" }).toBe(link);
   });
 });
 
