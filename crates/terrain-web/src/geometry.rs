@@ -30,39 +30,45 @@ use three_d::{
 const TERRAIN_GEOMETRY_ID: GeometryId = GeometryId(0x0702);
 const GRID_GEOMETRY_ID: GeometryId = GeometryId(0x0703);
 
-/// sRGB to linear, as three-d does it on the CPU.
-const LINEAR_FROM_SRGB: &str = "
-vec3 linear_from_srgb(vec3 srgb) {
-    vec3 low = srgb / 12.92;
-    vec3 high = pow((srgb + 0.055) / 1.055, vec3(2.4));
-    return mix(low, high, step(vec3(0.04045), srgb));
-}
-";
-
-/// Positions and normals as they are; colours as sRGB bytes, read as
-/// unsigned integers and made linear here, as three-d's `Mesh` would have
-/// done before uploading. The outputs are the ones three-d's own vertex
-/// shader gives, so any material that reads `nor` and `col` draws it.
-const VERTEX_SHADER: &str = "
+/// What both vertex shaders share: `place_vertex` puts a point in the
+/// view with its normal and its colour, given as sRGB bytes (read as
+/// unsigned integers) and made linear as three-d's `Mesh` would have done
+/// before uploading. Its outputs are the ones three-d's own vertex shader
+/// gives, so any material that reads `nor` and `col` draws our geometries.
+const VERTEX_PRELUDE: &str = "
 uniform mat4 viewProjection;
 uniform mat4 modelMatrix;
 uniform mat4 normalMatrix;
 
-in vec3 position;
-in vec3 normal;
 in uvec4 color;
 
 out vec3 pos;
 out vec3 nor;
 out vec4 col;
 
-void main() {
+vec3 linear_from_srgb(vec3 srgb) {
+    vec3 low = srgb / 12.92;
+    vec3 high = pow((srgb + 0.055) / 1.055, vec3(2.4));
+    return mix(low, high, step(vec3(0.04045), srgb));
+}
+
+void place_vertex(vec3 position, vec3 normal) {
     vec4 world = modelMatrix * vec4(position, 1.0);
     gl_Position = viewProjection * world;
     pos = world.xyz / world.w;
     nor = normalize(mat3(normalMatrix) * normal);
     vec4 srgb = vec4(color) / 255.0;
     col = vec4(linear_from_srgb(srgb.rgb), srgb.a);
+}
+";
+
+/// Positions and normals as they are.
+const VERTEX_SHADER: &str = "
+in vec3 position;
+in vec3 normal;
+
+void main() {
+    place_vertex(position, normal);
 }
 ";
 
@@ -112,59 +118,72 @@ impl TerrainGeometry {
     }
 }
 
+/// The `Geometry` methods other than `draw`, for a struct with `context`,
+/// `aabb` and `transformation` fields: its id, its vertex shader (after
+/// [`VERTEX_PRELUDE`]), and drawing through three-d's own
+/// helpers. Like three-d's own geometries, they panic if the shaders do
+/// not compile: that is a bug in this file, and the page shows panics.
+macro_rules! drawn_by_three_d {
+    ($id:expr, $vertex_shader:expr) => {
+        fn vertex_shader_source(&self) -> String {
+            format!("{VERTEX_PRELUDE}{}", $vertex_shader)
+        }
+
+        fn id(&self) -> GeometryId {
+            $id
+        }
+
+        fn render_with_material(
+            &self,
+            material: &dyn Material,
+            viewer: &dyn Viewer,
+            lights: &[&dyn Light],
+        ) {
+            if let Err(error) = render_with_material(&self.context, viewer, self, material, lights)
+            {
+                panic!("the terrain's shaders did not compile: {error}");
+            }
+        }
+
+        fn render_with_effect(
+            &self,
+            effect: &dyn Effect,
+            viewer: &dyn Viewer,
+            lights: &[&dyn Light],
+            color_texture: Option<ColorTexture>,
+            depth_texture: Option<DepthTexture>,
+        ) {
+            if let Err(error) = render_with_effect(
+                &self.context,
+                viewer,
+                self,
+                effect,
+                lights,
+                color_texture,
+                depth_texture,
+            ) {
+                panic!("the terrain's shaders did not compile: {error}");
+            }
+        }
+
+        fn aabb(&self) -> AxisAlignedBoundingBox {
+            self.aabb.transformed(self.transformation)
+        }
+    };
+}
+
 impl Geometry for TerrainGeometry {
     fn draw(&self, viewer: &dyn Viewer, program: &Program, render_states: RenderStates) {
-        // A relief of zero flattens the map: nothing to light, nothing drawn.
-        let Some(inverse) = self.transformation.invert() else {
+        if !place(program, viewer, self.transformation) {
             return;
-        };
-        program.use_uniform_if_required("normalMatrix", inverse.transpose());
-        program.use_uniform("viewProjection", viewer.projection() * viewer.view());
-        program.use_uniform("modelMatrix", self.transformation);
+        }
         program.use_vertex_attribute("position", &self.positions);
         program.use_vertex_attribute("normal", &self.normals);
         program.use_vertex_attribute("color", &self.colors);
         program.draw_elements(render_states, viewer.viewport(), &self.indices);
     }
 
-    fn vertex_shader_source(&self) -> String {
-        format!("{LINEAR_FROM_SRGB}{VERTEX_SHADER}")
-    }
-
-    fn id(&self) -> GeometryId {
-        TERRAIN_GEOMETRY_ID
-    }
-
-    fn render_with_material(
-        &self,
-        material: &dyn Material,
-        viewer: &dyn Viewer,
-        lights: &[&dyn Light],
-    ) {
-        draw_with_material(&self.context, self, material, viewer, lights);
-    }
-
-    fn render_with_effect(
-        &self,
-        effect: &dyn Effect,
-        viewer: &dyn Viewer,
-        lights: &[&dyn Light],
-        color_texture: Option<ColorTexture>,
-        depth_texture: Option<DepthTexture>,
-    ) {
-        draw_with_effect(
-            &self.context,
-            self,
-            effect,
-            viewer,
-            lights,
-            (color_texture, depth_texture),
-        );
-    }
-
-    fn aabb(&self) -> AxisAlignedBoundingBox {
-        self.aabb.transformed(self.transformation)
-    }
+    drawn_by_three_d!(TERRAIN_GEOMETRY_ID, VERTEX_SHADER);
 }
 
 /// Places each point from its index in the grid, reads its height and its
@@ -173,19 +192,10 @@ impl Geometry for TerrainGeometry {
 /// the border). The texture's rows run south to north (three-d fills it
 /// bottom row first), so map row `y` is texel row `last - y`.
 const GRID_VERTEX_SHADER: &str = "
-uniform mat4 viewProjection;
-uniform mat4 modelMatrix;
-uniform mat4 normalMatrix;
 uniform sampler2D heights;
 uniform int side;
 uniform float spacing;
 uniform float halfWidth;
-
-in uvec4 color;
-
-out vec3 pos;
-out vec3 nor;
-out vec4 col;
 
 float height_at(int x, int y) {
     return texelFetch(heights, ivec2(x, side - 1 - y), 0).r;
@@ -203,12 +213,7 @@ void main() {
     float slopeNorth = (height_at(x, north) - height_at(x, south)) / (float(south - north) * spacing);
     vec3 normal = normalize(vec3(-slopeEast, -slopeNorth, 1.0));
     vec3 position = vec3(-halfWidth + spacing * float(x), halfWidth - spacing * float(y), height_at(x, y));
-    vec4 world = modelMatrix * vec4(position, 1.0);
-    gl_Position = viewProjection * world;
-    pos = world.xyz / world.w;
-    nor = normalize(mat3(normalMatrix) * normal);
-    vec4 srgb = vec4(color) / 255.0;
-    col = vec4(linear_from_srgb(srgb.rgb), srgb.a);
+    place_vertex(position, normal);
 }
 ";
 
@@ -270,13 +275,10 @@ impl GridGeometry {
 
 impl Geometry for GridGeometry {
     fn draw(&self, viewer: &dyn Viewer, program: &Program, render_states: RenderStates) {
-        let Some(inverse) = self.transformation.invert() else {
+        if !place(program, viewer, self.transformation) {
             return;
-        };
+        }
         let half = WORLD_SIZE as f32 / 2.0;
-        program.use_uniform_if_required("normalMatrix", inverse.transpose());
-        program.use_uniform("viewProjection", viewer.projection() * viewer.view());
-        program.use_uniform("modelMatrix", self.transformation);
         program.use_uniform("side", self.side as i32);
         program.use_uniform("spacing", 2.0 * half / (self.side - 1) as f32);
         program.use_uniform("halfWidth", half);
@@ -285,44 +287,20 @@ impl Geometry for GridGeometry {
         program.draw_elements(render_states, viewer.viewport(), &self.triangles);
     }
 
-    fn vertex_shader_source(&self) -> String {
-        format!("{LINEAR_FROM_SRGB}{GRID_VERTEX_SHADER}")
-    }
+    drawn_by_three_d!(GRID_GEOMETRY_ID, GRID_VERTEX_SHADER);
+}
 
-    fn id(&self) -> GeometryId {
-        GRID_GEOMETRY_ID
-    }
-
-    fn render_with_material(
-        &self,
-        material: &dyn Material,
-        viewer: &dyn Viewer,
-        lights: &[&dyn Light],
-    ) {
-        draw_with_material(&self.context, self, material, viewer, lights);
-    }
-
-    fn render_with_effect(
-        &self,
-        effect: &dyn Effect,
-        viewer: &dyn Viewer,
-        lights: &[&dyn Light],
-        color_texture: Option<ColorTexture>,
-        depth_texture: Option<DepthTexture>,
-    ) {
-        draw_with_effect(
-            &self.context,
-            self,
-            effect,
-            viewer,
-            lights,
-            (color_texture, depth_texture),
-        );
-    }
-
-    fn aabb(&self) -> AxisAlignedBoundingBox {
-        self.aabb.transformed(self.transformation)
-    }
+/// Gives the shaders what places a geometry in the view, or `false` when
+/// `transformation` flattens it (a relief of zero): nothing to light,
+/// nothing to draw.
+fn place(program: &Program, viewer: &dyn Viewer, transformation: Mat4) -> bool {
+    let Some(inverse) = transformation.invert() else {
+        return false;
+    };
+    program.use_uniform_if_required("normalMatrix", inverse.transpose());
+    program.use_uniform("viewProjection", viewer.projection() * viewer.view());
+    program.use_uniform("modelMatrix", transformation);
+    true
 }
 
 // `f32::min` and `max` become a call per value in WebAssembly (to libm's
@@ -337,42 +315,4 @@ fn lower(a: f32, b: f32) -> f32 {
 /// The higher of two values, by comparison.
 fn higher(a: f32, b: f32) -> f32 {
     if b > a { b } else { a }
-}
-
-/// Draws `geometry` lit by `material`. Like three-d's own geometries, it
-/// panics if the shaders do not compile: that is a bug in this file, and
-/// the page shows panics.
-fn draw_with_material(
-    context: &Context,
-    geometry: &dyn Geometry,
-    material: &dyn Material,
-    viewer: &dyn Viewer,
-    lights: &[&dyn Light],
-) {
-    if let Err(error) = render_with_material(context, viewer, geometry, material, lights) {
-        panic!("the terrain's shaders did not compile: {error}");
-    }
-}
-
-/// Draws `geometry` through `effect`, panicking as `draw_with_material`
-/// does.
-fn draw_with_effect(
-    context: &Context,
-    geometry: &dyn Geometry,
-    effect: &dyn Effect,
-    viewer: &dyn Viewer,
-    lights: &[&dyn Light],
-    (color_texture, depth_texture): (Option<ColorTexture>, Option<DepthTexture>),
-) {
-    if let Err(error) = render_with_effect(
-        context,
-        viewer,
-        geometry,
-        effect,
-        lights,
-        color_texture,
-        depth_texture,
-    ) {
-        panic!("the terrain's shaders did not compile: {error}");
-    }
 }
