@@ -115,7 +115,7 @@ pub fn toggle_class(element: &Element, class: &str, on: bool) {
 /// how often a page may change it (WebKit to 100 times in 30 s, Gecko to
 /// 200 in 10 s) and then refuse or ignore the change, which would leave a
 /// dragged slider's last value out of the address; each change also costs
-/// Chromium 1.5 to 2 ms of the frame (BENCHMARKS.md). At this interval a
+/// Chromium 1 to 3 ms of the frame (BENCHMARKS.md). At this interval a
 /// drag changes it at most 86 times in 30 s.
 const ADDRESS_INTERVAL_MS: f64 = 350.0;
 
@@ -138,9 +138,10 @@ pub fn replace_query(query: &str) -> Result<(), JsValue> {
     let now = js_sys::Date::now();
     let wait = ADDRESS_BAR.with_borrow_mut(|bar| {
         let pending = bar.waiting.replace(query.to_owned()).is_some();
-        let wait = bar
-            .changed_at
-            .map_or(0.0, |changed_at| changed_at + ADDRESS_INTERVAL_MS - now);
+        // At most the interval, should the system clock be set back.
+        let wait = bar.changed_at.map_or(0.0, |changed_at| {
+            (changed_at + ADDRESS_INTERVAL_MS - now).min(ADDRESS_INTERVAL_MS)
+        });
         (!pending).then_some(wait)
     });
     match wait {
