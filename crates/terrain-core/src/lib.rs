@@ -59,6 +59,8 @@ pub use random::PointRandom;
 pub use stage::{PointSet, STAGE, Stage};
 pub use terrain::Terrain;
 
+pub use generators::noise::KeptOctaves;
+
 use generators::{
     diamond_square, midpoint_displacement, random_noise, recursive_midpoint_displacement,
     tileable_diamond_square,
@@ -80,6 +82,20 @@ pub fn generate(params: &Params, stage: Stage) -> Result<Terrain, Error> {
 pub fn generate_with_progress(
     params: &Params,
     stage: Stage,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Terrain, Error> {
+    generate_keeping(params, stage, None, progress)
+}
+
+/// Like [`generate_with_progress`]; a noise map also reads its octaves'
+/// noise from `kept` when it holds them and keeps them there for the next
+/// map, so that a page redrawing as a reader drags the gain or the
+/// scrubber re-sums them instead (see [`KeptOctaves`]). The terrain is the
+/// same either way.
+pub fn generate_keeping(
+    params: &Params,
+    stage: Stage,
+    kept: Option<&mut KeptOctaves>,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Terrain, Error> {
     params.validate()?;
@@ -104,7 +120,8 @@ pub fn generate_with_progress(
             tileable_diamond_square::generate_observed(&settings, base, &mut map_progress)
         }
         Algorithm::ValueNoise | Algorithm::PerlinNoise | Algorithm::SimplexNoise => {
-            generators::noise::generate(&params.noise_settings(), base, &mut map_progress)?
+            let settings = params.noise_settings();
+            generators::noise::generate_keeping(&settings, base, kept, &mut map_progress)?
         }
     };
     let (heightmap, erosion) = if stage.is_erosion() {

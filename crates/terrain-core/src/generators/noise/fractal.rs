@@ -286,12 +286,93 @@ fn fixed_height(sum: f64, total: f64) -> f64 {
     (0.5 + 0.5 * (sum / total)).clamp(0.0, 1.0)
 }
 
+/// The most noise values a [`KeptOctaves`] holds: twelve octaves of a
+/// 513 × 513 map, 25 MB.
+const MAX_KEPT_VALUES: usize = 513 * 513 * 12;
+
+/// Each octave's noise at every point of the last plain sum (no warp, no
+/// damping, up to 513 × 513 points), kept by a page for the next map.
+///
+/// The gain, the number of octaves and the stage (octave `k` against the
+/// finished map) only weight, count and finish the same octaves, as do
+/// the shape and the power and terraces of `done`. A change of those alone
+/// re-sums the kept noise instead of computing it again, with the same
+/// operations in the same order, so the map is the same to the bit. At
+/// 513 × 513 with 8 octaves that takes a redraw's handler in WebAssembly
+/// from about 14 ms to about 6 (BENCHMARKS.md), for 16 MB kept.
+#[derive(Debug, Clone, Default)]
+pub struct KeptOctaves {
+    /// The settings the noise was computed for, less those it does not
+    /// depend on ([`noise_key`]); `None` while nothing is kept.
+    made_for: Option<NoiseSettings>,
+    /// Octaves kept per point.
+    octaves: usize,
+    /// Row by row, and in a row, octave by octave.
+    noise: Vec<f64>,
+}
+
+impl KeptOctaves {
+    /// Whether `plan`'s octaves are all kept.
+    fn serves(&self, plan: &Plan) -> bool {
+        self.made_for.as_ref() == Some(&noise_key(plan.settings)) && plan.summed <= self.octaves
+    }
+
+    /// Makes room for `plan`'s octaves, to be recorded row by row, or
+    /// forgets the old ones when `plan` is not a plain sum that fits.
+    fn start(&mut self, plan: &Plan) {
+        let values = plan.computed * plan.computed * plan.octaves.len();
+        let plain = plan.warp_fields.is_none() && plan.settings.damping == 0.0;
+        if plain && values <= MAX_KEPT_VALUES {
+            self.made_for = Some(noise_key(plan.settings));
+            self.octaves = plan.octaves.len();
+            // Every value is written as the rows are recorded, so old
+            // ones need not be cleared first (16 MB at 513 × 513).
+            self.noise.resize(values, 0.0);
+        } else {
+            *self = Self::default();
+        }
+    }
+
+    /// Whether rows are being recorded or can be replayed.
+    fn is_kept(&self) -> bool {
+        self.made_for.is_some()
+    }
+
+    /// Row `y`'s octaves, each `computed` values long.
+    fn row(&self, y: usize, computed: usize) -> &[f64] {
+        let length = computed * self.octaves;
+        &self.noise[y * length..][..length]
+    }
+
+    fn row_mut(&mut self, y: usize, computed: usize) -> &mut [f64] {
+        let length = computed * self.octaves;
+        &mut self.noise[y * length..][..length]
+    }
+}
+
+/// `settings` less what an octave's noise does not depend on: what a
+/// [`KeptOctaves`] is kept for.
+fn noise_key(settings: &NoiseSettings) -> NoiseSettings {
+    NoiseSettings {
+        octaves: 0,
+        gain: 0.0,
+        shape: Shape::Plain,
+        power: 1.0,
+        terraces: 0,
+        normalize: false,
+        ..settings.clone()
+    }
+}
+
 /// Everything the rows of one run share.
 struct Plan<'a> {
     settings: &'a NoiseSettings,
     kernel: Kernel,
-    /// The octaves the stage needs.
+    /// The octaves planned: those the stage sums, or, when they are to be
+    /// kept, all the settings have.
     octaves: Vec<Layer>,
+    /// How many of them the stage sums.
+    summed: usize,
     /// Two layers for each of the two warp fields, when warping.
     warp_fields: Option<[[Layer; 2]; 2]>,
     /// Columns (and rows) computed: all of them, or all but the last for a
@@ -337,13 +418,20 @@ impl<'a> Plan<'a> {
         Self {
             settings,
             kernel: Kernel::new(settings),
+            summed: octaves.len(),
             octaves,
             warp_fields,
             computed,
         }
     }
 
-    /// The raw sum of the planned octaves along row `y`, into `sum`
+    /// The plan with only its first `count` octaves summed.
+    fn summing(mut self, count: u32) -> Self {
+        self.summed = self.summed.min(count as usize);
+        self
+    }
+
+    /// The raw sum of the summed octaves along row `y`, into `sum`
     /// (whatever it held before).
     fn sum_row(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
         sum.fill(0.0);
@@ -355,7 +443,7 @@ impl<'a> Plan<'a> {
     }
 
     fn sum_row_plainly(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
-        for layer in &self.octaves {
+        for layer in &self.octaves[..self.summed] {
             let amplitude = layer.amplitude;
             let v = layer.row_position(y);
             let terms = &mut scratch.terms;
@@ -374,6 +462,54 @@ impl<'a> Plan<'a> {
                 Shape::Billow => kernel.row(layer, v, terms, sum, |sum, noise| {
                     *sum += amplitude * Shape::Billow.value(noise);
                 }),
+            }
+        }
+    }
+
+    /// As [`Plan::sum_row_plainly`], also writing every planned octave's
+    /// noise into `octaves` (one row of `sum`'s length per octave), the
+    /// ones not summed included.
+    fn record_row(&self, y: usize, scratch: &mut Scratch, octaves: &mut [f64], sum: &mut [f64]) {
+        sum.fill(0.0);
+        let rows = octaves.chunks_exact_mut(sum.len());
+        for (index, (layer, noise)) in self.octaves.iter().zip(rows).enumerate() {
+            let v = layer.row_position(y);
+            self.kernel
+                .row(layer, v, &mut scratch.terms, noise, |slot, value| {
+                    *slot = value;
+                });
+            if index < self.summed {
+                self.add_octave(layer.amplitude, noise, sum);
+            }
+        }
+    }
+
+    /// The sum of a row from its octaves' kept noise: the same operations
+    /// in the same order as [`Plan::sum_row_plainly`], so the same bits.
+    fn replay_row(&self, octaves: &[f64], sum: &mut [f64]) {
+        sum.fill(0.0);
+        for (layer, noise) in self.octaves[..self.summed]
+            .iter()
+            .zip(octaves.chunks_exact(sum.len()))
+        {
+            self.add_octave(layer.amplitude, noise, sum);
+        }
+    }
+
+    /// Adds one octave's shaped `noise`, weighted, to `sum`.
+    fn add_octave(&self, amplitude: f64, noise: &[f64], sum: &mut [f64]) {
+        let shape = self.settings.shape;
+        // One loop per shape, as in the kernels.
+        match shape {
+            Shape::Plain => {
+                for (sum, &noise) in sum.iter_mut().zip(noise) {
+                    *sum += amplitude * noise;
+                }
+            }
+            Shape::Ridged | Shape::SharpRidged | Shape::Billow => {
+                for (sum, &noise) in sum.iter_mut().zip(noise) {
+                    *sum += amplitude * shape.value(noise);
+                }
             }
         }
     }
@@ -399,7 +535,7 @@ impl<'a> Plan<'a> {
         slope_u.resize(computed, 0.0);
         slope_v.clear();
         slope_v.resize(computed, 0.0);
-        for layer in &self.octaves {
+        for layer in &self.octaves[..self.summed] {
             if self.warp_fields.is_some() {
                 // Each point is read where the warp moved it.
                 let [warped_u, warped_v] = &*warped;
@@ -468,13 +604,20 @@ impl<'a> Plan<'a> {
     }
 
     /// Sums each computed row into the map's own row, then calls
-    /// `finish` on it, reporting progress as it goes.
+    /// `finish` on it, reporting progress as it goes. Each octave's noise
+    /// is read from `kept` when it holds this plan's octaves, else
+    /// computed and, when `kept` is given, kept there for the next run.
     fn for_each_row(
         &self,
         map: &mut Heightmap,
         progress: &mut dyn FnMut(f64),
+        mut kept: Option<&mut KeptOctaves>,
         mut finish: impl FnMut(&mut [f64]),
     ) {
+        let replay = kept.as_deref().is_some_and(|kept| kept.serves(self));
+        if let Some(kept) = kept.as_deref_mut().filter(|_| !replay) {
+            kept.start(self);
+        }
         let mut scratch = Scratch::default();
         let band = self.computed.div_ceil(PROGRESS_REPORTS);
         let side = map.side();
@@ -483,7 +626,13 @@ impl<'a> Plan<'a> {
                 break;
             }
             let row = &mut row[..self.computed];
-            self.sum_row(y, &mut scratch, row);
+            match kept.as_deref_mut() {
+                Some(kept) if replay => self.replay_row(kept.row(y, self.computed), row),
+                Some(kept) if kept.is_kept() => {
+                    self.record_row(y, &mut scratch, kept.row_mut(y, self.computed), row);
+                }
+                _ => self.sum_row(y, &mut scratch, row),
+            }
             finish(row);
             let done = y + 1;
             if done % band == 0 || done == self.computed {
@@ -514,10 +663,12 @@ fn include_row(extent: &mut Extent, row: &[f64]) {
     }
 }
 
-/// Runs the generator up to `stage`; the settings and stage are valid.
+/// Runs the generator up to `stage`, reading and keeping octaves in
+/// `kept` when given; the settings and stage are valid.
 pub(crate) fn run(
     settings: &NoiseSettings,
     stage: Stage,
+    kept: Option<&mut KeptOctaves>,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
     let mut map = Heightmap::zeroed(settings.exponent);
@@ -525,7 +676,15 @@ pub(crate) fn run(
     match stage {
         Stage::Lattice => write_lattice(settings, total, &mut map),
         Stage::Octave(count) => {
-            Plan::new(settings, count).for_each_row(&mut map, progress, |row| {
+            // Octaves to keep are all planned, so that the scrubber's next
+            // stages, which sum more of them, find them kept.
+            let planned = if kept.is_some() {
+                settings.octaves
+            } else {
+                count
+            };
+            let plan = Plan::new(settings, planned).summing(count);
+            plan.for_each_row(&mut map, progress, kept, |row| {
                 for height in row {
                     *height = fixed_height(*height, total);
                 }
@@ -535,7 +694,7 @@ pub(crate) fn run(
         _ => {
             let plan = Plan::new(settings, settings.octaves);
             let mut extent = Extent::EMPTY;
-            plan.for_each_row(&mut map, progress, |row| {
+            plan.for_each_row(&mut map, progress, kept, |row| {
                 if settings.normalize {
                     include_row(&mut extent, row);
                 } else {
@@ -616,7 +775,8 @@ fn copy_first_row_and_column(map: &mut Heightmap) {
 
 #[cfg(test)]
 pub(crate) mod testing {
-    //! The raw sums, for tests of the stage semantics.
+    //! The raw sums, for tests of the stage semantics, and a way to spoil
+    //! kept octaves.
     use super::*;
 
     /// The raw (unmapped) sums of the first `count` octaves, row-major over
@@ -625,8 +785,16 @@ pub(crate) mod testing {
         let plan = Plan::new(settings, count);
         let mut map = Heightmap::zeroed(settings.exponent);
         let mut sums = Vec::new();
-        plan.for_each_row(&mut map, &mut |_| {}, |row| sums.extend_from_slice(row));
+        plan.for_each_row(&mut map, &mut |_| {}, None, |row| {
+            sums.extend_from_slice(row)
+        });
         sums
+    }
+
+    /// Overwrites every kept noise value with 0, so that a map read from
+    /// `kept` shows it.
+    pub(crate) fn spoil(kept: &mut KeptOctaves) {
+        kept.noise.fill(0.0);
     }
 
     /// One octave's noise, as the generator reads it, at lattice positions.

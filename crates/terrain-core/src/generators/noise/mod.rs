@@ -124,7 +124,7 @@ use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
 use crate::spec::{Kind, Spec, Surfaces, Value};
 use crate::stage::{STAGE, Stage};
 
-pub use fractal::octave_frequency;
+pub use fractal::{KeptOctaves, octave_frequency};
 pub use overlay::{
     Arrow, MAX_OVERLAY_ITEMS, Segment, gradient_arrows, lattice_lines, lattice_points,
 };
@@ -630,9 +630,21 @@ pub fn generate(
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Heightmap, Error> {
+    generate_keeping(settings, stage, None, progress)
+}
+
+/// As [`generate`], reading each octave's noise from `kept` when it holds
+/// it and keeping it there for the next map (see [`KeptOctaves`]). The
+/// map is the same either way.
+pub fn generate_keeping(
+    settings: &NoiseSettings,
+    stage: Stage,
+    kept: Option<&mut KeptOctaves>,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Heightmap, Error> {
     settings.validate()?;
     settings.check_stage(stage)?;
-    let map = fractal::run(settings, stage, progress);
+    let map = fractal::run(settings, stage, kept, progress);
     progress(1.0);
     Ok(map)
 }

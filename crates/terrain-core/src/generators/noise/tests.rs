@@ -1,7 +1,7 @@
 //! Invariants of the gradient noises: settings, stages, continuity,
 //! smoothness, range, tiling, determinism, overlays.
 
-use super::fractal::testing::{octave_sampler, raw_sums};
+use super::fractal::testing::{octave_sampler, raw_sums, spoil};
 use super::fractal::{lattice_for, octave_frequency, total_amplitude};
 use super::*;
 use crate::random::PointRandom;
@@ -1088,4 +1088,122 @@ fn lattice_points_are_the_nearest_map_points_once_each() {
     assert_eq!(lattice_points(&dense).expect("valid").len(), 25);
     let map = run(&dense, Stage::Lattice);
     assert!(map.heights().iter().all(|&height| height > 0.0));
+}
+
+/// A map made with kept octaves, checked against the same map made afresh.
+fn run_keeping(kept: &mut KeptOctaves, settings: &NoiseSettings, stage: Stage) -> Heightmap {
+    generate_keeping(settings, stage, Some(kept), &mut |_| {})
+        .unwrap_or_else(|error| panic!("{stage}: {error}"))
+}
+
+#[test]
+fn kept_octaves_give_every_map_to_the_bit() {
+    for kind in kinds() {
+        let mut kept = KeptOctaves::default();
+        let with = |changes: fn(&mut NoiseSettings)| {
+            let mut settings = kind.clone();
+            changes(&mut settings);
+            settings
+        };
+        // Changes that re-sum the kept octaves and changes that cannot,
+        // in an order that goes back and forth between them.
+        let steps: [(NoiseSettings, Stage); 21] = [
+            (kind.clone(), Stage::Octave(1)),
+            (kind.clone(), Stage::Octave(2)),
+            (with(|s| s.gain = 0.6), Stage::Octave(5)),
+            (kind.clone(), Stage::Done),
+            (with(|s| s.gain = 0.7), Stage::Done),
+            (with(|s| s.gain = 0.7), Stage::Octave(3)),
+            (kind.clone(), Stage::Octave(6)),
+            (with(|s| s.octaves = 4), Stage::Done),
+            (with(|s| s.octaves = 8), Stage::Done),
+            (with(|s| s.shape = Shape::Ridged), Stage::Done),
+            (with(|s| s.shape = Shape::Billow), Stage::Octave(2)),
+            (with(|s| s.shape = Shape::SharpRidged), Stage::Done),
+            (with(|s| (s.power, s.terraces) = (2.0, 3)), Stage::Done),
+            (with(|s| s.normalize = false), Stage::Done),
+            (kind.clone(), Stage::Lattice),
+            (with(|s| s.lacunarity = 2.5), Stage::Done),
+            (with(|s| s.seed = 8), Stage::Done),
+            (with(|s| s.warp = 0.5), Stage::Done),
+            (kind.clone(), Stage::Done),
+            (with(|s| s.damping = 0.3), Stage::Done),
+            (with(|s| s.exponent = 6), Stage::Done),
+        ];
+        for (settings, stage) in &steps {
+            let fresh = run(settings, *stage);
+            let reused = run_keeping(&mut kept, settings, *stage);
+            assert_eq!(reused.heights(), fresh.heights(), "{settings:?} at {stage}");
+        }
+    }
+}
+
+#[test]
+fn kept_octaves_are_read_not_computed_again() {
+    let base = settings(Basis::Perlin);
+    let mut kept = KeptOctaves::default();
+    run_keeping(&mut kept, &base, Stage::Done);
+    spoil(&mut kept);
+    // Every octave is zero now, so any map read from them is flat.
+    for (settings, stage) in [
+        (
+            NoiseSettings {
+                gain: 0.6,
+                ..base.clone()
+            },
+            Stage::Done,
+        ),
+        (base.clone(), Stage::Octave(2)),
+        (
+            NoiseSettings {
+                octaves: 3,
+                ..base.clone()
+            },
+            Stage::Done,
+        ),
+    ] {
+        let map = run_keeping(&mut kept, &settings, stage);
+        assert!(
+            map.heights()
+                .iter()
+                .all(|&height| height == map.heights()[0]),
+            "{stage}"
+        );
+    }
+    // Scrubbing forward from the first octave finds the later ones kept.
+    let mut kept = KeptOctaves::default();
+    run_keeping(&mut kept, &base, Stage::Octave(1));
+    spoil(&mut kept);
+    for stage in [Stage::Octave(2), Stage::Octave(base.octaves), Stage::Done] {
+        let map = run_keeping(&mut kept, &base, stage);
+        assert!(
+            map.heights()
+                .iter()
+                .all(|&height| height == map.heights()[0]),
+            "{stage}"
+        );
+    }
+    // A new seed, more octaves or warping need new noise.
+    for settings in [
+        NoiseSettings {
+            seed: 8,
+            ..base.clone()
+        },
+        NoiseSettings {
+            octaves: base.octaves + 1,
+            ..base.clone()
+        },
+        NoiseSettings {
+            warp: 0.5,
+            ..base.clone()
+        },
+    ] {
+        spoil(&mut kept);
+        let map = run_keeping(&mut kept, &settings, Stage::Done);
+        assert_eq!(
+            map.heights(),
+            run(&settings, Stage::Done).heights(),
+            "{settings:?}"
+        );
+    }
 }
