@@ -12,6 +12,7 @@ use crate::demo::{Demo, Effect, Environment, GraphicsNote, Input, JobId, Key};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
 use crate::settings::{DemoConfig, Setting};
+use terrain_core::KeptOctaves;
 
 /// The number of a job sent to the worker, unique on the page.
 pub type WorkerJob = u64;
@@ -157,6 +158,9 @@ pub struct Page {
     pub frames: u32,
     /// Demo pictures drawn so far.
     pub draws: u32,
+    /// The octaves of the last noise map made here, for the next one:
+    /// one set for the page, since a reader drags one slider at a time.
+    kept: KeptOctaves,
 }
 
 impl Page {
@@ -172,6 +176,7 @@ impl Page {
             posts_look: false,
             frames: 0,
             draws: 0,
+            kept: KeptOctaves::default(),
         }
     }
 
@@ -365,7 +370,7 @@ impl Page {
     /// Makes what a request asks for right here, at once, and gives the
     /// demo the result.
     fn run_here(&mut self, index: usize, job: JobId, request: Request, out: &mut Vec<PageEffect>) {
-        let reply = protocol::run(request, &mut |_, _| {});
+        let reply = protocol::run_keeping(request, Some(&mut self.kept), &mut |_, _| {});
         self.tell_demo(index, Input::Job { job, reply }, out);
     }
 

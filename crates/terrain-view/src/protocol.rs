@@ -16,7 +16,9 @@
 use terrain_core::erosion::ErosionReport;
 use terrain_core::erosion::droplets::{DropletState, Ending, Ledger, Trace, TraceStep};
 use terrain_core::spec::Value;
-use terrain_core::{Algorithm, Heightmap, PARAMETERS, Params, PointSet, Stage, Terrain};
+use terrain_core::{
+    Algorithm, Heightmap, KeptOctaves, PARAMETERS, Params, PointSet, Stage, Terrain,
+};
 
 use crate::palette::{Look, Palette, Water};
 use crate::surface::{Surface, build_surface};
@@ -179,12 +181,22 @@ pub enum Reply {
 
 /// Does what `request` asks, calling `progress(share, words)` as it goes.
 pub fn run(request: Request, progress: &mut dyn FnMut(f64, &str)) -> Reply {
+    run_keeping(request, None, progress)
+}
+
+/// As [`run`]; a noise map also reads and keeps its octaves in `kept`
+/// (see [`KeptOctaves`]), as a page does for the maps it makes itself.
+pub fn run_keeping(
+    request: Request,
+    kept: Option<&mut KeptOctaves>,
+    progress: &mut dyn FnMut(f64, &str),
+) -> Reply {
     let Request { job, look, mesh } = request;
     let (terrain, source) = match job {
         Job::Generate { params, stage } => {
             let mut last_told = -1.0;
             let generated =
-                terrain_core::generate_with_progress(&params, stage, &mut |share: f64| {
+                terrain_core::generate_keeping(&params, stage, kept, &mut |share: f64| {
                     // Every pass is worth telling about, but not more often.
                     if share - last_told >= 0.01 || share >= 1.0 {
                         last_told = share;
