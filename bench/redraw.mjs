@@ -108,10 +108,18 @@ try {
     const demo = document.querySelector(".terrain-demo");
     const canvas = demo.querySelector("canvas.terrain-canvas");
     const scrubber = demo.querySelector('input[type="range"]');
-    const gain = [...demo.querySelectorAll('input[type="range"]')].find((slider) =>
-      slider.labels?.[0]?.textContent.includes("Gain"),
-    );
-    const out = { orbit: [], scrubber: [], gain: [] };
+    // Sliders by their label, and the two values each moves between: the
+    // gain re-weights the same octaves, the lacunarity needs new ones.
+    const sliders = [
+      ["Gain", "0.55", "0.5"],
+      ["Lacunarity", "2.05", "2"],
+    ].flatMap(([label, ...values]) => {
+      const slider = [...demo.querySelectorAll('input[type="range"]')].find((input) =>
+        input.labels?.[0]?.textContent.includes(label),
+      );
+      return slider ? [[label.toLowerCase(), slider, values]] : [];
+    });
+    const out = { orbit: [], scrubber: [], ...Object.fromEntries(sliders.map(([name]) => [name, []])) };
     for (let round = 0; round < rounds; round++) {
       const { left, top, width, height } = canvas.getBoundingClientRect();
       const [x, y] = [left + width / 2, top + height / 2];
@@ -142,11 +150,11 @@ try {
         }),
       );
       await pause();
-      if (gain) {
-        out.gain.push(
+      for (const [name, slider, values] of sliders) {
+        out[name].push(
           await time(() => {
-            gain.value = round % 2 ? "0.5" : "0.55";
-            gain.dispatchEvent(new Event("input", { bubbles: true }));
+            slider.value = values[round % 2];
+            slider.dispatchEvent(new Event("input", { bubbles: true }));
           }),
         );
         await pause();
@@ -159,14 +167,16 @@ try {
     return sorted[Math.floor(sorted.length / 2)];
   };
   console.log(`redraws of the playground's first demo (${query}), ${rounds} rounds, medians in ms:`);
-  console.log("change    | whole redraw | handler | frame | of which address | ours: handler + frame | ours in a drag");
+  console.log(
+    "change     | whole redraw | handler | frame | of which address | ours: handler + frame | ours in a drag",
+  );
   const cell = (value, width) => value.toFixed(1).padStart(width);
   for (const [name, values] of Object.entries(samples)) {
     if (values.length === 0) continue;
     const column = (pick) => median(values.map(pick));
     console.log(
       [
-        name.padEnd(9),
+        name.padEnd(10),
         cell(
           column(([total]) => total),
           12,
