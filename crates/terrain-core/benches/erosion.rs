@@ -27,17 +27,17 @@ mod native {
     use terrain_core::erosion::droplets::{self, DropletSettings};
     use terrain_core::erosion::flow::{self, Routing};
     use terrain_core::erosion::thermal::{self, ThermalSettings};
-    use terrain_core::{Algorithm, Heightmap, Params, Stage, generate};
+    use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage, generate};
 
     /// 513 x 513, the chapter's demo size.
     const EXPONENT: u32 = 9;
 
     fn map() -> Heightmap {
         let params = Params {
-            exponent: EXPONENT,
-            seed: 7,
-            ..Params::new(Algorithm::DiamondSquare)
+            map: MapSettings::new(EXPONENT, 7),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
+        let params = params.check().unwrap_or_else(|error| panic!("{error}"));
         match generate(&params, Stage::Done) {
             Ok(terrain) => terrain.heightmap,
             Err(error) => panic!("{error}"),

@@ -22,7 +22,7 @@ mod native {
     use criterion::measurement::WallTime;
     use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
     use terrain_core::baseline::streaming_floor;
-    use terrain_core::{Algorithm, Params, Stage, generate};
+    use terrain_core::{Algorithm, MapSettings, Params, Stage, generate};
 
     /// The exponents every generator is timed at: 17 × 17 to 4097 × 4097.
     const EXPONENTS: std::ops::RangeInclusive<u32> = 4..=12;
@@ -59,18 +59,16 @@ mod native {
     /// One group per algorithm, named as in the JavaScript API, with one
     /// benchmark per exponent: `diamond-square/10` and so on.
     pub fn generators(criterion: &mut Criterion) {
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::all() {
             let mut group = criterion.benchmark_group(algorithm.name());
             for exponent in EXPONENTS {
                 configure(&mut group, exponent);
                 let params = Params {
-                    exponent,
-                    seed: SEED,
+                    map: MapSettings::new(exponent, SEED),
                     ..Params::new(algorithm)
-                };
-                if let Err(error) = params.validate() {
-                    panic!("{algorithm} at exponent {exponent}: {error}");
                 }
+                .check()
+                .unwrap_or_else(|error| panic!("{algorithm} at exponent {exponent}: {error}"));
                 group.bench_with_input(
                     BenchmarkId::from_parameter(exponent),
                     &params,

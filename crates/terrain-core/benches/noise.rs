@@ -37,8 +37,8 @@ mod native {
     use std::time::Duration;
 
     use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
-    use terrain_core::Stage;
-    use terrain_core::generators::noise::{Basis, NoiseSettings, Shape, generate};
+    use terrain_core::generators::noise::Shape;
+    use terrain_core::{Algorithm, Params, Stage, ValidParams, generate};
 
     /// Any fixed seed: every seed does the same work.
     const SEED: u64 = 7;
@@ -48,17 +48,23 @@ mod native {
         side * side
     }
 
-    fn fbm(basis: Basis, exponent: u32) -> NoiseSettings {
-        NoiseSettings {
-            exponent,
-            seed: SEED,
-            octaves: 8,
-            ..NoiseSettings::new(basis)
-        }
+    /// `params` as `change` leaves them, checked.
+    fn with(params: ValidParams, change: impl FnOnce(&mut Params)) -> ValidParams {
+        let mut params = params.into_params();
+        change(&mut params);
+        params.check().unwrap_or_else(|error| panic!("{error}"))
     }
 
-    fn run(settings: &NoiseSettings) {
-        if let Err(error) = generate(black_box(settings), Stage::Done, &mut |_| {}) {
+    fn fbm(algorithm: Algorithm, exponent: u32) -> ValidParams {
+        with(ValidParams::new(algorithm), |params| {
+            params.map.exponent = exponent;
+            params.map.seed = SEED;
+            params.noise.octaves = 8;
+        })
+    }
+
+    fn run(params: &ValidParams) {
+        if let Err(error) = generate(black_box(params), Stage::Done) {
             panic!("{error}");
         }
     }
@@ -81,7 +87,7 @@ mod native {
                 SamplingMode::Auto
             });
             group.throughput(Throughput::Elements(points(exponent)));
-            let settings = fbm(Basis::Perlin, exponent);
+            let settings = fbm(Algorithm::PERLIN_NOISE, exponent);
             group.bench_with_input(
                 BenchmarkId::from_parameter(exponent),
                 &settings,
@@ -98,45 +104,29 @@ mod native {
         group.warm_up_time(Duration::from_millis(500));
         group.measurement_time(Duration::from_millis(2_000));
         group.throughput(Throughput::Elements(points(9)));
-        let perlin = fbm(Basis::Perlin, 9);
+        let perlin = fbm(Algorithm::PERLIN_NOISE, 9);
         let cases = [
-            ("value", fbm(Basis::Value, 9)),
-            ("simplex", fbm(Basis::Simplex, 9)),
+            ("value", fbm(Algorithm::VALUE_NOISE, 9)),
+            ("simplex", fbm(Algorithm::SIMPLEX_NOISE, 9)),
             (
                 "perlin-ridged",
-                NoiseSettings {
-                    shape: Shape::Ridged,
-                    ..perlin.clone()
-                },
+                with(perlin, |params| { params.noise.shape = Shape::Ridged; }),
             ),
             (
                 "perlin-tileable",
-                NoiseSettings {
-                    tileable: true,
-                    ..perlin.clone()
-                },
+                with(perlin, |params| { params.noise.tileable = true; }),
             ),
             (
                 "perlin-terraced",
-                NoiseSettings {
-                    power: 1.5,
-                    terraces: 8,
-                    ..perlin.clone()
-                },
+                with(perlin, |params| { params.noise.power = 1.5; params.noise.terraces = 8; }),
             ),
             (
                 "perlin-damped",
-                NoiseSettings {
-                    damping: 1.0,
-                    ..perlin.clone()
-                },
+                with(perlin, |params| { params.noise.damping = 1.0; }),
             ),
             (
                 "perlin-warped",
-                NoiseSettings {
-                    warp: 1.0,
-                    ..perlin.clone()
-                },
+                with(perlin, |params| { params.noise.warp = 1.0; }),
             ),
         ];
         for (name, settings) in cases {

@@ -2,27 +2,30 @@
 
 use proptest::prelude::*;
 
-use crate::{Algorithm, Error, Field, Heightmap, Params, PointSet, Stage, generate};
+use crate::{
+    Algorithm, Error, Field, Group, Heightmap, MapSettings, Params, PointSet, Stage, Terrain,
+    generate,
+};
 
-const SUBDIVIDING: [Algorithm; 4] = [
-    Algorithm::MidpointDisplacement,
-    Algorithm::RecursiveMidpointDisplacement,
-    Algorithm::DiamondSquare,
-    Algorithm::TileableDiamondSquare,
-];
+/// Every algorithm that fills its map pass by pass.
+fn subdividing() -> impl Iterator<Item = Algorithm> {
+    Algorithm::all().filter(|algorithm| algorithm.subdivides())
+}
 
 fn params(algorithm: Algorithm, exponent: u32, seed: u64) -> Params {
     Params {
-        exponent,
-        seed,
+        map: MapSettings::new(exponent, seed),
         ..Params::new(algorithm)
     }
 }
 
+fn terrain(params: &Params, stage: Stage) -> Terrain {
+    let valid = params.check().unwrap_or_else(|error| panic!("{error}"));
+    generate(&valid, stage).unwrap_or_else(|error| panic!("{stage}: {error}"))
+}
+
 fn run(params: &Params, stage: Stage) -> Heightmap {
-    generate(params, stage)
-        .unwrap_or_else(|error| panic!("{stage}: {error}"))
-        .heightmap
+    terrain(params, stage).heightmap
 }
 
 /// The stage whose map a stage's step starts from.
@@ -40,7 +43,7 @@ fn previous(stage: Stage) -> Option<Stage> {
 
 #[test]
 fn each_stage_sets_exactly_its_documented_points() {
-    for algorithm in SUBDIVIDING {
+    for algorithm in subdividing() {
         for exponent in 1..=6 {
             for seed in [0, 7, u64::MAX] {
                 let params = params(algorithm, exponent, seed);
@@ -75,7 +78,7 @@ fn each_stage_sets_exactly_its_documented_points() {
 fn every_stage_is_a_prefix_of_the_finished_map() {
     // Coarse points are never touched by finer passes: a point keeps the
     // value it was given until the final normalization.
-    for algorithm in SUBDIVIDING {
+    for algorithm in subdividing() {
         for exponent in 1..=6 {
             let params = params(algorithm, exponent, 2016);
             let full = run(&params, Stage::Pass(exponent));
@@ -84,7 +87,7 @@ fn every_stage_is_a_prefix_of_the_finished_map() {
                 if stage == Stage::Done {
                     continue;
                 }
-                let terrain = generate(&params, stage).expect("valid");
+                let terrain = terrain(&params, stage);
                 let map = &terrain.heightmap;
                 for (x, y) in params.new_points(stage).iter() {
                     set_so_far[map.index(x, y)] = true;
@@ -108,14 +111,14 @@ fn every_stage_is_a_prefix_of_the_finished_map() {
 
 #[test]
 fn done_is_the_last_pass_normalized() {
-    for algorithm in SUBDIVIDING {
+    for algorithm in subdividing() {
         let mut params = params(algorithm, 6, 31);
         let mut last_pass = run(&params, Stage::Pass(6));
         let done = run(&params, Stage::Done);
         assert_eq!(done.min_max(), (0.0, 1.0), "{algorithm}");
         last_pass.normalize();
         assert_eq!(done, last_pass, "{algorithm}");
-        params.normalize = false;
+        params.map.normalize = false;
         assert_eq!(
             run(&params, Stage::Done),
             run(&params, Stage::Pass(6)),
@@ -126,14 +129,10 @@ fn done_is_the_last_pass_normalized() {
 
 #[test]
 fn same_seed_same_map_and_different_seeds_differ() {
-    for algorithm in Algorithm::ALL {
-        // A 3 x 3 Perlin or simplex map reads its noise only at lattice
+    for algorithm in Algorithm::all() {
+        // A 3 x 3 gradient noise map reads its noise only at lattice
         // points, where it is 0: flat whatever the seed.
-        let smallest = if matches!(algorithm, Algorithm::PerlinNoise | Algorithm::SimplexNoise) {
-            2
-        } else {
-            1
-        };
+        let smallest = if algorithm.reads(Group::Noise) { 2 } else { 1 };
         for exponent in [smallest, 4, 9] {
             let first = run(&params(algorithm, exponent, 123), Stage::Done);
             let again = run(&params(algorithm, exponent, 123), Stage::Done);
@@ -146,7 +145,7 @@ fn same_seed_same_map_and_different_seeds_differ() {
 
 #[test]
 fn sizes_follow_the_exponent() {
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::all() {
         for exponent in 1..=10 {
             let map = run(&params(algorithm, exponent, 1), Stage::Done);
             let side = (1usize << exponent) + 1;
@@ -158,12 +157,12 @@ fn sizes_follow_the_exponent() {
 
 #[test]
 fn exponent_twelve_is_allowed_and_thirteen_is_not() {
-    let big = params(Algorithm::DiamondSquare, 12, 0);
-    assert_eq!(big.validate(), Ok(()));
-    let too_big = params(Algorithm::DiamondSquare, 13, 0);
+    let big = params(Algorithm::DIAMOND_SQUARE, 12, 0);
+    assert!(big.check().is_ok());
+    let too_big = params(Algorithm::DIAMOND_SQUARE, 13, 0);
     assert!(matches!(
-        generate(&too_big, Stage::Done),
-        Err(Error::InvalidParameter { spec, .. }) if spec == Field::Exponent.spec()
+        too_big.check(),
+        Err(Error::InvalidParameter { spec, .. }) if spec == Field::EXPONENT.spec()
     ));
 }
 
@@ -171,11 +170,9 @@ fn exponent_twelve_is_allowed_and_thirteen_is_not() {
 fn zero_spread_interpolates_the_corners_smoothly() {
     // With no jitter, every point is a mean of points set before it, so the
     // map stays within the corners' range.
-    for algorithm in SUBDIVIDING {
-        let params = Params {
-            spread: 0.0,
-            ..params(algorithm, 5, 77)
-        };
+    for algorithm in subdividing() {
+        let mut params = params(algorithm, 5, 77);
+        params.subdivision.spread = 0.0;
         let corners = run(&params, Stage::Corners);
         let last = corners.last();
         let values = [(0, 0), (last, 0), (0, last), (last, last)].map(|(x, y)| corners.get(x, y));
@@ -191,27 +188,24 @@ fn zero_spread_interpolates_the_corners_smoothly() {
 
 #[test]
 fn random_noise_has_only_a_done_stage_and_no_normalization() {
-    let params = params(Algorithm::RandomNoise, 5, 3);
-    let terrain = generate(&params, Stage::Done).expect("valid");
+    let params = params(Algorithm::RANDOM_NOISE, 5, 3);
+    let terrain = terrain(&params, Stage::Done);
     assert_eq!(terrain.new_points, PointSet::Everything { side: 33 });
     let (low, high) = terrain.heightmap.min_max();
     assert!(low >= 0.0 && high < 1.0);
-    assert!(generate(&params, Stage::Corners).is_err());
+    assert!(generate(&params.check().expect("valid"), Stage::Corners).is_err());
 }
 
 #[test]
 fn progress_rises_to_one_and_does_not_change_the_map() {
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::all() {
         let params = params(algorithm, 7, 5);
+        let valid = params.check().expect("valid");
         let mut reports = Vec::new();
         let observed =
-            crate::generate_with_progress(&params, Stage::Done, &mut |share| reports.push(share))
+            crate::generate_with_progress(&valid, Stage::Done, &mut |share| reports.push(share))
                 .expect("valid");
-        assert_eq!(
-            observed,
-            generate(&params, Stage::Done).expect("valid"),
-            "{algorithm}"
-        );
+        assert_eq!(observed, terrain(&params, Stage::Done), "{algorithm}");
         assert_eq!(reports.last(), Some(&1.0), "{algorithm} ends at 1");
         assert!(
             reports.windows(2).all(|pair| pair[0] <= pair[1]),
@@ -221,19 +215,17 @@ fn progress_rises_to_one_and_does_not_change_the_map() {
             reports.iter().all(|share| (0.0..=1.0).contains(share)),
             "{algorithm}"
         );
-        // A pass or view at a time; a noise reports per band of rows.
-        let expected_reports = match algorithm {
-            Algorithm::RandomNoise => 1,
-            Algorithm::RecursiveMidpointDisplacement => 17,
-            Algorithm::ValueNoise | Algorithm::PerlinNoise | Algorithm::SimplexNoise => 17,
-            _ => 8,
-        };
-        assert_eq!(reports.len(), expected_reports, "{algorithm}: {reports:?}");
+        // A map made in more than one step says so along the way (a pass
+        // or a view at a time, a noise a band of rows at a time), at least
+        // once for each of its stages before `done`.
+        let steps = params.generator_stages().len() - 1;
+        let along_the_way = reports.iter().filter(|&&share| share < 1.0).count();
+        assert!(along_the_way >= steps.min(7), "{algorithm}: {reports:?}");
     }
 }
 
 fn any_algorithm() -> impl Strategy<Value = Algorithm> {
-    (0..Algorithm::ALL.len()).prop_map(|index| Algorithm::ALL[index])
+    (0..crate::ALL.len()).prop_map(|index| crate::ALL[index])
 }
 
 proptest! {
@@ -249,10 +241,13 @@ proptest! {
         normalize: bool,
         stage_pick: prop::sample::Index,
     ) {
-        let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize, ..Params::new(algorithm) };
+        let mut params = params(algorithm, exponent, seed);
+        params.map.normalize = normalize;
+        params.subdivision.spread = spread;
+        params.subdivision.spread_reduction = spread_reduction;
         let stages = params.stages();
         let stage = stages[stage_pick.index(stages.len())];
-        let terrain = generate(&params, stage).expect("valid parameters");
+        let terrain = terrain(&params, stage);
         prop_assert!(terrain.heightmap.heights().iter().all(|height| height.is_finite()));
         if stage == Stage::Done && normalize {
             let (low, high) = terrain.heightmap.min_max();
@@ -262,18 +257,16 @@ proptest! {
 
     #[test]
     fn the_largest_spreads_stay_finite_on_the_largest_passes(seed: u64) {
-        let params = Params {
-            exponent: 12,
-            spread: crate::params::MAX_SPREAD,
-            spread_reduction: crate::params::MAX_SPREAD_REDUCTION,
-            seed,
-            ..Params::new(Algorithm::DiamondSquare)
-        };
+        let mut params = params(Algorithm::DIAMOND_SQUARE, 12, seed);
+        params.subdivision.spread = crate::params::MAX_SPREAD;
+        params.subdivision.spread_reduction = crate::params::MAX_SPREAD_REDUCTION;
         // Pass 2 on exponent 12 is quick and has the largest reductions left
         // to come; bound the final magnitude analytically instead.
-        let bound: f64 = 1.0 + (0..12).map(|pass| params.spread * params.spread_reduction.powi(pass)).sum::<f64>();
+        let jitter = params.subdivision;
+        let bound: f64 = 1.0 + (0..12).map(|pass| jitter.spread * jitter.spread_reduction.powi(pass)).sum::<f64>();
         prop_assert!(bound.is_finite() && bound < 1e6);
-        let terrain = generate(&Params { exponent: 6, ..params }, Stage::Done).expect("valid");
+        params.map.exponent = 6;
+        let terrain = terrain(&params, Stage::Done);
         prop_assert!(terrain.heightmap.heights().iter().all(|height| height.is_finite()));
     }
 
@@ -283,10 +276,10 @@ proptest! {
         exponent in prop_oneof![Just(0u32), 13u32..=u32::MAX],
         seed: u64,
     ) {
-        let params = Params { algorithm, exponent, seed, ..Params::new(algorithm) };
+        let params = params(algorithm, exponent, seed);
         let refused = matches!(
-            generate(&params, Stage::Done),
-            Err(Error::InvalidParameter { spec, .. }) if spec == Field::Exponent.spec()
+            params.check(),
+            Err(Error::InvalidParameter { spec, .. }) if spec == Field::EXPONENT.spec()
         );
         prop_assert!(refused);
     }
@@ -299,17 +292,17 @@ proptest! {
         ],
         reduction_is_bad: bool,
     ) {
-        let mut params = Params::default();
+        let mut params = Params::new(Algorithm::DIAMOND_SQUARE);
         let field = if reduction_is_bad {
-            params.spread_reduction = spread;
-            Field::SpreadReduction
+            params.subdivision.spread_reduction = spread;
+            Field::SPREAD_REDUCTION
         } else {
-            params.spread = spread;
-            Field::Spread
+            params.subdivision.spread = spread;
+            Field::SPREAD
         };
-        match generate(&params, Stage::Done) {
+        match params.check() {
             Err(Error::InvalidParameter { spec, .. }) => prop_assert_eq!(spec, field.spec()),
-            other => prop_assert!(false, "{:?}", other.map(|terrain| terrain.stage)),
+            other => prop_assert!(false, "{:?}", other),
         }
     }
 }

@@ -21,17 +21,28 @@
 //! # Use
 //!
 //! ```
-//! use terrain_core::{generate, Algorithm, Params, Stage};
+//! use terrain_core::{generate, Algorithm, MapSettings, Params, Stage};
 //!
-//! let params = Params { exponent: 3, seed: 7, ..Params::new(Algorithm::DiamondSquare) };
-//! let terrain = generate(&params, Stage::Square)?;
+//! let params = Params { map: MapSettings::new(3, 7), ..Params::new(Algorithm::DIAMOND_SQUARE) };
+//! let terrain = generate(&params.check()?, Stage::Square)?;
 //! assert_eq!(terrain.heightmap.side(), 9);
 //! // The first square step sets only the centre of the map.
 //! assert_eq!(terrain.new_points.iter().collect::<Vec<_>>(), vec![(4, 4)]);
 //! # Ok::<(), terrain_core::Error>(())
 //! ```
+//!
+//! # Layout
+//!
+//! Each algorithm is described once, in its own file under [`generators`]
+//! (a [`Description`]: names, parameters, stages, a run up to any of them,
+//! the points and words of each stage), and registered in one line of
+//! [`generators::ALL`]. Its settings are plain structs, one per capability
+//! ([`MapSettings`], [`SubdivisionSettings`], [`NoiseSettings`],
+//! [`ErosionParams`]), nested in [`Params`]; the [`registry`] describes
+//! every parameter once, for every surface that reads or writes them, and
+//! [`Params::read`] is the one reader, which checks every value once and
+//! makes the [`ValidParams`] that [`generate`] takes.
 
-mod algorithm;
 pub mod baseline;
 pub mod erosion;
 mod error;
@@ -41,46 +52,47 @@ mod limits;
 mod params;
 pub mod query;
 pub mod random;
+mod reading;
+pub mod registry;
 pub mod seams;
 pub mod spec;
 mod stage;
 mod terrain;
+pub mod words;
 pub mod world;
 
-pub use algorithm::{ALGORITHM, Algorithm};
+pub use erosion::ErosionParams;
 pub use error::Error;
+pub use generators::noise::{KeptOctaves, NoiseSettings};
+pub use generators::{ALGORITHM, ALL};
 pub use heightmap::{Heightmap, fingerprint};
 pub use limits::{MAX_EXPONENT, MIN_EXPONENT};
 pub use params::{
-    DEFAULT_EXPONENT, Field, MAX_SPREAD, MAX_SPREAD_REDUCTION, PARAMETERS, Parameter, Params,
-    Reading, StageDetails,
+    Algorithm, DEFAULT_EXPONENT, Description, Field, Group, MAX_SPREAD, MAX_SPREAD_REDUCTION,
+    MapSettings, Parameter, Params, Run, SubdivisionSettings,
 };
 pub use random::PointRandom;
+pub use reading::{Reading, ValidParams};
 pub use stage::{PointSet, STAGE, Stage};
 pub use terrain::Terrain;
 
-pub use generators::noise::KeptOctaves;
-
-use generators::{
-    diamond_square, midpoint_displacement, random_noise, recursive_midpoint_displacement,
-    tileable_diamond_square,
-};
-
-/// Runs `params.algorithm` up to and including `stage`.
+/// Runs `params.algorithm` up to and including `stage`, then its erosion
+/// if the stage is one of erosion's.
 ///
-/// Parameters are validated first; a stage the algorithm does not have (for
-/// example `square` for midpoint displacement, or `pass-9` on an exponent-5
-/// map) is an [`Error::InvalidStage`].
-pub fn generate(params: &Params, stage: Stage) -> Result<Terrain, Error> {
+/// A stage the algorithm does not have (for example `square` for midpoint
+/// displacement, or `pass-9` on an exponent-5 map) is an
+/// [`Error::InvalidStage`].
+pub fn generate(params: &ValidParams, stage: Stage) -> Result<Terrain, Error> {
     generate_with_progress(params, stage, &mut |_| {})
 }
 
 /// Like [`generate`], and calls `progress` now and then with the share of
 /// the work done, from 0 to 1: after each pass (each of the recursive
-/// algorithm's sixteen second-level views), and once more at the end. For
-/// huge maps, so a page can show how far along a run is.
+/// algorithm's sixteen second-level views, each band of a noise's rows),
+/// and once more at the end. For huge maps, so a page can show how far
+/// along a run is.
 pub fn generate_with_progress(
-    params: &Params,
+    params: &ValidParams,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Terrain, Error> {
@@ -93,44 +105,27 @@ pub fn generate_with_progress(
 /// scrubber re-sums them instead (see [`KeptOctaves`]). The terrain is the
 /// same either way.
 pub fn generate_keeping(
-    params: &Params,
+    params: &ValidParams,
     stage: Stage,
     kept: Option<&mut KeptOctaves>,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Terrain, Error> {
-    params.validate()?;
     params.check_stage(stage)?;
-    let settings = params.subdivision();
-    let base = stage.of_generator();
     // A map to weather is a third of the work at most: erosion is the rest.
     let share_of_map = if stage.is_erosion() { 0.3 } else { 1.0 };
     let mut map_progress = |share: f64| progress(share * share_of_map);
-    let heightmap = match params.algorithm {
-        Algorithm::RandomNoise => random_noise::generate(&settings),
-        Algorithm::MidpointDisplacement => {
-            midpoint_displacement::generate_observed(&settings, base, &mut map_progress)
-        }
-        Algorithm::RecursiveMidpointDisplacement => {
-            recursive_midpoint_displacement::generate_observed(&settings, base, &mut map_progress)
-        }
-        Algorithm::DiamondSquare => {
-            diamond_square::generate_observed(&settings, base, &mut map_progress)
-        }
-        Algorithm::TileableDiamondSquare => {
-            tileable_diamond_square::generate_observed(&settings, base, &mut map_progress)
-        }
-        Algorithm::ValueNoise | Algorithm::PerlinNoise | Algorithm::SimplexNoise => {
-            let settings = params.noise_settings();
-            generators::noise::generate_keeping(&settings, base, kept, &mut map_progress)?
-        }
+    let mut run = Run {
+        progress: &mut map_progress,
+        kept,
     };
+    let heightmap = (params.algorithm.description().run)(params, stage.of_generator(), &mut run);
     let (heightmap, erosion) = if stage.is_erosion() {
         let mut erosion_progress =
             |share: f64| progress(share_of_map + (1.0 - share_of_map) * share);
         let (eroded, report) = erosion::run(
             heightmap,
             &params.erosion,
-            params.seed,
+            params.map.seed,
             stage,
             &mut erosion_progress,
         )?;
@@ -139,12 +134,11 @@ pub fn generate_keeping(
         (heightmap, None)
     };
     progress(1.0);
-    let new_points = params.new_points(stage);
     Ok(Terrain {
         algorithm: Some(params.algorithm),
         heightmap,
         stage,
-        new_points,
+        new_points: params.new_points(stage),
         erosion,
     })
 }
@@ -157,17 +151,17 @@ pub fn generate_keeping(
 /// [`generate_with_progress`] does.
 pub fn weather(
     map: Heightmap,
-    params: &Params,
+    params: &ValidParams,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Terrain, Error> {
-    params.validate()?;
     params.check_imported_stage(stage)?;
     if stage == Stage::Done {
         progress(1.0);
         return Ok(Terrain::finished(map));
     }
-    let (heightmap, report) = erosion::run(map, &params.erosion, params.seed, stage, progress)?;
+    let (heightmap, report) =
+        erosion::run(map, &params.erosion, params.map.seed, stage, progress)?;
     progress(1.0);
     Ok(Terrain {
         algorithm: None,
@@ -190,12 +184,12 @@ mod tests {
     #[test]
     fn an_imported_map_is_weathered_as_a_generated_one_would_be() {
         let mut params = Params {
-            exponent: 6,
-            seed: 9,
-            ..Params::new(Algorithm::DiamondSquare)
+            map: MapSettings::new(6, 9),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         params.erosion.method = Method::Droplets;
         params.erosion.droplets.droplets = 300;
+        let params = params.check().expect("valid");
         let generated = generate(&params, Stage::Droplets(300)).expect("valid");
         let map = generate(&params, Stage::Done).expect("valid").heightmap;
         // The same map from elsewhere, with the same rain, comes out the same.

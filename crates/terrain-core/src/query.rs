@@ -9,19 +9,17 @@
 //! does: a bad value is reported and its default kept.
 
 use crate::error::Error;
-use crate::params::{PARAMETERS, Params};
+use crate::params::Params;
+use crate::reading::ValidParams;
+use crate::registry::fields;
 use crate::stage::{STAGE, Stage};
 
 /// The query (without `?`) that [`from_query`] reads back as `params` and
 /// `stage`: the algorithm, every parameter it reads, and the stage.
 pub fn to_query(params: &Params, stage: Stage) -> String {
-    let mut pairs: Vec<String> = PARAMETERS
-        .iter()
-        .filter(|parameter| parameter.spec.surfaces.url && (parameter.applies)(params))
-        .map(|parameter| {
-            let text = parameter.spec.show(&(parameter.get)(params));
-            format!("{}={}", parameter.spec.option, encode(&text))
-        })
+    let mut pairs: Vec<String> = fields()
+        .filter(|field| field.spec().surfaces.url && (field.parameter().applies)(params))
+        .map(|field| format!("{}={}", field.name(), encode(&params.text(field))))
         .collect();
     pairs.push(format!("{}={}", STAGE.option, encode(&stage.to_string())));
     pairs.join("&")
@@ -33,7 +31,7 @@ pub fn to_query(params: &Params, stage: Stage) -> String {
 #[derive(Debug, Clone, PartialEq)]
 pub struct QueryState {
     /// The parameters, valid.
-    pub params: Params,
+    pub params: ValidParams,
     /// The stage, valid for the parameters' algorithm and exponent.
     pub stage: Stage,
     /// Pairs with keys this module does not read, for the caller.
@@ -63,9 +61,7 @@ pub fn from_query(query: &str) -> QueryState {
     });
     let known = |key: &str| {
         key == STAGE.option
-            || PARAMETERS
-                .iter()
-                .any(|parameter| parameter.spec.surfaces.url && parameter.spec.option == key)
+            || fields().any(|field| field.spec().surfaces.url && field.name() == key)
     };
     let other = pairs.into_iter().filter(|(key, _)| !known(key)).collect();
     QueryState {
@@ -138,15 +134,14 @@ pub fn decode(text: &str) -> String {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::{Algorithm, generate};
+    use crate::{Algorithm, MapSettings, generate};
     use proptest::prelude::*;
 
     #[test]
     fn writes_every_field_and_the_stage() {
         let params = Params {
-            exponent: 7,
-            seed: 42,
-            ..Params::new(Algorithm::MidpointDisplacement)
+            map: MapSettings::new(7, 42),
+            ..Params::new(Algorithm::MIDPOINT_DISPLACEMENT)
         };
         assert_eq!(
             to_query(&params, Stage::Pass(3)),
@@ -156,13 +151,13 @@ mod tests {
 
     #[test]
     fn a_shared_link_gives_the_same_heights_bit_for_bit() {
-        let params = Params {
-            exponent: 6,
-            spread: 0.1 + 0.2,
-            spread_reduction: 1.0 / 3.0,
-            seed: u64::MAX - 1,
-            ..Params::new(Algorithm::DiamondSquare)
+        let mut params = Params {
+            map: MapSettings::new(6, u64::MAX - 1),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
+        params.subdivision.spread = 0.1 + 0.2;
+        params.subdivision.spread_reduction = 1.0 / 3.0;
+        let params = params.check().expect("valid");
         let state = from_query(&format!("?{}", to_query(&params, Stage::Done)));
         assert!(state.errors.is_empty(), "{:?}", state.errors);
         assert_eq!(state.params, params);
@@ -176,7 +171,10 @@ mod tests {
         let state = from_query(
             "algorithm=midpoint-displacement&exponent=40&spread=abc&seed=-1&stage=square&palette=green&wireframe",
         );
-        assert_eq!(state.params, Params::new(Algorithm::MidpointDisplacement));
+        assert_eq!(
+            state.params,
+            ValidParams::new(Algorithm::MIDPOINT_DISPLACEMENT)
+        );
         assert_eq!(state.stage, Stage::Done);
         let refused: Vec<_> = state
             .errors
@@ -210,7 +208,7 @@ mod tests {
         #[test]
         fn any_text_decodes_without_panicking(query in ".{0,200}") {
             let state = from_query(&query);
-            prop_assert_eq!(state.params.validate(), Ok(()));
+            prop_assert!(state.params.into_params().check().is_ok());
             prop_assert!(state.params.check_stage(state.stage).is_ok());
         }
 
@@ -221,7 +219,7 @@ mod tests {
 
         #[test]
         fn every_valid_state_round_trips(
-            algorithm_index in 0..Algorithm::ALL.len(),
+            algorithm_index in 0..crate::ALL.len(),
             exponent in 1u32..=12,
             spread in 0.0..=5.0f64,
             spread_reduction in 0.0..=2.0f64,
@@ -229,8 +227,12 @@ mod tests {
             normalize: bool,
             stage_pick: prop::sample::Index,
         ) {
-            let algorithm = Algorithm::ALL[algorithm_index];
-            let params = Params { algorithm, exponent, spread, spread_reduction, seed, normalize, ..Params::new(algorithm) };
+            let algorithm = crate::ALL[algorithm_index];
+            let mut params = Params::new(algorithm);
+            params.map = MapSettings { exponent, seed, normalize };
+            params.subdivision.spread = spread;
+            params.subdivision.spread_reduction = spread_reduction;
+            let params = params.check().expect("valid");
             let stages = params.stages();
             let stage = stages[stage_pick.index(stages.len())];
             let state = from_query(&to_query(&params, stage));
@@ -238,9 +240,9 @@ mod tests {
             // What the algorithm reads comes back exactly; the rest, which
             // links leave out, takes its defaults.
             let defaults = Params::new(algorithm);
-            for parameter in &PARAMETERS {
-                let expected = if (parameter.applies)(&params) { &params } else { &defaults };
-                prop_assert_eq!((parameter.get)(&state.params), (parameter.get)(expected));
+            for field in fields() {
+                let expected = if (field.parameter().applies)(&params) { &params } else { &defaults };
+                prop_assert_eq!(state.params.get(field), expected.get(field));
             }
             prop_assert_eq!(state.stage, stage);
             prop_assert_eq!(

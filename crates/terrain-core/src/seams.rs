@@ -81,15 +81,14 @@ pub fn seam_index(map: &Heightmap) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Algorithm, Params, Stage, generate};
+    use crate::{Algorithm, MapSettings, Params, Stage, generate};
 
     fn index(algorithm: Algorithm, exponent: u32, seed: u64) -> f64 {
         let params = Params {
-            exponent,
-            seed,
+            map: MapSettings::new(exponent, seed),
             ..Params::new(algorithm)
         };
-        let terrain = generate(&params, Stage::Done).expect("valid");
+        let terrain = generate(&params.check().expect("valid"), Stage::Done).expect("valid");
         crease_index(&terrain.heightmap, DEFAULT_CREASE_LEVELS).expect("big enough")
     }
 
@@ -97,8 +96,8 @@ mod tests {
     fn midpoint_displacement_creases_more_than_diamond_square_for_every_seed() {
         let (mut midpoint_total, mut diamond_total) = (0.0, 0.0);
         for seed in 0..100 {
-            let midpoint = index(Algorithm::MidpointDisplacement, 7, seed);
-            let diamond = index(Algorithm::DiamondSquare, 7, seed);
+            let midpoint = index(Algorithm::MIDPOINT_DISPLACEMENT, 7, seed);
+            let diamond = index(Algorithm::DIAMOND_SQUARE, 7, seed);
             assert!(midpoint > diamond, "seed {seed}: {midpoint} vs {diamond}");
             midpoint_total += midpoint;
             diamond_total += diamond;
@@ -149,18 +148,17 @@ mod tests {
     fn tileable_maps_meet_their_copies_without_a_seam() {
         let seam = |algorithm, seed| {
             let params = Params {
-                exponent: 7,
-                seed,
+                map: MapSettings::new(7, seed),
                 ..Params::new(algorithm)
             };
-            let terrain = generate(&params, Stage::Done).expect("valid");
+            let terrain = generate(&params.check().expect("valid"), Stage::Done).expect("valid");
             seam_index(&terrain.heightmap).expect("big enough")
         };
         let (mut tileable, mut plain) = (0.0, 0.0);
         for seed in 0..20 {
             let (with, without) = (
-                seam(Algorithm::TileableDiamondSquare, seed),
-                seam(Algorithm::DiamondSquare, seed),
+                seam(Algorithm::TILEABLE_DIAMOND_SQUARE, seed),
+                seam(Algorithm::DIAMOND_SQUARE, seed),
             );
             assert!(with < 1.6, "seed {seed}: tileable scores {with}");
             assert!(without > 2.0 * with, "seed {seed}: {without} vs {with}");

@@ -1,6 +1,6 @@
 //! A generated map and what its last stage did.
 
-use crate::algorithm::Algorithm;
+use crate::params::Algorithm;
 use crate::erosion::ErosionReport;
 use crate::heightmap::Heightmap;
 use crate::stage::{PointSet, Stage};

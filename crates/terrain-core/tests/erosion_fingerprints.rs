@@ -13,7 +13,7 @@
 use terrain_core::erosion::droplets::{self, DropletSettings};
 use terrain_core::erosion::flow::{self, Routing};
 use terrain_core::erosion::thermal::{self, ThermalSettings};
-use terrain_core::{Algorithm, Heightmap, Params, Stage, generate};
+use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage, generate};
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -41,10 +41,10 @@ const RECORDED: &[(&str, u64)] = &[
 
 fn map(algorithm: Algorithm, exponent: u32, seed: u64) -> Heightmap {
     let params = Params {
-        exponent,
-        seed,
+        map: MapSettings::new(exponent, seed),
         ..Params::new(algorithm)
     };
+    let params = params.check().expect("valid");
     generate(&params, Stage::Done)
         .unwrap_or_else(|error| panic!("{error}"))
         .heightmap
@@ -73,9 +73,9 @@ fn eroded(map: &Heightmap, settings: DropletSettings) -> droplets::Erosion {
 
 /// Every case, named, with its fingerprint computed now.
 fn cases() -> Vec<(String, u64)> {
-    let plain = map(Algorithm::DiamondSquare, 6, 1);
-    let tileable = map(Algorithm::TileableDiamondSquare, 6, 2);
-    let tiny = map(Algorithm::DiamondSquare, 1, 3);
+    let plain = map(Algorithm::DIAMOND_SQUARE, 6, 1);
+    let tileable = map(Algorithm::TILEABLE_DIAMOND_SQUARE, 6, 2);
+    let tiny = map(Algorithm::DIAMOND_SQUARE, 1, 3);
     let defaults = DropletSettings::default();
     let mut cases = Vec::new();
 

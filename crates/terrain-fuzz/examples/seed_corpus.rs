@@ -45,11 +45,11 @@ mod corpus {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
 
         let fields = [
-            ("exponent", Field::Exponent),
-            ("spread", Field::Spread),
-            ("seed", Field::Seed),
-            ("spread-reduction", Field::SpreadReduction),
-            ("algorithm", Field::Algorithm),
+            ("exponent", Field::EXPONENT),
+            ("spread", Field::SPREAD),
+            ("seed", Field::SEED),
+            ("spread-reduction", Field::SPREAD_REDUCTION),
+            ("algorithm", Field::ALGORITHM),
         ];
         let mut params_text: Seeds = Vec::new();
         for (index, (name, text)) in BAD.iter().enumerate() {
@@ -60,21 +60,21 @@ mod corpus {
             ));
         }
         for (name, field, start, text) in [
-            ("exponent-7-padded", Field::Exponent, 0, " 7 "),
-            ("exponent-12-recursive", Field::Exponent, 2, "+12"),
-            ("spread-0.25", Field::Spread, 0, "0.25"),
-            ("spread-5.000001", Field::Spread, 3, "5.000001"),
-            ("spread-reduction-2", Field::SpreadReduction, 1, "2"),
-            ("seed-max", Field::Seed, 0, "18446744073709551615"),
-            ("seed-max-plus-one", Field::Seed, 0, "18446744073709551616"),
+            ("exponent-7-padded", Field::EXPONENT, 0, " 7 "),
+            ("exponent-12-recursive", Field::EXPONENT, 2, "+12"),
+            ("spread-0.25", Field::SPREAD, 0, "0.25"),
+            ("spread-5.000001", Field::SPREAD, 3, "5.000001"),
+            ("spread-reduction-2", Field::SPREAD_REDUCTION, 1, "2"),
+            ("seed-max", Field::SEED, 0, "18446744073709551615"),
+            ("seed-max-plus-one", Field::SEED, 0, "18446744073709551616"),
             (
                 "algorithm-capitals",
-                Field::Algorithm,
+                Field::ALGORITHM,
                 4,
                 " Diamond-Square ",
             ),
-            ("normalize-off", Field::Normalize, 0, "off"),
-            ("normalize-maybe", Field::Normalize, 0, "maybe"),
+            ("normalize-off", Field::NORMALIZE, 0, "off"),
+            ("normalize-maybe", Field::NORMALIZE, 0, "maybe"),
         ] {
             params_text.push((name.to_owned(), input::params_text(field, start, text)));
         }
@@ -82,41 +82,41 @@ mod corpus {
 
         let mut stage_text: Seeds = Vec::new();
         for (name, algorithm, exponent, text) in [
-            ("corners", Algorithm::DiamondSquare, 5, "corners"),
+            ("corners", Algorithm::DIAMOND_SQUARE, 5, "corners"),
             (
                 "square-for-mpd",
-                Algorithm::MidpointDisplacement,
+                Algorithm::MIDPOINT_DISPLACEMENT,
                 3,
                 "square",
             ),
             (
                 "edges-for-mpd",
-                Algorithm::MidpointDisplacement,
+                Algorithm::MIDPOINT_DISPLACEMENT,
                 3,
                 " Edges ",
             ),
-            ("centre", Algorithm::MidpointDisplacement, 1, "centre"),
+            ("centre", Algorithm::MIDPOINT_DISPLACEMENT, 1, "centre"),
             (
                 "diamond-tileable",
-                Algorithm::TileableDiamondSquare,
+                Algorithm::TILEABLE_DIAMOND_SQUARE,
                 2,
                 "diamond",
             ),
             (
                 "pass-12",
-                Algorithm::RecursiveMidpointDisplacement,
+                Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT,
                 12,
                 "pass-12",
             ),
-            ("pass-13-at-12", Algorithm::DiamondSquare, 12, "pass-13"),
-            ("pass-0", Algorithm::DiamondSquare, 5, "pass-0"),
-            ("pass-huge", Algorithm::DiamondSquare, 5, "pass-99999999999"),
-            ("pass-minus", Algorithm::DiamondSquare, 5, "pass--1"),
-            ("pass-empty", Algorithm::DiamondSquare, 5, "pass-"),
-            ("done-noise", Algorithm::RandomNoise, 4, "DONE"),
-            ("corners-noise", Algorithm::RandomNoise, 4, "corners"),
-            ("exponent-0", Algorithm::MidpointDisplacement, 0, "pass-1"),
-            ("exponent-16", Algorithm::DiamondSquare, 16, "pass-16"),
+            ("pass-13-at-12", Algorithm::DIAMOND_SQUARE, 12, "pass-13"),
+            ("pass-0", Algorithm::DIAMOND_SQUARE, 5, "pass-0"),
+            ("pass-huge", Algorithm::DIAMOND_SQUARE, 5, "pass-99999999999"),
+            ("pass-minus", Algorithm::DIAMOND_SQUARE, 5, "pass--1"),
+            ("pass-empty", Algorithm::DIAMOND_SQUARE, 5, "pass-"),
+            ("done-noise", Algorithm::RANDOM_NOISE, 4, "DONE"),
+            ("corners-noise", Algorithm::RANDOM_NOISE, 4, "corners"),
+            ("exponent-0", Algorithm::MIDPOINT_DISPLACEMENT, 0, "pass-1"),
+            ("exponent-16", Algorithm::DIAMOND_SQUARE, 16, "pass-16"),
         ] {
             stage_text.push((
                 name.to_owned(),
@@ -126,7 +126,7 @@ mod corpus {
         for (name, text) in BAD {
             stage_text.push((
                 format!("bad-{name}"),
-                input::stage_text(Algorithm::DiamondSquare, 5, text),
+                input::stage_text(Algorithm::DIAMOND_SQUARE, 5, text),
             ));
         }
         write(&root.join("stage_text"), &stage_text)?;
@@ -137,7 +137,7 @@ mod corpus {
                 spread: 0.1 + 0.2,
                 spread_reduction: 1.0 / 3.0,
                 seed: u64::MAX - 1,
-                ..Params::new(Algorithm::TileableDiamondSquare)
+                ..Params::new(Algorithm::TILEABLE_DIAMOND_SQUARE)
             },
             Stage::Pass(4),
         );
@@ -275,23 +275,22 @@ mod corpus {
         let cases = [
             (
                 "diamond-square-done",
-                Params::new(Algorithm::DiamondSquare),
+                Params::new(Algorithm::DIAMOND_SQUARE),
                 Stage::Done,
             ),
             (
                 "mpd-edges",
                 Params {
                     exponent: 3,
-                    ..Params::new(Algorithm::MidpointDisplacement)
+                    ..Params::new(Algorithm::MIDPOINT_DISPLACEMENT)
                 },
                 Stage::Edges,
             ),
             (
                 "recursive-pass-2",
                 Params {
-                    exponent: 4,
-                    seed: 9,
-                    ..Params::new(Algorithm::RecursiveMidpointDisplacement)
+                    map: MapSettings::new(4, 9),
+                    ..Params::new(Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT)
                 },
                 Stage::Pass(2),
             ),
@@ -299,7 +298,7 @@ mod corpus {
                 "tileable-square",
                 Params {
                     exponent: 6,
-                    ..Params::new(Algorithm::TileableDiamondSquare)
+                    ..Params::new(Algorithm::TILEABLE_DIAMOND_SQUARE)
                 },
                 Stage::Square,
             ),
@@ -307,7 +306,7 @@ mod corpus {
                 "noise",
                 Params {
                     exponent: 7,
-                    ..Params::new(Algorithm::RandomNoise)
+                    ..Params::new(Algorithm::RANDOM_NOISE)
                 },
                 Stage::Done,
             ),
@@ -350,7 +349,7 @@ mod corpus {
             ("pass-beyond", Params::default(), Stage::Pass(6)),
             (
                 "square-for-mpd",
-                Params::new(Algorithm::MidpointDisplacement),
+                Params::new(Algorithm::MIDPOINT_DISPLACEMENT),
                 Stage::Square,
             ),
         ];

@@ -32,7 +32,7 @@ pub fn generate(data: &[u8]) {
     };
     let map = &terrain.heightmap;
     let side = params.side();
-    assert_eq!((map.exponent(), map.side()), (params.exponent, side));
+    assert_eq!((map.exponent(), map.side()), (params.map.exponent, side));
     assert_eq!(map.heights().len(), side * side);
     assert_eq!(terrain.stage, stage);
     assert_eq!(terrain.algorithm, Some(params.algorithm));
@@ -75,12 +75,12 @@ pub fn generate(data: &[u8]) {
     let (low, high) = map.min_max();
     if stage.is_erosion() {
         // Weathered heights keep no range of their own.
-    } else if params.algorithm == Algorithm::RandomNoise {
+    } else if params.algorithm == Algorithm::RANDOM_NOISE {
         assert!(
             0.0 <= low && high < 1.0,
             "{params:?}: noise from {low} to {high}"
         );
-    } else if stage == Stage::Done && params.normalize {
+    } else if stage == Stage::Done && params.map.normalize {
         let spans = (low, high) == (0.0, 1.0) || (low, high) == (0.0, 0.0);
         assert!(spans, "{params:?}: normalized from {low} to {high}");
     }

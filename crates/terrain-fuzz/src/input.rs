@@ -82,12 +82,12 @@ fn digit(value: usize) -> u8 {
 
 /// The params a `params_text` input starts from: selector 0 is the default
 /// (diamond-square, exponent 5), any other `n` is algorithm `n % 8` (in
-/// [`Algorithm::ALL`] order) at exponent `1 + (n / 5) % 12`.
+/// [`Algorithm::all()`] order) at exponent `1 + (n / 5) % 12`.
 pub fn start_params(selector: u8) -> Params {
     if selector == 0 {
         return Params::default();
     }
-    let algorithm = Algorithm::ALL[usize::from(selector) % Algorithm::ALL.len()];
+    let algorithm = Algorithm::all()[usize::from(selector) % Algorithm::all().len()];
     Params {
         exponent: 1 + u32::from(selector / 5) % 12,
         ..Params::new(algorithm)
@@ -118,11 +118,11 @@ pub fn params_text(field: Field, start: u8, text: &str) -> Vec<u8> {
 pub const MAX_STAGE_EXPONENT: u32 = 16;
 
 /// Reads a `stage_text` input: the algorithm (digit `n` is
-/// [`Algorithm::ALL`]`[n % 8]`), the exponent (`n % 17`, so 0 to 16) and the
+/// [`Algorithm::all()`]`[n % 8]`), the exponent (`n % 17`, so 0 to 16) and the
 /// text.
 pub fn decode_stage_text(data: &[u8]) -> (Algorithm, u32, String) {
     let mut reader = Reader::new(data);
-    let algorithm = Algorithm::ALL[usize::from(reader.selector()) % Algorithm::ALL.len()];
+    let algorithm = Algorithm::all()[usize::from(reader.selector()) % Algorithm::all().len()];
     let exponent = u32::from(reader.selector()) % (MAX_STAGE_EXPONENT + 1);
     (algorithm, exponent, reader.rest_text())
 }
@@ -130,7 +130,7 @@ pub fn decode_stage_text(data: &[u8]) -> (Algorithm, u32, String) {
 /// The `stage_text` input that reads `text` for `algorithm` at `exponent`
 /// (0 to [`MAX_STAGE_EXPONENT`]).
 pub fn stage_text(algorithm: Algorithm, exponent: u32, text: &str) -> Vec<u8> {
-    let index = Algorithm::ALL
+    let index = Algorithm::all()
         .iter()
         .position(|&candidate| candidate == algorithm)
         .unwrap_or(0);
@@ -201,7 +201,7 @@ pub const MAX_GENERATE_EXPONENT: u32 = 7;
 
 /// Reads a `generate` input, in this order:
 ///
-/// 1. algorithm: `byte % 8`, in [`Algorithm::ALL`] order;
+/// 1. algorithm: `byte % 8`, in [`Algorithm::all()`] order;
 /// 2. exponent: a byte below 248 is `byte % 8` (0 to 7), 248 and up pick
 ///    an invalid one (0, 13, 31, 32, 63, 64, 1000, `u32::MAX`);
 /// 3. spread, then spread reduction, each a mode byte and then: mode `% 4`
@@ -226,7 +226,7 @@ pub const MAX_GENERATE_EXPONENT: u32 = 7;
 ///    that ends early leaves the rest at zero bytes.
 pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
     let mut reader = Reader::new(data);
-    let algorithm = Algorithm::ALL[usize::from(reader.byte()) % Algorithm::ALL.len()];
+    let algorithm = Algorithm::all()[usize::from(reader.byte()) % Algorithm::all().len()];
     let exponent = match reader.byte() {
         byte @ 0..=247 => u32::from(byte) % (MAX_GENERATE_EXPONENT + 1),
         byte => UNUSUAL_EXPONENTS[usize::from(byte - 248)],
@@ -267,17 +267,17 @@ pub fn decode_generate(data: &[u8]) -> (Params, Stage) {
     erosion.droplets.lifetime = count.max(1);
     erosion.droplets.wrap = reader.byte() % 2 == 1;
     const DECODED: [Field; 11] = [
-        Field::Algorithm,
-        Field::Exponent,
-        Field::Spread,
-        Field::SpreadReduction,
-        Field::Seed,
-        Field::Normalize,
-        Field::Erosion,
-        Field::Droplets,
-        Field::Iterations,
-        Field::Lifetime,
-        Field::Wrap,
+        Field::ALGORITHM,
+        Field::EXPONENT,
+        Field::SPREAD,
+        Field::SPREAD_REDUCTION,
+        Field::SEED,
+        Field::NORMALIZE,
+        Field::EROSION,
+        Field::DROPLETS,
+        Field::ITERATIONS,
+        Field::LIFETIME,
+        Field::WRAP,
     ];
     for parameter in PARAMETERS
         .iter()
@@ -327,24 +327,24 @@ fn number(reader: &mut Reader<'_>, max: f64) -> f64 {
 /// `stage`. Exponents from 8 to 12 cannot be written (the check keeps maps
 /// small); they become 0.
 pub fn generate(params: &Params, stage: Stage) -> Vec<u8> {
-    let algorithm = Algorithm::ALL
+    let algorithm = Algorithm::all()
         .iter()
         .position(|&candidate| candidate == params.algorithm)
         .unwrap_or(0);
-    let exponent = if params.exponent <= MAX_GENERATE_EXPONENT {
-        params.exponent as u8
+    let exponent = if params.map.exponent <= MAX_GENERATE_EXPONENT {
+        params.map.exponent as u8
     } else {
         UNUSUAL_EXPONENTS
             .iter()
-            .position(|&unusual| unusual == params.exponent)
+            .position(|&unusual| unusual == params.map.exponent)
             .map_or(0, |index| 248 + index as u8)
     };
     let mut bytes = vec![algorithm as u8, exponent, 0];
-    bytes.extend_from_slice(&params.spread.to_bits().to_le_bytes());
+    bytes.extend_from_slice(&params.subdivision.spread.to_bits().to_le_bytes());
     bytes.push(0);
-    bytes.extend_from_slice(&params.spread_reduction.to_bits().to_le_bytes());
-    bytes.extend_from_slice(&params.seed.to_le_bytes());
-    bytes.push(u8::from(!params.normalize));
+    bytes.extend_from_slice(&params.subdivision.spread_reduction.to_bits().to_le_bytes());
+    bytes.extend_from_slice(&params.map.seed.to_le_bytes());
+    bytes.push(u8::from(!params.map.normalize));
     let small = |count: u32| (count % 64) as u8;
     match stage {
         Stage::Corners => bytes.push(0),
@@ -464,19 +464,19 @@ mod tests {
     #[test]
     fn encoders_and_decoders_agree() {
         let (field, start, text) =
-            decode_params_text(&params_text(Field::SpreadReduction, 7, " 0.5"));
+            decode_params_text(&params_text(Field::SPREAD_REDUCTION, 7, " 0.5"));
         assert_eq!(
             (field, start, text.as_str()),
-            (Field::SpreadReduction, start_params(7), " 0.5")
+            (Field::SPREAD_REDUCTION, start_params(7), " 0.5")
         );
-        assert_eq!(decode_params_text(b"10 40 ").0, Field::Exponent);
+        assert_eq!(decode_params_text(b"10 40 ").0, Field::EXPONENT);
         assert_eq!(decode_params_text(b"").1, Params::default());
 
         let (algorithm, exponent, text) =
-            decode_stage_text(&stage_text(Algorithm::TileableDiamondSquare, 16, "pass-2"));
+            decode_stage_text(&stage_text(Algorithm::TILEABLE_DIAMOND_SQUARE, 16, "pass-2"));
         assert_eq!(
             (algorithm, exponent, text.as_str()),
-            (Algorithm::TileableDiamondSquare, 16, "pass-2")
+            (Algorithm::TILEABLE_DIAMOND_SQUARE, 16, "pass-2")
         );
 
         let (attributes, queries) = decode_embed_attributes(&embed_attributes(
@@ -502,7 +502,7 @@ mod tests {
             spread_reduction: -0.0,
             seed: u64::MAX,
             normalize: false,
-            ..Params::new(Algorithm::RecursiveMidpointDisplacement)
+            ..Params::new(Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT)
         };
         for stage in [
             Stage::Corners,
@@ -512,18 +512,18 @@ mod tests {
         ] {
             let (read, read_stage) = decode_generate(&generate(&params, stage));
             assert_eq!(read_stage, stage);
-            assert_eq!(read.spread.to_bits(), params.spread.to_bits());
+            assert_eq!(read.spread.to_bits(), params.subdivision.spread.to_bits());
             assert_eq!(
                 read.spread_reduction.to_bits(),
-                params.spread_reduction.to_bits()
+                params.subdivision.spread_reduction.to_bits()
             );
             assert_eq!(
                 (read.algorithm, read.exponent, read.seed, read.normalize),
                 (
                     params.algorithm,
-                    params.exponent,
-                    params.seed,
-                    params.normalize
+                    params.map.exponent,
+                    params.map.seed,
+                    params.map.normalize
                 )
             );
         }

@@ -136,7 +136,7 @@ pub fn stage_text(data: &[u8]) {
 /// The points a stage sets are on the map, and `len` counts them (only
 /// for small maps: listing a 4097-wide one takes too long for a fuzzer).
 fn check_point_set(params: &Params, stage: Stage) {
-    let (algorithm, exponent) = (params.algorithm, params.exponent);
+    let (algorithm, exponent) = (params.algorithm, params.map.exponent);
     let set = params.new_points(stage);
     if exponent > 6 {
         return;

@@ -247,7 +247,7 @@ fn field_text() -> impl Strategy<Value = String> {
 
 /// Any algorithm.
 fn algorithm() -> impl Strategy<Value = Algorithm> {
-    select(Algorithm::ALL.to_vec())
+    select(Algorithm::all().to_vec())
 }
 
 /// The keys a URL of the site may carry, and some it may not.

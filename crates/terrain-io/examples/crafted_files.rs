@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use terrain_core::{Algorithm, Params, Stage, generate};
+use terrain_core::{Algorithm, Stage, ValidParams, generate};
 use terrain_io::test_support::crafted::crafted_files;
 use terrain_io::{export_png, import_png};
 
@@ -40,10 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|file| (file.name.to_owned(), file.bytes))
         .collect();
     for exponent in [10, 12] {
-        let params = Params {
-            exponent,
-            ..Params::new(Algorithm::DiamondSquare)
-        };
+        let params = ValidParams::new(Algorithm::DIAMOND_SQUARE).with_exponent(exponent)?;
         let map = generate(&params, Stage::Done)?.heightmap;
         let side = map.side();
         files.push((format!("our export, {side} x {side}"), export_png(&map)));

@@ -5,7 +5,7 @@
 //! that hold nothing. The native tests assert the words;
 //! `examples/crafted_files.rs` times each import.
 
-use terrain_core::{Algorithm, Params, Stage, generate};
+use terrain_core::{Algorithm, Stage, ValidParams, generate};
 
 use crate::png_export::export_png;
 use crate::test_support::{PNG_SIGNATURE, write_chunk, zlib_stored};
@@ -89,12 +89,10 @@ pub fn crafted_files() -> Vec<Crafted> {
 
 /// A finished diamond-square map of side `2^exponent + 1`.
 fn diamond_square(exponent: u32) -> terrain_core::Heightmap {
-    let params = Params {
-        exponent,
-        seed: 12,
-        ..Params::new(Algorithm::DiamondSquare)
-    };
-    match generate(&params, Stage::Done) {
+    let params = ValidParams::new(Algorithm::DIAMOND_SQUARE)
+        .with_exponent(exponent)
+        .map(|params| params.with_seed(12));
+    match params.and_then(|params| generate(&params, Stage::Done)) {
         Ok(terrain) => terrain.heightmap,
         Err(error) => unreachable!("the posts' parameters are valid: {error}"),
     }

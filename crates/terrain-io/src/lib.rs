@@ -38,7 +38,7 @@
 //! use terrain_core::{generate, Algorithm, Params, Stage};
 //! use terrain_io::{export_png, import_png};
 //!
-//! let params = Params { exponent: 4, seed: 3, ..Params::new(Algorithm::DiamondSquare) };
+//! let params = Params { exponent: 4, seed: 3, ..Params::new(Algorithm::DIAMOND_SQUARE) };
 //! let map = generate(&params, Stage::Done)?.heightmap;
 //!
 //! // A download for the reader, and the same file brought back.

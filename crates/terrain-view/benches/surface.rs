@@ -46,7 +46,7 @@ mod native {
             exponent,
             seed: 7,
             octaves: 8,
-            ..Params::new(Algorithm::PerlinNoise)
+            ..Params::new(Algorithm::PERLIN_NOISE)
         };
         match generate(&params, Stage::Done) {
             Ok(terrain) => terrain,

@@ -7,7 +7,8 @@
 use terrain_core::erosion::Method;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index, seam_index};
 use terrain_core::spec::{Kind, Spec, Value};
-use terrain_core::{Field, Heightmap, PARAMETERS, Params, Stage, Terrain};
+use terrain_core::registry::fields;
+use terrain_core::{Field, Heightmap, Params, Stage, Terrain, ValidParams};
 
 use crate::camera::{CameraAction, Gestures, Orbit};
 use crate::overlay::{self, Drawing};
@@ -36,7 +37,7 @@ pub const WORKER_FROM_SLIDE_VISITS: u64 = 2_000_000;
 /// when a control changes).
 pub fn belongs_in_worker(params: &Params, stage: Stage) -> bool {
     let points = (params.side() * params.side()) as u64;
-    params.exponent >= WORKER_FROM_EXPONENT
+    params.map.exponent >= WORKER_FROM_EXPONENT
         || match stage {
             Stage::Droplets(count) => {
                 u64::from(count) * u64::from(params.erosion.droplets.lifetime)
@@ -421,7 +422,7 @@ impl Demo {
         environment: Environment,
     ) -> (Self, Vec<Effect>) {
         if !config.seed_given {
-            config.params.seed = environment.seed;
+            config.params = config.params.with_seed(environment.seed);
         }
         let notice = (!problems.is_empty()).then(|| {
             format!(
@@ -481,7 +482,7 @@ impl Demo {
 
     /// The seed.
     pub fn seed(&self) -> u64 {
-        self.config.params.seed
+        self.config.params.map.seed
     }
 
     /// The name of the demos this one shares its seed with.
@@ -508,10 +509,9 @@ impl Demo {
     /// how the map is shown.
     pub fn control_keys(&self) -> Vec<Key> {
         let numeric = |spec: &Spec| matches!(spec.kind, Kind::Whole { .. } | Kind::Number { .. });
-        let params = PARAMETERS
-            .iter()
-            .filter(|parameter| parameter.spec.surfaces.control)
-            .map(|parameter| (Key::Param(parameter.field), parameter.spec));
+        let params = fields()
+            .filter(|field| field.spec().surfaces.control)
+            .map(|field| (Key::Param(field), field.spec()));
         match self.config.display.controls {
             Controls::None => Vec::new(),
             // The articles' demos cannot change algorithm or erosion, so
@@ -542,8 +542,8 @@ impl Demo {
                 format!(
                     "{}-{}-seed-{}",
                     params.algorithm.name(),
-                    params.exponent,
-                    params.seed
+                    params.map.exponent,
+                    params.map.seed
                 )
             }
             Origin::Imported { name, .. } => {
@@ -566,7 +566,7 @@ impl Demo {
                 effects.push(Effect::ShareSeed(seed));
             }
             Input::SeedShared(seed) => {
-                if seed != self.config.params.seed {
+                if seed != self.config.params.map.seed {
                     self.set_seed(seed, &mut effects);
                 }
             }
@@ -656,15 +656,10 @@ impl Demo {
         // A seed makes a generated map, and the rain on an imported one.
         let seeded = self.origin == Origin::Generated || self.config.stage.is_erosion();
         let mut caption = match &self.origin {
-            Origin::Generated => words::stage_caption(
-                params.algorithm,
-                self.config.stage,
-                params.exponent,
-                params.normalize,
-            ),
+            Origin::Generated => words::stage_caption(params, self.config.stage),
             Origin::Imported { name, .. } if self.config.stage.is_erosion() => format!(
                 "Imported from {name} · {}",
-                words::stage_caption(params.algorithm, self.config.stage, params.exponent, false)
+                words::stage_caption(params, self.config.stage)
             ),
             Origin::Imported { name, .. } => format!("Imported from {name}"),
         };
@@ -709,7 +704,7 @@ impl Demo {
             status,
             progress: self.progress.clone(),
             seed: if seeded {
-                params.seed.to_string()
+                params.map.seed.to_string()
             } else {
                 "none".to_owned()
             },
@@ -755,12 +750,7 @@ impl Demo {
             last: stages.len() - 1,
             position,
             enabled: stages.len() > 1,
-            name: words::stage_caption(
-                params.algorithm,
-                self.config.stage,
-                params.exponent,
-                params.normalize,
-            ),
+            name: words::stage_caption(params, self.config.stage),
             numbers: words::stage_numbers(params, self.config.stage),
             playing: self.playing,
         };
@@ -823,14 +813,13 @@ impl Demo {
     fn edited(&mut self, key: Key, text: String, effects: &mut Vec<Effect>) {
         self.typed.retain(|(typed, ..)| *typed != key);
         match key {
-            Key::Param(Field::Algorithm) => self.algorithm_edited(&text, effects),
+            Key::Param(field) if field == Field::ALGORITHM => self.algorithm_edited(&text, effects),
             Key::Param(field) => {
-                let mut params = self.config.params;
-                match params.set_text(field, &text) {
+                match self.config.params.with_text(field, &text) {
                     Err(error) => {
                         self.typed.push((key, text, Some(control_message(&error))));
                     }
-                    Ok(()) => {
+                    Ok(params) => {
                         self.typed.push((key, text, None));
                         if params == self.config.params {
                             return;
@@ -886,33 +875,29 @@ impl Demo {
             return;
         };
         let old = self.config.params;
-        let (old_defaults, new_defaults) = (Params::new(old.algorithm), Params::new(algorithm));
-        let mut params = old;
-        for parameter in &PARAMETERS {
-            let value = (parameter.get)(&old);
-            let chosen = if value == (parameter.get)(&old_defaults) {
-                (parameter.get)(&new_defaults)
-            } else {
-                value
-            };
-            (parameter.set)(&mut params, &chosen);
+        let old_defaults = Params::new(old.algorithm);
+        let mut params = ValidParams::new(algorithm);
+        // The map's size and seed stay whatever they were.
+        let kept = |field: Field| field == Field::EXPONENT || field == Field::SEED;
+        for field in fields().filter(|&field| field != Field::ALGORITHM) {
+            let value = old.get(field);
+            if kept(field) || value != old_defaults.get(field) {
+                // A value the old parameters held is in its range.
+                params = params.with_value(field, &value).unwrap_or(params);
+            }
         }
-        params.algorithm = algorithm;
-        params.exponent = old.exponent;
-        params.seed = old.seed;
         self.set_params(params, effects);
     }
 
-    fn set_params(&mut self, params: Params, effects: &mut Vec<Effect>) {
+    fn set_params(&mut self, params: ValidParams, effects: &mut Vec<Effect>) {
         let was_last = self.config.stage == self.final_stage();
         // An imported map stays while only its weather changes (erosion and
         // the seed its droplets fall by); any other setting makes a map
         // again.
-        let weather_only = Params {
-            erosion: params.erosion,
-            seed: params.seed,
-            ..self.config.params
-        } == params;
+        let mut same_map = *params;
+        same_map.erosion = self.config.params.erosion;
+        same_map.map.seed = self.config.params.map.seed;
+        let weather_only = same_map == *self.config.params;
         if !weather_only {
             self.origin = Origin::Generated;
         }
@@ -1016,10 +1001,7 @@ impl Demo {
     /// A new seed: a new map, or on an imported map a new rain (when it
     /// has none, a new seed means a new map again).
     fn set_seed(&mut self, seed: u64, effects: &mut Vec<Effect>) {
-        let params = Params {
-            seed,
-            ..self.config.params
-        };
+        let params = self.config.params.with_seed(seed);
         if params.erosion.method == Method::None {
             self.origin = Origin::Generated;
             if !self.stages().contains(&self.config.stage) {
@@ -1036,10 +1018,8 @@ impl Demo {
         let params = self.config.params;
         if let Origin::Imported { name, original } = &self.origin {
             // The imported map's own size decides, not the settings'.
-            let sized = Params {
-                exponent: original.exponent(),
-                ..params
-            };
+            let mut sized = *params;
+            sized.map.exponent = original.exponent();
             let job = Job::Weather {
                 heights: original.clone(),
                 params: Box::new(params),
@@ -1094,7 +1074,7 @@ impl Demo {
         // page; the renderer meshes the others itself.
         let mesh = offload
             && match &job {
-                Job::Generate { params, .. } => params.exponent >= WORKER_FROM_EXPONENT,
+                Job::Generate { params, .. } => params.map.exponent >= WORKER_FROM_EXPONENT,
                 Job::Weather { heights, .. } => heights.exponent() >= WORKER_FROM_EXPONENT,
                 Job::Import { .. } | Job::Mesh { .. } => true,
                 Job::Export { .. } => false,

@@ -237,8 +237,7 @@ mod tests {
 
     fn map(algorithm: Algorithm, exponent: u32, seed: u64) -> Heightmap {
         let params = Params {
-            exponent,
-            seed,
+            map: MapSettings::new(exponent, seed),
             ..Params::new(algorithm)
         };
         generate(&params, Stage::Done).expect("valid").heightmap
@@ -363,9 +362,9 @@ mod tests {
     fn lattice_errors_equal_the_recursive_definition() {
         for exponent in 1..=7 {
             for algorithm in [
-                Algorithm::DiamondSquare,
-                Algorithm::RandomNoise,
-                Algorithm::MidpointDisplacement,
+                Algorithm::DIAMOND_SQUARE,
+                Algorithm::RANDOM_NOISE,
+                Algorithm::MIDPOINT_DISPLACEMENT,
             ] {
                 let map = map(algorithm, exponent, 4);
                 let fast = Rtin::new(map.heights(), map.side(), 50.0);
@@ -381,10 +380,10 @@ mod tests {
     #[test]
     fn every_grid_point_is_drawn_within_the_bound_and_nothing_is_left_out() {
         for (algorithm, exponent, bound) in [
-            (Algorithm::DiamondSquare, 6, 0.02),
-            (Algorithm::MidpointDisplacement, 7, 0.05),
-            (Algorithm::RandomNoise, 5, 0.3),
-            (Algorithm::TileableDiamondSquare, 8, 0.01),
+            (Algorithm::DIAMOND_SQUARE, 6, 0.02),
+            (Algorithm::MIDPOINT_DISPLACEMENT, 7, 0.05),
+            (Algorithm::RANDOM_NOISE, 5, 0.3),
+            (Algorithm::TILEABLE_DIAMOND_SQUARE, 8, 0.01),
         ] {
             let map = map(algorithm, exponent, 3);
             let rtin = Rtin::new(map.heights(), map.side(), 1.0);
@@ -405,7 +404,7 @@ mod tests {
 
     #[test]
     fn a_zero_bound_draws_the_map_exactly_and_looser_bounds_use_fewer_triangles() {
-        let map = map(Algorithm::DiamondSquare, 6, 9);
+        let map = map(Algorithm::DIAMOND_SQUARE, 6, 9);
         let rtin = Rtin::new(map.heights(), map.side(), 1.0);
         let exact = rtin.mesh(0.0);
         assert_eq!(
@@ -424,7 +423,7 @@ mod tests {
 
     #[test]
     fn a_triangle_limit_stops_the_mesh_without_changing_one_within_it() {
-        let map = map(Algorithm::DiamondSquare, 6, 9);
+        let map = map(Algorithm::DIAMOND_SQUARE, 6, 9);
         let rtin = Rtin::new(map.heights(), map.side(), 1.0);
         let exact = rtin.mesh(0.0);
         let count = exact.triangles.len() / 3;
@@ -442,7 +441,7 @@ mod tests {
 
     #[test]
     fn triangles_turn_counter_clockwise_seen_from_above() {
-        let map = map(Algorithm::DiamondSquare, 5, 1);
+        let map = map(Algorithm::DIAMOND_SQUARE, 5, 1);
         let mesh = Rtin::new(map.heights(), map.side(), 1.0).mesh(0.01);
         let side = map.side();
         for triangle in mesh.triangles.chunks(3) {

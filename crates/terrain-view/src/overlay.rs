@@ -5,7 +5,6 @@
 //! between); the shell scales it to the picture it draws.
 
 use terrain_core::erosion::flow::{self, Routing};
-use terrain_core::generators::noise;
 use terrain_core::{Heightmap, Params, Stage, Terrain};
 
 use crate::settings::Overlay;
@@ -50,22 +49,21 @@ pub fn drawing(params: &Params, terrain: &Terrain, overlay: Overlay) -> Drawing 
             .collect(),
         ..Drawing::default()
     };
-    let noise = params.noise_settings();
-    let is_noise = params.algorithm.noise_basis().is_some() && terrain.algorithm.is_some();
+    // A map from elsewhere has no lattice of ours.
+    let made_here = terrain.algorithm == Some(params.algorithm);
+    let description = params.algorithm.description();
     match overlay {
         Overlay::None => {}
-        Overlay::Lattice if is_noise => {
-            drawing.lines = noise::lattice_lines(&noise)
-                .unwrap_or_default()
+        Overlay::Lattice if made_here => {
+            drawing.lines = (description.lattice_lines)(params)
                 .into_iter()
                 .map(|segment| [segment.start, segment.end])
                 .collect();
         }
-        Overlay::Gradients if is_noise => {
+        Overlay::Gradients if made_here => {
             // A third of a cell: arrows of neighbouring points never touch.
-            let length = (terrain.heightmap.last() as f64) / f64::from(params.frequency) / 3.0;
-            drawing.arrows = noise::gradient_arrows(&noise)
-                .unwrap_or_default()
+            let length = (terrain.heightmap.last() as f64) / f64::from(params.noise.frequency) / 3.0;
+            drawing.arrows = (description.gradient_arrows)(params)
                 .into_iter()
                 .map(|arrow| Arrow {
                     from: [arrow.x, arrow.y],
@@ -232,7 +230,7 @@ mod tests {
         let params = Params {
             exponent: 6,
             frequency: 4,
-            ..Params::new(Algorithm::PerlinNoise)
+            ..Params::new(Algorithm::PERLIN_NOISE)
         };
         let terrain = made(&params, Stage::Done);
         let lattice = drawing(&params, &terrain, Overlay::Lattice);
@@ -243,7 +241,7 @@ mod tests {
             let length = arrow.along[0].hypot(arrow.along[1]);
             assert!((length - 64.0 / 4.0 / 3.0).abs() < 1e-9, "{length}");
         }
-        let subdivided = Params::new(Algorithm::DiamondSquare);
+        let subdivided = Params::new(Algorithm::DIAMOND_SQUARE);
         let other = made(&subdivided, Stage::Done);
         assert!(drawing(&subdivided, &other, Overlay::Gradients).is_empty());
     }
@@ -271,7 +269,7 @@ mod tests {
     fn a_trace_is_drawn_up_to_its_step() {
         let mut params = Params {
             exponent: 6,
-            ..Params::new(Algorithm::DiamondSquare)
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         params.erosion.method = Method::Trace;
         // A seed whose droplet takes at least five steps before it leaves.
@@ -282,7 +280,7 @@ mod tests {
                 .and_then(|report| report.trace)
                 .map_or(0, |trace| trace.steps.len())
         };
-        params.seed = (0..100)
+        params.map.seed = (0..100)
             .find(|&seed| steps(&Params { seed, ..params }) >= 5)
             .expect("a long enough run");
         let third = made(&params, Stage::Step(3));

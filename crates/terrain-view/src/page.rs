@@ -499,9 +499,8 @@ mod tests {
     fn config(exponent: u32, link: Option<&str>) -> DemoConfig {
         DemoConfig {
             params: Params {
-                exponent,
-                seed: 5,
-                ..Params::new(Algorithm::DiamondSquare)
+                map: MapSettings::new(exponent, 5),
+                ..Params::new(Algorithm::DIAMOND_SQUARE)
             },
             stage: Stage::Done,
             display: Display {

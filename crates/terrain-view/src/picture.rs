@@ -215,9 +215,8 @@ mod tests {
     #[test]
     fn steps_mark_new_points_and_unset_ones() {
         let params = Params {
-            exponent: 2,
-            seed: 4,
-            ..Params::new(Algorithm::DiamondSquare)
+            map: MapSettings::new(2, 4),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         let square = generate(&params, Stage::Square).expect("valid");
         let picture = greyscale(&square, false);
@@ -236,13 +235,12 @@ mod tests {
     #[test]
     fn tiled_copies_repeat_with_the_period_and_show_seams_only_when_not_tileable() {
         let params = |algorithm| Params {
-            exponent: 4,
-            seed: 11,
+            map: MapSettings::new(4, 11),
             ..Params::new(algorithm)
         };
         for (algorithm, seamless) in [
-            (Algorithm::TileableDiamondSquare, true),
-            (Algorithm::DiamondSquare, false),
+            (Algorithm::TILEABLE_DIAMOND_SQUARE, true),
+            (Algorithm::DIAMOND_SQUARE, false),
         ] {
             let terrain = generate(&params(algorithm), Stage::Done).expect("valid");
             let single = greyscale(&terrain, false);
@@ -268,9 +266,8 @@ mod tests {
     #[test]
     fn the_difference_is_red_where_erosion_took_and_blue_where_it_left() {
         let mut params = Params {
-            exponent: 6,
-            seed: 5,
-            ..Params::new(Algorithm::DiamondSquare)
+            map: MapSettings::new(6, 5),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         params.erosion.method = terrain_core::erosion::Method::Droplets;
         params.erosion.droplets.droplets = 2000;
@@ -295,7 +292,7 @@ mod tests {
         }
         assert!(reds > 100 && blues > 100, "{reds} red, {blues} blue");
         let untouched =
-            generate(&Params::new(Algorithm::DiamondSquare), Stage::Done).expect("valid");
+            generate(&Params::new(Algorithm::DIAMOND_SQUARE), Stage::Done).expect("valid");
         assert!(difference(&untouched).rgba.iter().all(|&byte| byte == 255));
     }
 

@@ -15,9 +15,10 @@
 
 use terrain_core::erosion::ErosionReport;
 use terrain_core::erosion::droplets::{DropletState, Ending, Ledger, Trace, TraceStep};
+use terrain_core::registry::fields;
 use terrain_core::spec::Value;
 use terrain_core::{
-    Algorithm, Heightmap, KeptOctaves, PARAMETERS, Params, PointSet, Stage, Terrain,
+    Algorithm, Heightmap, KeptOctaves, Params, PointSet, Stage, Terrain, ValidParams,
 };
 
 use crate::palette::{Look, Palette, Water};
@@ -41,9 +42,9 @@ pub fn version() -> u32 {
             hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
         }
     };
-    for parameter in &PARAMETERS {
-        add(parameter.spec.option);
-        add(&format!("{:?}", parameter.spec.kind));
+    for field in fields() {
+        add(field.name());
+        add(&format!("{:?}", field.spec().kind));
     }
     hash
 }
@@ -81,7 +82,7 @@ pub enum Job {
     /// Generate a map.
     Generate {
         /// Valid parameters (boxed: they are many, the other jobs' few).
-        params: Box<Params>,
+        params: Box<ValidParams>,
         /// A stage the algorithm has at that exponent.
         stage: Stage,
     },
@@ -100,7 +101,7 @@ pub enum Job {
         /// The map as imported.
         heights: Heightmap,
         /// Valid parameters: their erosion and seed are what count.
-        params: Box<Params>,
+        params: Box<ValidParams>,
         /// Done, or a stage of erosion ([`Params::imported_stages`]).
         stage: Stage,
     },
@@ -379,8 +380,8 @@ impl Writer {
     }
 
     fn params(&mut self, params: &Params) {
-        for parameter in &PARAMETERS {
-            self.value(&(parameter.get)(params));
+        for field in fields() {
+            self.value(&params.get(field));
         }
     }
 
@@ -580,15 +581,15 @@ impl<'a> Reader<'a> {
 
     /// Parameters, checked: the worker is a way in too, so what it is
     /// handed must be valid before anything runs on it.
-    fn params(&mut self) -> Read<Params> {
-        let mut params = Params::default();
-        for parameter in &PARAMETERS {
+    /// Parameters as the page wrote them, each value checked once: the
+    /// protocol is one of the readers that make [`ValidParams`].
+    fn params(&mut self) -> Read<ValidParams> {
+        let mut params = ValidParams::new(Algorithm::DIAMOND_SQUARE);
+        for field in fields() {
             let value = self.value()?;
-            parameter
-                .spec
-                .check(&value)
+            params = params
+                .with_value(field, &value)
                 .map_err(|_| ProtocolError::Malformed("a parameter out of its range"))?;
-            (parameter.set)(&mut params, &value);
         }
         Ok(params)
     }
@@ -1067,7 +1068,7 @@ mod tests {
                     exponent,
                     seed: 7,
                     spread: 0.1 + 0.2,
-                    ..Params::new(Algorithm::MidpointDisplacement)
+                    ..Params::new(Algorithm::MIDPOINT_DISPLACEMENT)
                 }),
                 stage: Stage::Pass(2),
             },

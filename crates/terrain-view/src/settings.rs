@@ -9,7 +9,7 @@
 
 use terrain_core::query::{self, QueryState};
 use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
-use terrain_core::{ALGORITHM, Error, Params, Stage};
+use terrain_core::{ALGORITHM, Algorithm, Error, Params, Stage, ValidParams};
 
 use crate::palette::Palette;
 
@@ -410,8 +410,8 @@ pub static SETTINGS: [SettingEntry; 10] = [
 /// Everything a demo needs to know to draw its first terrain.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DemoConfig {
-    /// Algorithm, exponent, spreads, seed, normalization.
-    pub params: Params,
+    /// The map's parameters, every value checked.
+    pub params: ValidParams,
     /// How far to run.
     pub stage: Stage,
     /// How the map is shown.
@@ -423,7 +423,7 @@ pub struct DemoConfig {
 impl Default for DemoConfig {
     fn default() -> Self {
         Self {
-            params: Params::default(),
+            params: ValidParams::new(Algorithm::DIAMOND_SQUARE),
             stage: Stage::Done,
             display: Display::default(),
             seed_given: false,
@@ -587,10 +587,10 @@ mod tests {
             ("data-seed", "7"),
         ]));
         assert!(problems.is_empty(), "{problems:?}");
-        assert_eq!(config.params.algorithm, Algorithm::DiamondSquare);
+        assert_eq!(config.params.algorithm, Algorithm::DIAMOND_SQUARE);
         assert_eq!(config.stage, Stage::Square);
-        assert_eq!(config.params.exponent, 3);
-        assert_eq!(config.params.seed, 7);
+        assert_eq!(config.params.map.exponent, 3);
+        assert_eq!(config.params.map.seed, 7);
         assert!(config.seed_given);
         assert_eq!(config.display.controls, Controls::None);
         assert_eq!(config.display.view, View::Surface);
@@ -602,7 +602,7 @@ mod tests {
             "data-terrain-demo",
             "recursive-midpoint-displacement",
         )]));
-        assert_eq!(config.params.spread_reduction, 0.55);
+        assert_eq!(config.params.subdivision.spread_reduction, 0.55);
         assert_eq!(config.stage, Stage::Done);
         assert!(!config.seed_given);
     }
@@ -619,7 +619,7 @@ mod tests {
             ("data-controls", "sometimes"),
             ("data-palette", "purple"),
         ]));
-        assert_eq!(config.params, Params::new(Algorithm::DiamondSquare));
+        assert_eq!(config.params, Params::new(Algorithm::DIAMOND_SQUARE));
         assert_eq!(config.stage, Stage::Done);
         assert!(!config.seed_given, "a refused seed is not a seed given");
         let named: Vec<&str> = problems.iter().map(|problem| problem.attribute).collect();
@@ -692,7 +692,7 @@ mod tests {
             ("data-terrain-demo", "midpoint-displacement"),
             ("data-normalize", ""),
         ]));
-        assert!(problems.is_empty() && config.params.normalize);
+        assert!(problems.is_empty() && config.params.map.normalize);
     }
 
     #[test]
@@ -730,7 +730,7 @@ mod tests {
                 exponent: 6,
                 seed: 99,
                 spread: 0.45,
-                ..Params::new(Algorithm::RecursiveMidpointDisplacement)
+                ..Params::new(Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT)
             },
             stage: Stage::Pass(4),
             display: Display {

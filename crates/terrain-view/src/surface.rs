@@ -556,8 +556,7 @@ mod tests {
 
     fn terrain(algorithm: Algorithm, exponent: u32, stage: Stage) -> Terrain {
         let params = Params {
-            exponent,
-            seed: 3,
+            map: MapSettings::new(exponent, 3),
             ..Params::new(algorithm)
         };
         generate(&params, stage).expect("valid")
@@ -576,7 +575,7 @@ mod tests {
 
     #[test]
     fn a_small_map_is_drawn_point_for_point() {
-        let surface = build_surface(&terrain(Algorithm::DiamondSquare, 3, Stage::Done), TERRAIN);
+        let surface = build_surface(&terrain(Algorithm::DIAMOND_SQUARE, 3, Stage::Done), TERRAIN);
         // Faceted: three vertices per triangle, then the skirt's.
         let surface_vertices = 8 * 8 * 2 * 3;
         assert_eq!(surface.positions.len(), surface_vertices + 4 * 9 * 2);
@@ -593,7 +592,7 @@ mod tests {
                 .all(|normal| normal[2] > 0.0),
             "the surface faces up"
         );
-        let smooth = build_surface(&terrain(Algorithm::DiamondSquare, 7, Stage::Done), TERRAIN);
+        let smooth = build_surface(&terrain(Algorithm::DIAMOND_SQUARE, 7, Stage::Done), TERRAIN);
         assert_eq!(
             smooth.positions.len(),
             129 * 129 + 4 * 129 * 2,
@@ -604,7 +603,7 @@ mod tests {
 
     #[test]
     fn large_maps_get_a_level_of_detail_mesh_within_budget_and_bound() {
-        let big = terrain(Algorithm::DiamondSquare, 10, Stage::Done);
+        let big = terrain(Algorithm::DIAMOND_SQUARE, 10, Stage::Done);
         let automatic = build_surface(&big, TERRAIN);
         assert!(
             automatic.surface_triangles <= TRIANGLE_BUDGET,
@@ -624,7 +623,7 @@ mod tests {
                 "the automatic bound is the finest that fits"
             );
         }
-        let small = build_surface(&terrain(Algorithm::DiamondSquare, 9, Stage::Done), TERRAIN);
+        let small = build_surface(&terrain(Algorithm::DIAMOND_SQUARE, 9, Stage::Done), TERRAIN);
         assert_eq!(
             small.max_error, None,
             "513 points and fewer are drawn exactly"
@@ -634,7 +633,7 @@ mod tests {
 
     #[test]
     fn the_skirt_faces_out_and_reaches_below_the_lowest_point() {
-        let step = terrain(Algorithm::MidpointDisplacement, 2, Stage::Corners);
+        let step = terrain(Algorithm::MIDPOINT_DISPLACEMENT, 2, Stage::Corners);
         let surface = build_surface(&step, TERRAIN);
         let lowest = surface
             .positions
@@ -659,7 +658,7 @@ mod tests {
 
     #[test]
     fn smooth_normals_are_the_obj_exports() {
-        let map = terrain(Algorithm::DiamondSquare, 7, Stage::Done);
+        let map = terrain(Algorithm::DIAMOND_SQUARE, 7, Stage::Done);
         let surface = build_surface(&map, TERRAIN);
         for (x, y) in (0..129).flat_map(|y| (0..129).map(move |x| (x, y))) {
             let expected = world::normal(&map.heightmap, 1, x, y);
@@ -681,12 +680,12 @@ mod tests {
             ..TERRAIN
         };
         for (terrain, look) in [
-            (terrain(Algorithm::PerlinNoise, 7, Stage::Done), TERRAIN),
+            (terrain(Algorithm::PERLIN_NOISE, 7, Stage::Done), TERRAIN),
             (
-                terrain(Algorithm::DiamondSquare, 8, Stage::Pass(8)),
+                terrain(Algorithm::DIAMOND_SQUARE, 8, Stage::Pass(8)),
                 TERRAIN,
             ),
-            (terrain(Algorithm::DiamondSquare, 7, Stage::Done), rivers),
+            (terrain(Algorithm::DIAMOND_SQUARE, 7, Stage::Done), rivers),
         ] {
             let whole = build_surface(&terrain, look);
             let grid = grid_surface(&terrain, look).expect("drawn point for point");
@@ -708,14 +707,14 @@ mod tests {
             assert_eq!(grid.skirt.indices, skirt);
         }
         for exponent in [6, 10] {
-            let other = terrain(Algorithm::DiamondSquare, exponent, Stage::Done);
+            let other = terrain(Algorithm::DIAMOND_SQUARE, exponent, Stage::Done);
             assert_eq!(grid_surface(&other, TERRAIN), None, "exponent {exponent}");
         }
     }
 
     #[test]
     fn unset_points_are_grey_and_many_new_points_tinted() {
-        let step = terrain(Algorithm::DiamondSquare, 2, Stage::Square);
+        let step = terrain(Algorithm::DIAMOND_SQUARE, 2, Stage::Square);
         let colors = build_surface(&step, TERRAIN).colors;
         // Faceted vertices: the first triangle is (0, 0), (0, 1), (1, 1).
         assert_ne!(colors[0], UNSET, "a corner is set");
@@ -724,12 +723,12 @@ mod tests {
             !colors.contains(&HIGHLIGHT),
             "one new point: a marker shows it, not a tint"
         );
-        let busy = terrain(Algorithm::DiamondSquare, 8, Stage::Pass(8));
+        let busy = terrain(Algorithm::DIAMOND_SQUARE, 8, Stage::Pass(8));
         assert!(busy.new_points.len() > MAX_MARKERS);
         let colors = build_surface(&busy, TERRAIN).colors;
         assert_eq!(colors[1], HIGHLIGHT, "(1, 0) is new in the last pass");
         assert_ne!(colors[0], HIGHLIGHT, "(0, 0) is a corner");
-        let noise = terrain(Algorithm::RandomNoise, 3, Stage::Done);
+        let noise = terrain(Algorithm::RANDOM_NOISE, 3, Stage::Done);
         assert!(!build_surface(&noise, TERRAIN).colors.contains(&HIGHLIGHT));
         assert_eq!(
             marker_positions(&noise),
@@ -740,14 +739,14 @@ mod tests {
 
     #[test]
     fn markers_sit_on_the_new_points() {
-        let step = terrain(Algorithm::MidpointDisplacement, 3, Stage::Edges);
+        let step = terrain(Algorithm::MIDPOINT_DISPLACEMENT, 3, Stage::Edges);
         let markers = marker_positions(&step).expect("four markers");
         assert_eq!(markers.len(), 4);
         let map = &step.heightmap;
         assert!(markers.contains(&world_position(9, 4, 0, map.get(4, 0))));
-        let done = terrain(Algorithm::MidpointDisplacement, 3, Stage::Done);
+        let done = terrain(Algorithm::MIDPOINT_DISPLACEMENT, 3, Stage::Done);
         assert_eq!(marker_positions(&done), None, "done sets no point");
-        let noise = terrain(Algorithm::RandomNoise, 8, Stage::Done);
+        let noise = terrain(Algorithm::RANDOM_NOISE, 8, Stage::Done);
         assert_eq!(marker_positions(&noise), None, "too many to mark");
         assert!(marker_radius(3) > marker_radius(65));
     }
@@ -755,9 +754,8 @@ mod tests {
     #[test]
     fn a_traced_droplet_is_a_string_of_beads_ending_in_the_droplet() {
         let mut params = Params {
-            exponent: 6,
-            seed: 3,
-            ..Params::new(Algorithm::DiamondSquare)
+            map: MapSettings::new(6, 3),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         params.erosion.method = terrain_core::erosion::Method::Trace;
         let traced = generate(&params, Stage::Step(4)).expect("valid");
@@ -779,12 +777,12 @@ mod tests {
                 "{ball:?} over {ground}"
             );
         }
-        assert!(markers(&terrain(Algorithm::DiamondSquare, 6, Stage::Done)).is_empty());
+        assert!(markers(&terrain(Algorithm::DIAMOND_SQUARE, 6, Stage::Done)).is_empty());
     }
 
     #[test]
     fn rivers_turn_valleys_blue() {
-        let map = terrain(Algorithm::DiamondSquare, 7, Stage::Done);
+        let map = terrain(Algorithm::DIAMOND_SQUARE, 7, Stage::Done);
         let dry = build_surface(&map, TERRAIN);
         let rivers = build_surface(
             &map,

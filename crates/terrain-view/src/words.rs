@@ -2,32 +2,24 @@
 //! text alternative.
 
 use terrain_core::erosion::droplets::Ending;
-use terrain_core::{Algorithm, Params, Stage, Terrain};
+use terrain_core::{Params, Stage, Terrain};
+
+pub use terrain_core::words::{group_thousands, round_for_display};
 
 use crate::settings::View;
 
-/// A few words on what a stage shows, for the bar under a demo.
-pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32, normalize: bool) -> String {
-    match (algorithm, stage) {
-        (_, Stage::Droplets(1)) => "One droplet fallen".to_owned(),
-        (_, Stage::Droplets(count)) => {
+/// A few words on what a stage shows, for the bar under a demo: the
+/// algorithm's own words for its stages, erosion's after them.
+pub fn stage_caption(params: &Params, stage: Stage) -> String {
+    match stage {
+        Stage::Droplets(1) => "One droplet fallen".to_owned(),
+        Stage::Droplets(count) => {
             format!("{} droplets fallen", group_thousands(count as usize))
         }
-        (_, Stage::Slides(1)) => "Slid once".to_owned(),
-        (_, Stage::Slides(count)) => format!("Slid {count} times"),
-        (_, Stage::Step(step)) => format!("One droplet, step {step}"),
-        (_, Stage::Lattice) => "The lattice's random values".to_owned(),
-        (_, Stage::Octave(1)) => "The first octave".to_owned(),
-        (_, Stage::Octave(count)) => format!("{count} octaves summed"),
-        (Algorithm::RandomNoise, _) => "Every point random".to_owned(),
-        (_, Stage::Corners) => "Corners set at random".to_owned(),
-        (_, Stage::Edges) => "Edge midpoints set".to_owned(),
-        (_, Stage::Center) => "Centre set".to_owned(),
-        (_, Stage::Square) => "First square step".to_owned(),
-        (_, Stage::Diamond) => "First diamond step".to_owned(),
-        (_, Stage::Pass(pass)) => format!("Pass {pass} of {exponent}"),
-        (_, Stage::Done) if normalize => "Finished and normalized".to_owned(),
-        (_, Stage::Done) => "Finished".to_owned(),
+        Stage::Slides(1) => "Slid once".to_owned(),
+        Stage::Slides(count) => format!("Slid {count} times"),
+        Stage::Step(step) => format!("One droplet, step {step}"),
+        _ => params.caption(stage),
     }
 }
 
@@ -35,25 +27,10 @@ pub fn stage_caption(algorithm: Algorithm, stage: Stage, exponent: u32, normaliz
 /// which pass or octave): "squares 16 cells wide (radius 8) · jitter up to
 /// ±0.15", "this octave: 16 cells across, weight 0.25".
 pub fn stage_numbers(params: &Params, stage: Stage) -> String {
-    if let Stage::Octave(octave) = stage {
-        let (mut cells, mut weight) = (f64::from(params.frequency), 1.0);
-        for _ in 1..octave {
-            cells *= params.lacunarity;
-            weight *= params.gain;
-        }
-        return format!(
-            "this octave: {} cells across, weight {}",
-            round_for_display(cells),
-            round_for_display(weight)
-        );
-    }
-    let details = params.stage_details(stage);
-    match (details.radius, details.chunk_size, details.spread) {
-        (Some(radius), Some(chunk), Some(spread)) => format!(
-            "squares {chunk} cells wide (radius {radius}) · jitter up to ±{}",
-            round_for_display(spread)
-        ),
-        _ => String::new(),
+    if stage.is_erosion() {
+        String::new()
+    } else {
+        params.stage_numbers(stage)
     }
 }
 
@@ -110,26 +87,14 @@ pub fn erosion_readout(terrain: &Terrain) -> Option<String> {
         .map(|moved| format!("material moved: {}", round_for_display(moved)))
 }
 
-/// A number with at most four significant decimals, trailing zeros gone.
-pub fn round_for_display(value: f64) -> String {
-    let text = format!("{value:.4}");
-    let trimmed = text.trim_end_matches('0').trim_end_matches('.');
-    if trimmed.is_empty() || trimmed == "-" {
-        "0".to_owned()
-    } else {
-        trimmed.to_owned()
-    }
-}
-
 /// What a generated map is, for the text alternative: "made by
 /// diamond-square, first square step, seed 7".
 pub fn provenance(params: &Params, stage: Stage) -> String {
     format!(
         "made by {}, {}, seed {}",
         params.algorithm.title().to_ascii_lowercase(),
-        stage_caption(params.algorithm, stage, params.exponent, params.normalize)
-            .to_ascii_lowercase(),
-        params.seed
+        stage_caption(params, stage).to_ascii_lowercase(),
+        params.map.seed
     )
 }
 
@@ -156,19 +121,6 @@ pub fn describe(view: View, side: usize, provenance: &str, marked_points: usize)
     format!("{shown} of a {side} by {side} heightmap {provenance}.{marked}{moving}")
 }
 
-/// 1234567 as "1 234 567", with narrow spaces.
-pub fn group_thousands(number: usize) -> String {
-    let digits = number.to_string();
-    let mut grouped = String::new();
-    for (position, digit) in digits.chars().enumerate() {
-        if position > 0 && (digits.len() - position).is_multiple_of(3) {
-            grouped.push('\u{202f}');
-        }
-        grouped.push(digit);
-    }
-    grouped
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,9 +128,8 @@ mod tests {
     #[test]
     fn the_description_says_what_is_shown_and_how_to_move_it() {
         let params = Params {
-            exponent: 3,
-            seed: 7,
-            ..Params::new(Algorithm::DiamondSquare)
+            map: MapSettings::new(3, 7),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         let what = provenance(&params, Stage::Square);
         let text = describe(View::Surface, 9, &what, 1);
@@ -203,7 +154,7 @@ mod tests {
     fn stage_numbers_read_well() {
         let params = Params {
             exponent: 5,
-            ..Params::new(Algorithm::DiamondSquare)
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         assert_eq!(
             stage_numbers(&params, Stage::Pass(2)),
@@ -214,7 +165,7 @@ mod tests {
             frequency: 4,
             lacunarity: 2.0,
             gain: 0.5,
-            ..Params::new(Algorithm::PerlinNoise)
+            ..Params::new(Algorithm::PERLIN_NOISE)
         };
         assert_eq!(
             stage_numbers(&noise, Stage::Octave(3)),
@@ -231,9 +182,8 @@ mod tests {
         use terrain_core::erosion::Method;
         use terrain_core::generate;
         let mut params = Params {
-            exponent: 6,
-            seed: 2,
-            ..Params::new(Algorithm::DiamondSquare)
+            map: MapSettings::new(6, 2),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         assert_eq!(
             erosion_readout(&generate(&params, Stage::Done).expect("valid")),

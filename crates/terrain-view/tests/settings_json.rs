@@ -85,7 +85,7 @@ fn entry(group: &str, spec: &Spec, defaults: Option<String>, applies: Option<Str
 fn settings_json() -> String {
     let mut entries = Vec::new();
     for parameter in &PARAMETERS {
-        let defaults = Algorithm::ALL.map(|algorithm| {
+        let defaults = Algorithm::all().map(|algorithm| {
             let value = (parameter.default)(algorithm);
             format!(
                 "{}: {}",
@@ -93,7 +93,7 @@ fn settings_json() -> String {
                 text(&parameter.spec.show(&value))
             )
         });
-        let applies = Algorithm::ALL
+        let applies = Algorithm::all()
             .into_iter()
             .filter(|&algorithm| (parameter.applies)(&Params::new(algorithm)))
             .map(|algorithm| text(algorithm.name()));
@@ -115,7 +115,7 @@ fn settings_json() -> String {
             None,
         ));
     }
-    let algorithms = list(Algorithm::ALL.map(|algorithm| text(algorithm.name())));
+    let algorithms = list(Algorithm::all().map(|algorithm| text(algorithm.name())));
     let default_algorithm = text(Params::default().algorithm.name());
     format!(
         "{{\n  \"algorithms\": {algorithms},\n  \"defaultAlgorithm\": {default_algorithm},\n  \

@@ -1,15 +1,16 @@
 //! `generate(options)` and `erode(heights, options)`: the generator and the
 //! droplet erosion, callable from JavaScript. Their options are the
-//! registry's (`terrain_core::PARAMETERS`), read by the same reader as embed
+//! registry's (`terrain_core::registry::fields`), read by the same reader as embed
 //! attributes and links.
 
 use js_sys::{BigInt, Float32Array, Float64Array, Object, Reflect};
 use terrain_core::erosion::MAX_ABS_HEIGHT;
 use terrain_core::erosion::droplets::{self, DropletSettings};
+use terrain_core::registry::fields;
 use terrain_core::spec::{Kind, Spec, Surface};
 use terrain_core::{
-    Algorithm, Error, Heightmap, MAX_EXPONENT, MIN_EXPONENT, PARAMETERS, Params, Reading, STAGE,
-    Stage,
+    Algorithm, Error, Heightmap, MAX_EXPONENT, MIN_EXPONENT, Params, Reading, STAGE, Stage,
+    ValidParams,
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -19,18 +20,16 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 /// The settings `generate` takes, in the order its messages list them.
 fn generate_options() -> impl Iterator<Item = &'static Spec> {
-    PARAMETERS
-        .iter()
-        .map(|parameter| parameter.spec)
+    fields()
+        .map(|field| field.spec())
         .filter(|spec| spec.surfaces.generate)
         .chain([&STAGE])
 }
 
 /// The settings `erode` takes, in the order its messages list them.
 fn erode_options() -> impl Iterator<Item = &'static Spec> {
-    PARAMETERS
-        .iter()
-        .map(|parameter| parameter.spec)
+    fields()
+        .map(|field| field.spec())
         .filter(|spec| spec.surfaces.erode)
 }
 
@@ -38,7 +37,7 @@ fn erode_options() -> impl Iterator<Item = &'static Spec> {
 /// row-major, as a `Float64Array`.
 ///
 /// `options` may hold any parameter the registry offers JavaScript
-/// (`terrain_core::PARAMETERS`, surface `generate`), and `stage`: the
+/// (`terrain_core::registry::fields`, surface `generate`), and `stage`: the
 /// posts' `algorithm` (default `"diamond-square"`), `exponent` (5),
 /// `spread`, `spreadReduction`, `seed` (0; a number, a decimal string or a
 /// BigInt) and `normalize`, and the gradient noises' `frequency`,
@@ -101,7 +100,7 @@ pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array,
         .map_err(|message| JsError::new(&message))?;
     // The droplets' settings of a map's parameters, and its seed.
     let settings = DropletSettings {
-        seed: params.seed,
+        seed: params.map.seed,
         ..params.erosion.droplets
     };
     let eroded = droplets::erode(&map, &settings, &mut |_| {})
@@ -324,20 +323,16 @@ pub fn fingerprint(heights: &[f64]) -> String {
 pub fn benchmark_run(name: &str, exponent: u32, seed: f64) -> Result<f64, JsError> {
     let describe = |error: Error| JsError::new(&error.describe_on(Surface::Option));
     let map = if name == "streaming-floor" {
-        Params {
-            exponent,
-            ..Params::default()
-        }
-        .validate()
-        .map_err(describe)?;
+        ValidParams::new(Algorithm::DIAMOND_SQUARE)
+            .with_exponent(exponent)
+            .map_err(describe)?;
         terrain_core::baseline::streaming_floor(exponent)
     } else {
         let algorithm: Algorithm = name.parse().map_err(describe)?;
-        let params = Params {
-            exponent,
-            seed: seed as u64,
-            ..Params::new(algorithm)
-        };
+        let params = ValidParams::new(algorithm)
+            .with_exponent(exponent)
+            .map_err(describe)?
+            .with_seed(seed as u64);
         terrain_core::generate(&params, Stage::Done)
             .map_err(describe)?
             .heightmap

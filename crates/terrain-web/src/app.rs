@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use terrain_core::PARAMETERS;
+use terrain_core::registry::fields;
 use terrain_core::spec::Value;
 use terrain_view::demo::{Delay, Effect, Input};
 use terrain_view::page::{Graphics, Page, PageEffect, PageInput};
@@ -502,21 +502,18 @@ pub fn demo_state(index: u32) -> JsValue {
         let state = js_sys::Object::new();
         // Every parameter, by its generate() option name: what the demo's
         // settings say (an imported map's are the settings it replaced).
-        let mut entries: Vec<(&str, JsValue)> = PARAMETERS
-            .iter()
-            .map(|parameter| {
-                let value = (parameter.get)(&config.params);
+        let mut entries: Vec<(&str, JsValue)> = fields()
+            .map(|field| {
+                let value = config.params.get(field);
                 let shown = match value {
                     // A seed is 64 bits: more than a JavaScript number holds.
-                    Value::Whole(whole) if parameter.spec.option == "seed" => {
-                        whole.to_string().into()
-                    }
+                    Value::Whole(whole) if field.name() == "seed" => whole.to_string().into(),
                     Value::Whole(whole) => JsValue::from(whole as f64),
                     Value::Number(number) => number.into(),
                     Value::Switch(on) => on.into(),
-                    Value::Choice(_) | Value::Name(_) => parameter.spec.show(&value).into(),
+                    Value::Choice(_) | Value::Name(_) => field.spec().show(&value).into(),
                 };
-                (parameter.spec.option, shown)
+                (field.name(), shown)
             })
             .collect();
         let display = &config.display;

@@ -215,8 +215,7 @@ fn present_widget(widget: &Widget, field: &FieldShown) {
 fn options_of(key: Key) -> Vec<(&'static str, &'static str)> {
     let spec = key.spec();
     if spec == &ALGORITHM {
-        Algorithm::ALL
-            .iter()
+        Algorithm::all()
             .map(|algorithm| (algorithm.name(), algorithm.title()))
             .collect()
     } else if spec.option == "palette" {

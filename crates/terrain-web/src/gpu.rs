@@ -432,12 +432,11 @@ mod tests {
             ..dry
         };
         for (algorithm, exponent, look, tiled) in [
-            (Algorithm::PerlinNoise, 7, dry, false),
-            (Algorithm::DiamondSquare, 8, rivers, true),
+            (Algorithm::PERLIN_NOISE, 7, dry, false),
+            (Algorithm::DIAMOND_SQUARE, 8, rivers, true),
         ] {
             let params = Params {
-                exponent,
-                seed: 5,
+                map: MapSettings::new(exponent, 5),
                 ..Params::new(algorithm)
             };
             let terrain = generate(&params, Stage::Done).expect("a terrain");

@@ -1,17 +1,19 @@
 //! Maps and checks the erosion methods' tests share.
 
 use crate::erosion::Grid;
-use crate::generators::{Subdivision, diamond_square, tileable_diamond_square};
+use crate::generators::{diamond_square, tileable_diamond_square};
 use crate::heightmap::Heightmap;
+use crate::params::{MapSettings, SubdivisionSettings};
 use crate::stage::Stage;
 
 /// A finished diamond-square map, tileable or not.
 pub fn generated(tileable: bool, exponent: u32, seed: u64) -> Heightmap {
-    let settings = Subdivision::new(exponent, seed);
+    let map = MapSettings::new(exponent, seed);
+    let jitter = SubdivisionSettings::default();
     if tileable {
-        tileable_diamond_square::generate(&settings, Stage::Done)
+        tileable_diamond_square::generate(&map, &jitter, Stage::Done, &mut |_| {})
     } else {
-        diamond_square::generate(&settings, Stage::Done)
+        diamond_square::generate(&map, &jitter, Stage::Done, &mut |_| {})
     }
 }
 

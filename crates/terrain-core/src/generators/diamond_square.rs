@@ -27,16 +27,22 @@
 //! wrap around the map instead of falling off it.
 
 use crate::generators::midpoint_displacement::average4;
-use crate::generators::{Subdivision, passes};
+use crate::params::{Algorithm, Description};
+use crate::generators::subdivision::{describe, share_after_pass, stages_around_passes};
 use crate::heightmap::{Extent, Heightmap};
+use crate::params::{MapSettings, Params, SubdivisionSettings};
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
-/// The first round's spread in the post.
-pub const DEFAULT_SPREAD: f64 = 0.3;
+impl Algorithm {
+    /// The third post, square and diamond steps over the whole map:
+    /// `diamond-square`.
+    pub const DIAMOND_SQUARE: Algorithm = Algorithm::of(&DESCRIPTION);
+}
 
-/// The post halves the spread after each round.
-pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.5;
+static DESCRIPTION: Description = describe("diamond-square", "Diamond-square", stages, |params, stage, run| {
+    generate(&params.map, &params.subdivision, stage, run.progress)
+});
 
 /// What a diamond's missing corners are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,38 +56,35 @@ pub(crate) enum Border {
 
 /// The corners, the first square step, the first diamond step, every
 /// round, and the normalized map; the tileable variant's too.
-pub fn stages(exponent: u32) -> Vec<Stage> {
-    [Stage::Corners, Stage::Square, Stage::Diamond]
-        .into_iter()
-        .chain(passes(exponent))
-        .chain([Stage::Done])
-        .collect()
+pub(crate) fn stages(params: &Params) -> Vec<Stage> {
+    stages_around_passes(
+        &[Stage::Corners, Stage::Square, Stage::Diamond],
+        params.map.exponent,
+    )
 }
 
 /// Runs diamond-square up to `stage`: `corners`, `square`, `diamond`,
-/// `pass-k` or `done`.
-pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
-    run(params, stage, Border::Open, &mut |_| {})
-}
-
-/// [`generate`], reporting the share of the work done after each round.
-pub fn generate_observed(
-    params: &Subdivision,
+/// `pass-k` or `done`, reporting the share of the work done after each
+/// round.
+pub fn generate(
+    settings: &MapSettings,
+    subdivision: &SubdivisionSettings,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
-    run(params, stage, Border::Open, progress)
+    run(settings, subdivision, stage, Border::Open, progress)
 }
 
 /// The walk shared with the tileable variant.
 pub(crate) fn run(
-    params: &Subdivision,
+    settings: &MapSettings,
+    subdivision: &SubdivisionSettings,
     stage: Stage,
     border: Border,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
-    let random = PointRandom::new(params.seed);
-    let mut map = Heightmap::zeroed(params.exponent);
+    let random = PointRandom::new(settings.seed);
+    let mut map = Heightmap::zeroed(settings.exponent);
     match border {
         Border::Open => map.seed_corners(random),
         Border::Wrapped => {
@@ -105,20 +108,20 @@ pub(crate) fn run(
         Stage::Diamond => 1,
         Stage::Pass(pass) => pass,
         // Done, and stages that are not this algorithm's (never asked of it).
-        _ => params.exponent,
+        _ => settings.exponent,
     };
     let mut radius = map.last() / 2;
-    let mut spread = params.spread;
+    let mut spread = subdivision.spread;
     for pass in 1..=rounds {
         round(&mut map, radius, spread, random, border, &mut extent);
         radius /= 2;
-        spread *= params.spread_reduction;
-        progress(crate::generators::share_after_pass(pass, params.exponent));
+        spread *= subdivision.spread_reduction;
+        progress(share_after_pass(pass, settings.exponent));
     }
     if stage == Stage::Square {
         square_step(&mut map, radius, spread, random);
     }
-    if stage == Stage::Done && params.normalize {
+    if stage == Stage::Done && settings.normalize {
         map.normalize_within(extent.low, extent.high);
     }
     map
@@ -448,8 +451,9 @@ mod tests {
         for border in [Border::Open, Border::Wrapped] {
             for exponent in 1..=7 {
                 for seed in [0, 3, u64::MAX] {
-                    let params = Subdivision::new(exponent, seed);
-                    let mut fused = run(&params, Stage::Corners, border, &mut |_| {});
+                    let map = MapSettings::new(exponent, seed);
+                    let jitter = SubdivisionSettings::default();
+                    let mut fused = run(&map, &jitter, Stage::Corners, border, &mut |_| {});
                     let mut stepwise = fused.clone();
                     let random = PointRandom::new(seed);
                     let mut radius = fused.last() / 2;
@@ -472,9 +476,10 @@ mod tests {
 
     #[test]
     fn the_first_steps_set_the_centre_then_the_edge_midpoints() {
-        let params = Subdivision::new(3, 11);
-        let square = generate(&params, Stage::Square);
-        let diamond = generate(&params, Stage::Diamond);
+        let map = MapSettings::new(3, 11);
+        let jitter = SubdivisionSettings::default();
+        let square = generate(&map, &jitter, Stage::Square, &mut |_| {});
+        let diamond = generate(&map, &jitter, Stage::Diamond, &mut |_| {});
         assert_ne!(square.get(4, 4), 0.0);
         assert_eq!(square.get(4, 0), 0.0);
         for (x, y) in [(4, 0), (0, 4), (8, 4), (4, 8)] {

@@ -16,41 +16,37 @@
 //! the creases between chunks stay visible in the finished terrain: the
 //! problem the diamond-square post sets out to fix.
 
-use crate::generators::{Subdivision, passes};
+use crate::params::{Algorithm, Description};
+use crate::generators::subdivision::{describe, share_after_pass, stages_around_passes};
 use crate::heightmap::{Extent, Heightmap};
+use crate::params::{MapSettings, SubdivisionSettings};
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
-/// The first pass's spread in the post.
-pub const DEFAULT_SPREAD: f64 = 0.3;
-
-/// The post halves the spread after each pass.
-pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.5;
-
-/// The corners, the first chunk's edge midpoints, its centre, every pass,
-/// and the normalized map.
-pub fn stages(exponent: u32) -> Vec<Stage> {
-    [Stage::Corners, Stage::Edges, Stage::Center]
-        .into_iter()
-        .chain(passes(exponent))
-        .chain([Stage::Done])
-        .collect()
+impl Algorithm {
+    /// The first post, chunk by chunk and pass by pass:
+    /// `midpoint-displacement`.
+    pub const MIDPOINT_DISPLACEMENT: Algorithm = Algorithm::of(&DESCRIPTION);
 }
 
-/// Runs iterative midpoint displacement up to `stage`, which must be one of
-/// its stages (see [`crate::Params::stages`]).
-pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
-    generate_observed(params, stage, &mut |_| {})
-}
+static DESCRIPTION: Description = describe(
+    "midpoint-displacement",
+    "Midpoint displacement",
+    |params| stages_around_passes(&[Stage::Corners, Stage::Edges, Stage::Center], params.map.exponent),
+    |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+);
 
-/// [`generate`], reporting the share of the work done after each pass.
-pub fn generate_observed(
-    params: &Subdivision,
+/// Runs iterative midpoint displacement up to `stage`, one of its stages
+/// (corners, the first chunk's edges, its centre, a pass, done),
+/// reporting the share of the work done after each pass.
+pub fn generate(
+    settings: &MapSettings,
+    subdivision: &SubdivisionSettings,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
-    let random = PointRandom::new(params.seed);
-    let mut map = Heightmap::zeroed(params.exponent);
+    let random = PointRandom::new(settings.seed);
+    let mut map = Heightmap::zeroed(settings.exponent);
     map.seed_corners(random);
     let whole_map = map.last();
     // Every height written is seen here, so normalizing needs no pass of
@@ -67,7 +63,7 @@ pub fn generate_observed(
     let passes = match stage {
         Stage::Corners => 0,
         Stage::Edges => {
-            displace_edges(&mut map, whole_map, params.spread, random, &mut extent);
+            displace_edges(&mut map, whole_map, subdivision.spread, random, &mut extent);
             0
         }
         // The first pass has a single chunk, the whole map: after its centre
@@ -75,17 +71,17 @@ pub fn generate_observed(
         Stage::Center => 1,
         Stage::Pass(pass) => pass,
         // Done, and stages that are not this algorithm's (never asked of it).
-        _ => params.exponent,
+        _ => settings.exponent,
     };
-    let mut spread = params.spread;
+    let mut spread = subdivision.spread;
     for pass in 1..=passes {
         let chunk_width = whole_map >> (pass - 1);
         displace_edges(&mut map, chunk_width, spread, random, &mut extent);
         displace_centres(&mut map, chunk_width, spread, random, &mut extent);
-        spread *= params.spread_reduction;
-        progress(crate::generators::share_after_pass(pass, params.exponent));
+        spread *= subdivision.spread_reduction;
+        progress(share_after_pass(pass, settings.exponent));
     }
-    if stage == Stage::Done && params.normalize {
+    if stage == Stage::Done && settings.normalize {
         map.normalize_within(extent.low, extent.high);
     }
     map
@@ -254,11 +250,11 @@ mod tests {
     fn spread_shrinks_by_the_reduction_each_pass() {
         // With every corner at 0 the map holds only jitter, so pass k's points
         // are bounded by the sum of the spreads so far.
-        let params = Subdivision {
+        let params = SubdivisionSettings {
             spread: 1.0,
-            ..Subdivision::new(6, 3)
+            ..SubdivisionSettings::default()
         };
-        let map = generate(&params, Stage::Pass(6));
+        let map = generate(&MapSettings::new(6, 3), &params, Stage::Pass(6), &mut |_| {});
         let (low, high) = map.min_max();
         assert!(low > -3.0 && high < 3.0, "{low}..{high}");
     }

@@ -3,34 +3,55 @@
 //! The series starts here to have *something* on screen; it also shows why
 //! terrain needs neighbouring points to agree with each other.
 
-use crate::generators::Subdivision;
+use crate::params::{Algorithm, Description, Run};
 use crate::heightmap::Heightmap;
+use crate::params::MapSettings;
 use crate::random::PointRandom;
-use crate::stage::Stage;
+use crate::stage::{PointSet, Stage};
 
-/// Its one stage: every point is set at once.
-pub fn stages() -> Vec<Stage> {
-    vec![Stage::Done]
+impl Algorithm {
+    /// Every point uniform in `[0, 1)`: `random-noise`.
+    pub const RANDOM_NOISE: Algorithm = Algorithm::of(&DESCRIPTION);
 }
+
+static DESCRIPTION: Description = Description {
+    name: "random-noise",
+    title: "Random noise",
+    reads: &[],
+    parameters: &[],
+    defaults: |_| {},
+    stages: |_| vec![Stage::Done],
+    run: |params, _, _: &mut Run| generate(&params.map),
+    new_points: |params, _| PointSet::Everything {
+        side: params.map.side(),
+    },
+    caption: |_, _| "Every point random".to_owned(),
+    numbers: Description::no_numbers,
+    tiles: |_| false,
+    subdivides: false,
+    lattice_lines: Description::nothing_drawn,
+    gradient_arrows: Description::nothing_drawn,
+};
 
 /// Sets every point to its uniform number in `[0, 1)`. It has one stage,
 /// `done`, and is never normalized (it is in range already).
-pub fn generate(params: &Subdivision) -> Heightmap {
-    let mut map = Heightmap::zeroed(params.exponent);
-    let random = PointRandom::new(params.seed);
-    for (index, height) in map.heights_mut().iter_mut().enumerate() {
+pub fn generate(map: &MapSettings) -> Heightmap {
+    let mut heightmap = Heightmap::zeroed(map.exponent);
+    let random = PointRandom::new(map.seed);
+    for (index, height) in heightmap.heights_mut().iter_mut().enumerate() {
         *height = random.unit(index);
     }
-    map
+    heightmap
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::Params;
 
     #[test]
     fn every_point_is_its_own_uniform_number() {
-        let map = generate(&Subdivision::new(4, 99));
+        let map = generate(&MapSettings::new(4, 99));
         let random = PointRandom::new(99);
         for (index, &height) in map.heights().iter().enumerate() {
             assert_eq!(height, random.unit(index));
@@ -39,14 +60,21 @@ mod tests {
     }
 
     #[test]
-    fn spread_and_normalize_do_not_matter() {
-        let plain = Subdivision::new(5, 0);
-        let changed = Subdivision {
-            spread: 4.0,
-            spread_reduction: 0.1,
-            normalize: false,
-            ..plain
+    fn only_the_exponent_and_seed_matter() {
+        let plain = Params {
+            map: MapSettings::new(5, 0),
+            ..Params::new(Algorithm::RANDOM_NOISE)
         };
-        assert_eq!(generate(&plain), generate(&changed));
+        let mut changed = plain;
+        changed.subdivision.spread = 4.0;
+        changed.map.normalize = false;
+        changed.noise.octaves = 2;
+        let run = |params: &Params| {
+            crate::generate(&params.check().expect("valid"), Stage::Done)
+                .expect("valid")
+                .heightmap
+        };
+        assert_eq!(run(&plain), run(&changed));
+        assert_eq!(run(&plain), generate(&plain.map));
     }
 }

@@ -15,42 +15,45 @@
 //! a different order, but each point's random number belongs to the point.
 
 use crate::generators::midpoint_displacement::{average2, average4};
-use crate::generators::{Subdivision, passes};
+use crate::params::{Algorithm, Description};
+use crate::generators::subdivision::{describe, stages_around_passes};
 use crate::heightmap::Heightmap;
+use crate::params::{MapSettings, SubdivisionSettings};
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
-/// The first level's spread in the post.
-pub const DEFAULT_SPREAD: f64 = 0.3;
+impl Algorithm {
+    /// The second post, recursing into quadrants:
+    /// `recursive-midpoint-displacement`.
+    pub const RECURSIVE_MIDPOINT_DISPLACEMENT: Algorithm = Algorithm::of(&DESCRIPTION);
+}
 
 /// The post multiplies the spread by 0.55 at each level of recursion.
-pub const DEFAULT_SPREAD_REDUCTION: f64 = 0.55;
+pub const POSTS_SPREAD_REDUCTION: f64 = 0.55;
 
-/// The corners, every level of recursion, and the normalized map.
-pub fn stages(exponent: u32) -> Vec<Stage> {
-    [Stage::Corners]
-        .into_iter()
-        .chain(passes(exponent))
-        .chain([Stage::Done])
-        .collect()
-}
+static DESCRIPTION: Description = Description {
+    defaults: |params| params.subdivision.spread_reduction = POSTS_SPREAD_REDUCTION,
+    ..describe(
+        "recursive-midpoint-displacement",
+        "Recursive midpoint displacement",
+        |params| stages_around_passes(&[Stage::Corners], params.map.exponent),
+        |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+    )
+};
 
-/// Runs recursive midpoint displacement up to `stage`: `corners`, `pass-k`
-/// (every view at recursion depth `k` displaced) or `done`.
-pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
-    generate_observed(params, stage, &mut |_| {})
-}
-
-/// [`generate`], reporting the share of the work done as each of the
-/// sixteen views two levels down is finished (the recursion goes depth
-/// first, so there are no whole passes to report).
-pub fn generate_observed(
-    params: &Subdivision,
+/// Runs recursive midpoint displacement up to `stage`: `corners`,
+/// `pass-k` (every view at recursion depth `k` displaced) or `done`,
+/// reporting the share of the work done as each of the sixteen views two
+/// levels down is finished (the recursion goes depth first, so there are
+/// no whole passes to report).
+pub fn generate(
+    settings: &MapSettings,
+    subdivision: &SubdivisionSettings,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
-    let random = PointRandom::new(params.seed);
-    let mut map = Heightmap::zeroed(params.exponent);
+    let random = PointRandom::new(settings.seed);
+    let mut map = Heightmap::zeroed(settings.exponent);
     map.seed_corners(random);
     let mut set = SetMask::new(map.side() * map.side());
     let last = map.last();
@@ -59,7 +62,7 @@ pub fn generate_observed(
     }
     let depth = match stage {
         Stage::Pass(pass) => pass,
-        Stage::Done => params.exponent,
+        Stage::Done => settings.exponent,
         _ => 0,
     };
     if depth > 0 {
@@ -72,14 +75,14 @@ pub fn generate_observed(
         };
         let mut whole = View::whole(&mut map, &mut set);
         whole.displace(
-            params.spread,
-            params.spread_reduction,
+            subdivision.spread,
+            subdivision.spread_reduction,
             depth,
             random,
             &mut on_finish,
         );
     }
-    if stage == Stage::Done && params.normalize {
+    if stage == Stage::Done && settings.normalize {
         map.normalize();
     }
     map
@@ -337,13 +340,14 @@ mod tests {
         for exponent in 1..=8 {
             for seed in [0, 1, 2016] {
                 for stage in [Stage::Pass(1), Stage::Pass(exponent), Stage::Done] {
-                    let settings = Subdivision {
+                    let map = MapSettings::new(exponent, seed);
+                    let jitter = SubdivisionSettings {
                         spread_reduction: 0.55,
-                        ..Subdivision::new(exponent, seed)
+                        ..SubdivisionSettings::default()
                     };
                     assert_eq!(
-                        generate(&settings, stage),
-                        midpoint_displacement::generate(&settings, stage),
+                        generate(&map, &jitter, stage, &mut |_| {}),
+                        midpoint_displacement::generate(&map, &jitter, stage, &mut |_| {}),
                         "exponent {exponent}, seed {seed}, {stage}"
                     );
                 }

@@ -11,25 +11,41 @@
 //! matching slopes (every border point was computed from neighbours on both
 //! sides), so no seam shows.
 
-use crate::generators::Subdivision;
-pub use crate::generators::diamond_square::stages;
-use crate::generators::diamond_square::{Border, run};
+use crate::params::{Algorithm, Description};
+use crate::generators::diamond_square::{Border, run, stages};
+use crate::generators::subdivision::{describe};
 use crate::heightmap::Heightmap;
+use crate::params::{MapSettings, SubdivisionSettings};
 use crate::stage::Stage;
 
-/// Runs tileable diamond-square up to `stage`: `corners`, `square`,
-/// `diamond`, `pass-k` or `done`.
-pub fn generate(params: &Subdivision, stage: Stage) -> Heightmap {
-    run(params, stage, Border::Wrapped, &mut |_| {})
+impl Algorithm {
+    /// Diamond-square with wrapping neighbours, so copies tile
+    /// seamlessly: `tileable-diamond-square`.
+    pub const TILEABLE_DIAMOND_SQUARE: Algorithm = Algorithm::of(&DESCRIPTION);
 }
 
-/// [`generate`], reporting the share of the work done after each round.
-pub fn generate_observed(
-    params: &Subdivision,
+static DESCRIPTION: Description = Description {
+    // Its erosion keeps it tileable.
+    defaults: |params| params.erosion.droplets.wrap = true,
+    tiles: |_| true,
+    ..describe(
+        "tileable-diamond-square",
+        "Tileable diamond-square",
+        stages,
+        |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+    )
+};
+
+/// Runs tileable diamond-square up to `stage`: `corners`, `square`,
+/// `diamond`, `pass-k` or `done`, reporting the share of the work done
+/// after each round.
+pub fn generate(
+    settings: &MapSettings,
+    subdivision: &SubdivisionSettings,
     stage: Stage,
     progress: &mut dyn FnMut(f64),
 ) -> Heightmap {
-    run(params, stage, Border::Wrapped, progress)
+    run(settings, subdivision, stage, Border::Wrapped, progress)
 }
 
 #[cfg(test)]
@@ -37,15 +53,25 @@ mod tests {
     use super::*;
     use crate::generators::diamond_square;
 
-    fn params(exponent: u32, seed: u64) -> Subdivision {
-        Subdivision::new(exponent, seed)
+    fn tileable_map(exponent: u32, seed: u64, stage: Stage) -> Heightmap {
+        let map = MapSettings::new(exponent, seed);
+        generate(&map, &SubdivisionSettings::default(), stage, &mut |_| {})
+    }
+
+    fn plain_map(exponent: u32, seed: u64, stage: Stage) -> Heightmap {
+        let map = MapSettings::new(exponent, seed);
+        diamond_square::generate(&map, &SubdivisionSettings::default(), stage, &mut |_| {})
     }
 
     #[test]
     fn last_row_and_column_equal_the_first_at_every_stage() {
         for exponent in 1..=7 {
-            for stage in stages(exponent) {
-                let map = generate(&params(exponent, 42), stage);
+            let params = crate::Params {
+                map: MapSettings::new(exponent, 42),
+                ..crate::Params::new(Algorithm::TILEABLE_DIAMOND_SQUARE)
+            };
+            for stage in stages(&params) {
+                let map = tileable_map(exponent, 42, stage);
                 let last = map.last();
                 for i in 0..map.side() {
                     assert_eq!(map.get(i, 0), map.get(i, last), "column {i}, {stage}");
@@ -75,8 +101,8 @@ mod tests {
         // crease: its border points never heard from the other side.
         let (mut seam, mut middle, mut plain_seam) = (0.0, 0.0, 0.0);
         for seed in 0..40 {
-            let tileable = generate(&params(6, seed), Stage::Done);
-            let plain = diamond_square::generate(&params(6, seed), Stage::Done);
+            let tileable = tileable_map(6, seed, Stage::Done);
+            let plain = plain_map(6, seed, Stage::Done);
             seam += tiled_curvature(&tileable, 0);
             middle += tiled_curvature(&tileable, tileable.last() / 2);
             plain_seam += tiled_curvature(&plain, 0);
@@ -93,8 +119,8 @@ mod tests {
 
     #[test]
     fn differs_from_the_plain_algorithm_only_through_its_borders() {
-        let tileable = generate(&params(4, 9), Stage::Pass(4));
-        let plain = diamond_square::generate(&params(4, 9), Stage::Pass(4));
+        let tileable = tileable_map(4, 9, Stage::Pass(4));
+        let plain = plain_map(4, 9, Stage::Pass(4));
         assert_ne!(tileable, plain);
         assert_eq!(tileable.get(0, 0), plain.get(0, 0), "the one shared corner");
     }

@@ -18,8 +18,7 @@ fn environment() -> Environment {
 fn config(algorithm: Algorithm, exponent: u32, controls: Controls) -> DemoConfig {
     DemoConfig {
         params: Params {
-            exponent,
-            seed: 7,
+            map: MapSettings::new(exponent, 7),
             ..Params::new(algorithm)
         },
         stage: Stage::Done,
@@ -110,7 +109,7 @@ fn redraws(effects: &[Effect]) -> bool {
 
 #[test]
 fn a_mounted_demo_shows_the_map_its_settings_make() {
-    let (demo, effects) = mounted(config(Algorithm::DiamondSquare, 5, Controls::None));
+    let (demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::None));
     let expected = map_of(&demo.config().params, Stage::Done);
     assert_eq!(demo.terrain().heightmap, expected);
     assert!(redraws(&effects));
@@ -122,7 +121,7 @@ fn a_mounted_demo_shows_the_map_its_settings_make() {
 
 #[test]
 fn a_demo_with_no_seed_takes_the_pages_fresh_one() {
-    let mut given = config(Algorithm::MidpointDisplacement, 4, Controls::None);
+    let mut given = config(Algorithm::MIDPOINT_DISPLACEMENT, 4, Controls::None);
     given.seed_given = false;
     let (demo, _) = mounted(given);
     assert_eq!(demo.seed(), 1234);
@@ -131,7 +130,7 @@ fn a_demo_with_no_seed_takes_the_pages_fresh_one() {
 #[test]
 fn settings_that_could_not_be_used_become_one_notice() {
     let (demo, _) = Demo::new(
-        config(Algorithm::DiamondSquare, 3, Controls::None),
+        config(Algorithm::DIAMOND_SQUARE, 3, Controls::None),
         vec!["data-exponent must be…".into(), "data-view must be…".into()],
         environment(),
     );
@@ -146,7 +145,7 @@ fn settings_that_could_not_be_used_become_one_notice() {
 
 #[test]
 fn a_huge_map_goes_to_the_worker_with_a_progress_bar() {
-    let (demo, effects) = mounted(config(Algorithm::DiamondSquare, 11, Controls::None));
+    let (demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 11, Controls::None));
     let jobs = offloaded(&effects);
     assert_eq!(jobs.len(), 1);
     assert!(
@@ -160,19 +159,19 @@ fn a_huge_map_goes_to_the_worker_with_a_progress_bar() {
 
 #[test]
 fn an_edited_number_makes_a_new_map() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
-    let effects = edit(&mut demo, Field::Exponent, "6");
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let effects = edit(&mut demo, Field::EXPONENT, "6");
     assert!(redraws(&effects));
     assert_eq!(demo.terrain().heightmap.side(), 65);
     assert_eq!(
-        field(&demo.presentation(), Key::Param(Field::Exponent)).text,
+        field(&demo.presentation(), Key::Param(Field::EXPONENT)).text,
         "6"
     );
 }
 
 #[test]
 fn a_bad_value_is_refused_by_name_and_the_last_map_stays() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
     let before = demo.terrain().clone();
     for (text, message) in [
         (
@@ -186,10 +185,10 @@ fn a_bad_value_is_refused_by_name_and_the_last_map_stays() {
         ),
         (" ", "Exponent is empty; enter a whole number from 1 to 12"),
     ] {
-        let effects = edit(&mut demo, Field::Exponent, text);
+        let effects = edit(&mut demo, Field::EXPONENT, text);
         assert!(effects.is_empty(), "{text:?}: {effects:?}");
         assert_eq!(demo.terrain(), &before);
-        let shown = field(&demo.presentation(), Key::Param(Field::Exponent)).clone();
+        let shown = field(&demo.presentation(), Key::Param(Field::EXPONENT)).clone();
         assert_eq!(shown.text, text, "the field keeps what was typed");
         assert_eq!(shown.error.as_deref(), Some(message));
     }
@@ -197,55 +196,55 @@ fn a_bad_value_is_refused_by_name_and_the_last_map_stays() {
 
 #[test]
 fn typing_that_means_the_same_value_is_left_as_typed() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
-    let effects = edit(&mut demo, Field::Spread, "0.30");
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let effects = edit(&mut demo, Field::SPREAD, "0.30");
     assert!(effects.is_empty(), "0.30 is the spread already");
-    let shown = field(&demo.presentation(), Key::Param(Field::Spread)).clone();
+    let shown = field(&demo.presentation(), Key::Param(Field::SPREAD)).clone();
     assert_eq!((shown.text.as_str(), shown.error), ("0.30", None));
 }
 
 #[test]
 fn a_new_map_from_elsewhere_clears_a_refused_fields_error() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
-    edit(&mut demo, Field::Spread, "-1");
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    edit(&mut demo, Field::SPREAD, "-1");
     assert!(
-        field(&demo.presentation(), Key::Param(Field::Spread))
+        field(&demo.presentation(), Key::Param(Field::SPREAD))
             .error
             .is_some()
     );
-    edit(&mut demo, Field::Seed, "99");
-    let shown = field(&demo.presentation(), Key::Param(Field::Spread)).clone();
+    edit(&mut demo, Field::SEED, "99");
+    let shown = field(&demo.presentation(), Key::Param(Field::SPREAD)).clone();
     assert_eq!((shown.text.as_str(), shown.error), ("0.3", None));
 }
 
 #[test]
 fn a_pass_that_no_longer_exists_falls_back_to_done() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
     handle(&mut demo, Input::Scrubbed(7));
     assert_eq!(demo.config().stage, Stage::Pass(5));
-    edit(&mut demo, Field::Exponent, "3");
+    edit(&mut demo, Field::EXPONENT, "3");
     assert_eq!(demo.config().stage, Stage::Done);
     assert_eq!(demo.terrain().stage, Stage::Done);
 }
 
 #[test]
 fn a_new_algorithm_takes_its_own_defaults_but_keeps_chosen_values() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Full));
     edit(
         &mut demo,
-        Field::Algorithm,
+        Field::ALGORITHM,
         "recursive-midpoint-displacement",
     );
     let params = demo.config().params;
-    assert_eq!((params.spread, params.spread_reduction), (0.3, 0.55));
-    edit(&mut demo, Field::SpreadReduction, "0.7");
-    edit(&mut demo, Field::Algorithm, "midpoint-displacement");
+    assert_eq!((params.subdivision.spread, params.subdivision.spread_reduction), (0.3, 0.55));
+    edit(&mut demo, Field::SPREAD_REDUCTION, "0.7");
+    edit(&mut demo, Field::ALGORITHM, "midpoint-displacement");
     let params = demo.config().params;
-    assert_eq!(params.algorithm, Algorithm::MidpointDisplacement);
-    assert_eq!(params.spread_reduction, 0.7, "a chosen value stays");
-    assert_eq!((params.exponent, params.seed), (5, 7));
+    assert_eq!(params.algorithm, Algorithm::MIDPOINT_DISPLACEMENT);
+    assert_eq!(params.subdivision.spread_reduction, 0.7, "a chosen value stays");
+    assert_eq!((params.map.exponent, params.map.seed), (5, 7));
     let before = demo.config().params;
-    edit(&mut demo, Field::Algorithm, "plasma");
+    edit(&mut demo, Field::ALGORITHM, "plasma");
     assert_eq!(
         demo.config().params,
         before,
@@ -255,16 +254,16 @@ fn a_new_algorithm_takes_its_own_defaults_but_keeps_chosen_values() {
 
 #[test]
 fn the_stage_falls_back_when_the_new_algorithm_lacks_it() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     handle(&mut demo, Input::Scrubbed(1));
     assert_eq!(demo.config().stage, Stage::Square);
-    edit(&mut demo, Field::Algorithm, "midpoint-displacement");
+    edit(&mut demo, Field::ALGORITHM, "midpoint-displacement");
     assert_eq!(demo.config().stage, Stage::Done);
 }
 
 #[test]
 fn a_new_palette_redraws_without_a_new_map() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Full));
     let effects = handle(
         &mut demo,
         Input::Edited {
@@ -278,7 +277,7 @@ fn a_new_palette_redraws_without_a_new_map() {
 
 #[test]
 fn new_colours_for_a_worker_built_surface_ask_the_worker_again() {
-    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 10, Controls::Full));
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Full));
     let (job, request) = offloaded(&effects).remove(0);
     let reply = protocol::run(request, &mut |_, _| {});
     handle(&mut demo, Input::Job { job, reply });
@@ -298,7 +297,7 @@ fn new_colours_for_a_worker_built_surface_ask_the_worker_again() {
 
 #[test]
 fn tiling_the_view_moves_the_camera_back() {
-    let (mut demo, _) = mounted(config(Algorithm::TileableDiamondSquare, 5, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::TILEABLE_DIAMOND_SQUARE, 5, Controls::Full));
     let near = demo.orbit().distance;
     handle(
         &mut demo,
@@ -313,7 +312,7 @@ fn tiling_the_view_moves_the_camera_back() {
 
 #[test]
 fn a_bad_display_value_is_refused_by_its_control() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Full));
     let effects = handle(
         &mut demo,
         Input::Edited {
@@ -332,7 +331,7 @@ fn a_bad_display_value_is_refused_by_its_control() {
 
 #[test]
 fn arrow_keys_step_numbers_within_their_range() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 11, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 11, Controls::Basic));
     let step = |demo: &mut Demo, field: Field, direction: f64| {
         handle(
             demo,
@@ -342,34 +341,34 @@ fn arrow_keys_step_numbers_within_their_range() {
             },
         )
     };
-    step(&mut demo, Field::Exponent, 1.0);
-    assert_eq!(demo.config().params.exponent, 12);
-    step(&mut demo, Field::Exponent, 1.0);
-    assert_eq!(demo.config().params.exponent, 12, "12 is the most");
-    step(&mut demo, Field::Spread, 1.0);
-    assert_eq!(demo.config().params.spread, 0.35);
-    step(&mut demo, Field::Seed, -1.0);
-    assert_eq!(demo.config().params.seed, 6);
+    step(&mut demo, Field::EXPONENT, 1.0);
+    assert_eq!(demo.config().params.map.exponent, 12);
+    step(&mut demo, Field::EXPONENT, 1.0);
+    assert_eq!(demo.config().params.map.exponent, 12, "12 is the most");
+    step(&mut demo, Field::SPREAD, 1.0);
+    assert_eq!(demo.config().params.subdivision.spread, 0.35);
+    step(&mut demo, Field::SEED, -1.0);
+    assert_eq!(demo.config().params.map.seed, 6);
 }
 
 #[test]
 fn arrow_keys_leave_a_field_of_refused_text_alone() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 5, Controls::Basic));
-    edit(&mut demo, Field::Spread, "abc");
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    edit(&mut demo, Field::SPREAD, "abc");
     let effects = handle(
         &mut demo,
         Input::Stepped {
-            key: Key::Param(Field::Spread),
+            key: Key::Param(Field::SPREAD),
             direction: 1.0,
         },
     );
     assert!(effects.is_empty());
-    assert_eq!(demo.config().params.spread, 0.3);
+    assert_eq!(demo.config().params.subdivision.spread, 0.3);
 }
 
 #[test]
 fn the_scrubber_shows_each_stage_and_ignores_positions_past_the_end() {
-    let (mut demo, _) = mounted(config(Algorithm::MidpointDisplacement, 3, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::MIDPOINT_DISPLACEMENT, 3, Controls::Basic));
     handle(&mut demo, Input::Scrubbed(1));
     assert_eq!(demo.terrain().stage, Stage::Edges);
     let params = demo.config().params;
@@ -383,7 +382,7 @@ fn the_scrubber_shows_each_stage_and_ignores_positions_past_the_end() {
 
 #[test]
 fn play_steps_through_every_stage_and_stops_at_the_end() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 2, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 2, Controls::Basic));
     // From the end, play starts over.
     let effects = handle(&mut demo, Input::PlayPressed);
     assert_eq!(demo.config().stage, Stage::Corners);
@@ -416,7 +415,7 @@ fn play_steps_through_every_stage_and_stops_at_the_end() {
 
 #[test]
 fn a_tick_from_before_a_pause_does_nothing() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 3, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 3, Controls::Basic));
     handle(&mut demo, Input::Scrubbed(0));
     handle(&mut demo, Input::PlayPressed);
     handle(&mut demo, Input::PlayPressed);
@@ -430,7 +429,7 @@ fn a_tick_from_before_a_pause_does_nothing() {
 
 #[test]
 fn refresh_takes_the_new_seed_and_shares_it() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
     let effects = handle(&mut demo, Input::Refresh(42));
     assert!(effects.contains(&Effect::ShareSeed(42)));
     assert_eq!(demo.seed(), 42);
@@ -441,7 +440,7 @@ fn refresh_takes_the_new_seed_and_shares_it() {
 
 #[test]
 fn a_shared_seed_is_taken_without_sharing_it_on() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
     assert!(
         handle(&mut demo, Input::SeedShared(7)).is_empty(),
         "the same seed"
@@ -457,9 +456,9 @@ fn a_shared_seed_is_taken_without_sharing_it_on() {
 
 #[test]
 fn a_job_answered_after_a_newer_request_is_dropped() {
-    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 10, Controls::Basic));
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Basic));
     let (first, first_request) = offloaded(&effects).remove(0);
-    let effects = edit(&mut demo, Field::Seed, "8");
+    let effects = edit(&mut demo, Field::SEED, "8");
     assert!(effects.contains(&Effect::Cancel(first)), "{effects:?}");
     let (second, second_request) = offloaded(&effects).remove(0);
     assert_ne!(first, second);
@@ -499,7 +498,7 @@ fn a_job_answered_after_a_newer_request_is_dropped() {
 
 #[test]
 fn progress_fills_the_bar_with_what_is_being_done() {
-    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 12, Controls::None));
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 12, Controls::None));
     let (job, _) = offloaded(&effects).remove(0);
     handle(
         &mut demo,
@@ -523,7 +522,7 @@ fn progress_fills_the_bar_with_what_is_being_done() {
 
 #[test]
 fn a_map_that_could_not_be_made_says_why_and_the_last_stays() {
-    let (mut demo, effects) = mounted(config(Algorithm::DiamondSquare, 10, Controls::None));
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::None));
     let (job, _) = offloaded(&effects).remove(0);
     let before = demo.terrain().clone();
     handle(
@@ -546,7 +545,7 @@ fn a_map_that_could_not_be_made_says_why_and_the_last_stays() {
 
 #[test]
 fn a_file_too_big_to_import_is_refused_before_it_is_read() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let effects = handle(
         &mut demo,
         Input::ImportPicked {
@@ -567,7 +566,7 @@ fn a_file_too_big_to_import_is_refused_before_it_is_read() {
 
 #[test]
 fn an_imported_png_becomes_the_map_with_its_own_words() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let effects = handle(
         &mut demo,
         Input::ImportPicked {
@@ -621,7 +620,7 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
 
 #[test]
 fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let before = demo.terrain().clone();
     handle(
         &mut demo,
@@ -640,7 +639,7 @@ fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
 
 #[test]
 fn a_huge_import_is_meshed_in_the_worker() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let effects = handle(
         &mut demo,
         Input::ImportDecoded {
@@ -669,7 +668,7 @@ fn a_huge_import_is_meshed_in_the_worker() {
 
 #[test]
 fn an_export_becomes_a_download_named_after_the_map() {
-    let (mut demo, _) = mounted(config(Algorithm::MidpointDisplacement, 4, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::MIDPOINT_DISPLACEMENT, 4, Controls::Basic));
     let effects = handle(&mut demo, Input::Export(FileFormat::Png));
     let download = effects
         .iter()
@@ -693,7 +692,7 @@ fn an_export_becomes_a_download_named_after_the_map() {
 
 #[test]
 fn copying_the_link_copies_the_share_link_and_says_how_it_went() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
     let effects = handle(&mut demo, Input::CopyLink);
     let link = demo.share_link();
     assert!(link.starts_with("https://example.org/playground.html?algorithm=diamond-square"));
@@ -708,7 +707,7 @@ fn copying_the_link_copies_the_share_link_and_says_how_it_went() {
 
 #[test]
 fn the_camera_moves_in_3d_and_not_in_2d() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let start = *demo.orbit();
     let effects = handle(&mut demo, Input::Camera(CameraAction::Zoom(0.5)));
     assert_eq!(effects, [Effect::Redraw { rebuild: false }]);
@@ -727,7 +726,7 @@ fn the_camera_moves_in_3d_and_not_in_2d() {
 
 #[test]
 fn a_drag_turns_the_view() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
     let start = *demo.orbit();
     handle(
         &mut demo,
@@ -768,7 +767,7 @@ fn a_drag_turns_the_view() {
 
 #[test]
 fn graphics_notes_come_and_go() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
     handle(&mut demo, Input::Graphics(GraphicsNote::Lost));
     let lost = demo.presentation();
     assert!(
@@ -788,7 +787,7 @@ fn graphics_notes_come_and_go() {
 
 #[test]
 fn the_playground_keeps_the_address_in_step() {
-    let mut given = config(Algorithm::DiamondSquare, 4, Controls::Full);
+    let mut given = config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full);
     given.display.url_state = true;
     let (mut demo, effects) = mounted(given);
     let mirrored: Vec<_> = effects
@@ -796,7 +795,7 @@ fn the_playground_keeps_the_address_in_step() {
         .filter(|effect| matches!(effect, Effect::ReplaceUrl(_)))
         .collect();
     assert_eq!(mirrored.len(), 1, "{effects:?}");
-    let effects = edit(&mut demo, Field::Seed, "9");
+    let effects = edit(&mut demo, Field::SEED, "9");
     assert!(
         effects
             .iter()
@@ -813,14 +812,14 @@ fn the_playground_keeps_the_address_in_step() {
 
 #[test]
 fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
-    let (basic, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Basic));
+    let (basic, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
     let keys: Vec<&str> = basic
         .control_keys()
         .iter()
         .map(|key| key.spec().option)
         .collect();
     assert_eq!(keys, ["exponent", "spread", "spreadReduction", "seed"]);
-    let (mut full, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut full, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let shown: Vec<&str> = full
         .presentation()
         .controls
@@ -852,17 +851,17 @@ fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
         full.control_keys().len() > shown.len(),
         "the rest are there, hidden"
     );
-    edit(&mut full, Field::Algorithm, "random-noise");
+    edit(&mut full, Field::ALGORITHM, "random-noise");
     let shown = full.presentation();
-    assert!(field(&shown, Key::Param(Field::Spread)).hidden);
-    assert!(!field(&shown, Key::Param(Field::Seed)).hidden);
-    let (none, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::None));
+    assert!(field(&shown, Key::Param(Field::SPREAD)).hidden);
+    assert!(!field(&shown, Key::Param(Field::SEED)).hidden);
+    let (none, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
     assert!(none.control_keys().is_empty());
 }
 
 #[test]
 fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
-    let mut settings = config(Algorithm::DiamondSquare, 8, Controls::Full);
+    let mut settings = config(Algorithm::DIAMOND_SQUARE, 8, Controls::Full);
     settings.params.erosion.method = terrain_core::erosion::Method::Droplets;
     settings.params.erosion.droplets.droplets = 100_000;
     settings.stage = Stage::Droplets(100_000);
@@ -870,7 +869,7 @@ fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
     let jobs = offloaded(&effects);
     assert_eq!(jobs.len(), 1, "100 000 droplets do not run on the page");
     assert!(demo.presentation().progress.is_some());
-    let effects = edit(&mut demo, Field::Seed, "8");
+    let effects = edit(&mut demo, Field::SEED, "8");
     assert!(effects.contains(&Effect::Cancel(jobs[0].0)), "{effects:?}");
     assert_eq!(offloaded(&effects).len(), 1);
     // A thousand droplets are a few milliseconds: the page makes them.
@@ -883,20 +882,20 @@ fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
 
 #[test]
 fn erosion_stages_show_their_readout() {
-    let mut settings = config(Algorithm::DiamondSquare, 6, Controls::Basic);
+    let mut settings = config(Algorithm::DIAMOND_SQUARE, 6, Controls::Basic);
     settings.params.erosion.method = terrain_core::erosion::Method::Droplets;
     settings.params.erosion.droplets.droplets = 1000;
     settings.stage = Stage::Droplets(1000);
     let (demo, _) = mounted(settings);
     let readout = demo.presentation().readout.expect("a ledger");
     assert!(readout.starts_with("eroded "), "{readout}");
-    let (plain, _) = mounted(config(Algorithm::DiamondSquare, 6, Controls::Basic));
+    let (plain, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 6, Controls::Basic));
     assert_eq!(plain.presentation().readout, None);
 }
 
 #[test]
 fn rivers_colour_the_surface_and_follow_the_wrap() {
-    let mut settings = config(Algorithm::TileableDiamondSquare, 11, Controls::Full);
+    let mut settings = config(Algorithm::TILEABLE_DIAMOND_SQUARE, 11, Controls::Full);
     settings.display.water = true;
     let (mut demo, effects) = mounted(settings);
     let jobs = offloaded(&effects);
@@ -905,7 +904,7 @@ fn rivers_colour_the_surface_and_follow_the_wrap() {
         Water::Rivers { wrap: true },
         "a tileable map's water crosses its edges"
     );
-    let effects = edit(&mut demo, Field::Wrap, "false");
+    let effects = edit(&mut demo, Field::WRAP, "false");
     assert_eq!(
         offloaded(&effects)[0].1.look.water,
         Water::Rivers { wrap: false },
@@ -915,7 +914,7 @@ fn rivers_colour_the_surface_and_follow_the_wrap() {
 
 #[test]
 fn a_tiled_view_measures_its_seam_and_a_single_one_its_creases() {
-    let mut settings = config(Algorithm::TileableDiamondSquare, 6, Controls::Full);
+    let mut settings = config(Algorithm::TILEABLE_DIAMOND_SQUARE, 6, Controls::Full);
     settings.display.creases = true;
     settings.display.view = View::Tiles;
     let (mut demo, _) = mounted(settings);
@@ -962,18 +961,17 @@ fn submitted(effects: &[Effect]) -> Vec<Job> {
 
 #[test]
 fn an_imported_map_is_weathered_and_scrubbed_and_stays_imported() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let picture = map_of(
         &Params {
-            exponent: 6,
-            seed: 3,
-            ..Params::default()
+            map: MapSettings::new(6, 3),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
         },
         Stage::Done,
     );
     imported(&mut demo, picture.clone());
-    edit(&mut demo, Field::Droplets, "400");
-    let effects = edit(&mut demo, Field::Erosion, "droplets");
+    edit(&mut demo, Field::DROPLETS, "400");
+    let effects = edit(&mut demo, Field::EROSION, "droplets");
     assert!(
         matches!(
             submitted(&effects)[..],
@@ -1020,20 +1018,20 @@ fn an_imported_map_is_weathered_and_scrubbed_and_stays_imported() {
     handle(&mut demo, Input::Scrubbed(2));
     handle(&mut demo, Input::Refresh(77));
     assert_eq!((demo.terrain().algorithm, demo.seed()), (None, 77));
-    let effects = edit(&mut demo, Field::Exponent, "5");
+    let effects = edit(&mut demo, Field::EXPONENT, "5");
     assert!(
         matches!(submitted(&effects)[..], [Job::Generate { .. }]),
         "{effects:?}"
     );
-    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DiamondSquare));
+    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DIAMOND_SQUARE));
     assert_eq!(demo.terrain().heightmap.side(), 33);
 }
 
 #[test]
 fn refresh_on_an_imported_map_without_rain_makes_a_map_again() {
-    let (mut demo, _) = mounted(config(Algorithm::DiamondSquare, 4, Controls::Full));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     imported(&mut demo, Heightmap::new(3).expect("9 x 9"));
     handle(&mut demo, Input::Refresh(5));
-    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DiamondSquare));
+    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DIAMOND_SQUARE));
     assert_eq!(demo.terrain().heightmap.side(), 17);
 }

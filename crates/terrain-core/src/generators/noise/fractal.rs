@@ -35,13 +35,17 @@
 //! themselves. Damping's gradients ignore the warp's own stretching: they
 //! are the noise's slopes at the warped position.
 
+use super::basis::{Basis, GradientRows};
 use super::columns::Columns;
+use super::kept::{KeptOctaves, NoiseKey};
 use super::lattice::{FIRST_WARP_TABLE, Lattice};
-use super::math::{floor_to_int, pow_unit, round_to_int};
-use super::overlay::first_octave_sites;
-use super::simplex::{self, Grid, HASH_PERIOD_PER_SPAN, TILE_SPAN};
-use super::{Basis, Fade, NoiseSettings, Sample, Shape, Stage, perlin, value};
+use super::math::{floor_to_int, pow_unit};
+use super::settings::{NoiseSettings, Shape};
 use crate::heightmap::{Extent, Heightmap};
+use crate::params::{MapSettings, Params, Run};
+use crate::stage::Stage;
+
+use super::overlay::Site;
 
 /// How many times at most a run reports progress before the end.
 const PROGRESS_REPORTS: usize = 16;
@@ -49,161 +53,38 @@ const PROGRESS_REPORTS: usize = 16;
 /// The frequency of octave `octave` (from 0): cells across the map (for
 /// simplex noise, lattice units), `frequency · lacunarity^octave`.
 ///
-/// Tileable noise rounds it to whole cells (at least 1), and tileable
-/// simplex noise to a whole number of its grid's periods of 3 (at least
-/// one), so that the octave repeats across the map. The power is taken by
-/// repeated multiplication, which rounds the same way everywhere.
-pub fn octave_frequency(settings: &NoiseSettings, octave: u32) -> f64 {
+/// Tileable noise rounds it so that the octave repeats across the map
+/// ([`Basis::tile_frequency`]). The power is taken by repeated
+/// multiplication, which rounds the same way everywhere.
+pub(crate) fn octave_frequency<B: Basis>(settings: &NoiseSettings, octave: u32) -> f64 {
     let mut frequency = f64::from(settings.frequency);
     for _ in 0..octave {
         frequency *= settings.lacunarity;
     }
-    if !settings.tileable {
-        return frequency;
-    }
-    match settings.basis {
-        Basis::Value | Basis::Perlin => round_to_int(frequency).max(1) as f64,
-        Basis::Simplex => (TILE_SPAN * round_to_int(frequency / TILE_SPAN as f64).max(1)) as f64,
+    if settings.tileable {
+        B::tile_frequency(frequency)
+    } else {
+        frequency
     }
 }
 
 /// The lattice of table `table` for noise of `frequency` across the map.
-pub(crate) fn lattice_for(settings: &NoiseSettings, table: usize, frequency: f64) -> Lattice {
-    let period = settings.tileable.then(|| match settings.basis {
-        Basis::Value | Basis::Perlin => frequency as i64,
-        Basis::Simplex => HASH_PERIOD_PER_SPAN * frequency as i64,
-    });
-    Lattice::new(settings.seed, table, period)
-}
-
-/// The simplex grid the settings use.
-pub(crate) fn simplex_grid(settings: &NoiseSettings) -> Grid {
-    if settings.tileable {
-        simplex::TILEABLE
-    } else {
-        simplex::EQUILATERAL
-    }
-}
-
-/// A basis with what it needs to know besides the lattice.
-#[derive(Debug, Clone, Copy)]
-enum Kernel {
-    Value(Fade),
-    Perlin(Fade),
-    Simplex(Grid),
-}
-
-impl Kernel {
-    fn new(settings: &NoiseSettings) -> Self {
-        match settings.basis {
-            Basis::Value => Kernel::Value(settings.fade),
-            Basis::Perlin => Kernel::Perlin(settings.fade),
-            Basis::Simplex => Kernel::Simplex(simplex_grid(settings)),
-        }
-    }
-
-    #[inline(always)]
-    fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample {
-        match self {
-            Kernel::Value(fade) => value::sample(lattice, fade, u, v),
-            Kernel::Perlin(fade) => perlin::sample(lattice, fade, u, v),
-            Kernel::Simplex(grid) => simplex::sample(lattice, grid, u, v),
-        }
-    }
-
-    /// Calls `emit(&mut out[x], noise)` along row `v` of `layer`.
-    #[inline]
-    fn row(
-        self,
-        layer: &Layer,
-        v: f64,
-        terms: &mut Terms,
-        out: &mut [f64],
-        emit: impl Fn(&mut f64, f64),
-    ) {
-        match self {
-            Kernel::Value(fade) => value::row(
-                &layer.lattice,
-                fade,
-                &layer.columns,
-                v,
-                &mut terms.value,
-                out,
-                emit,
-            ),
-            Kernel::Perlin(fade) => perlin::row(
-                &layer.lattice,
-                fade,
-                &layer.columns,
-                v,
-                &mut terms.perlin,
-                out,
-                emit,
-            ),
-            Kernel::Simplex(grid) => {
-                simplex::row(&layer.lattice, grid, &layer.columns.position, v, out, emit);
-            }
-        }
-    }
-}
-
-impl Kernel {
-    /// The noise and its gradient along row `v` of `layer`, into the
-    /// scratch rows `values`, `along_u` and `along_v`.
-    fn row_with_gradient(self, layer: &Layer, v: f64, terms: &mut Terms, rows: &mut GradientRows) {
-        let GradientRows {
-            values,
-            along_u,
-            along_v,
-        } = rows;
-        match self {
-            Kernel::Value(fade) => value::row_with_gradient(
-                &layer.lattice,
-                fade,
-                &layer.columns,
-                v,
-                &mut terms.value_with_gradient,
-                values,
-                along_u,
-                along_v,
-            ),
-            Kernel::Perlin(fade) => perlin::row_with_gradient(
-                &layer.lattice,
-                fade,
-                &layer.columns,
-                v,
-                &mut terms.perlin_with_gradient,
-                values,
-                along_u,
-                along_v,
-            ),
-            Kernel::Simplex(grid) => {
-                for (x, &u) in layer.columns.position.iter().enumerate() {
-                    let sample = simplex::sample(&layer.lattice, grid, u, v);
-                    values[x] = sample.value;
-                    along_u[x] = sample.gradient[0];
-                    along_v[x] = sample.gradient[1];
-                }
-            }
-        }
-    }
-}
-
-/// One row of noise values and their gradients.
-#[derive(Debug, Default)]
-struct GradientRows {
-    values: Vec<f64>,
-    along_u: Vec<f64>,
-    along_v: Vec<f64>,
+pub(crate) fn lattice_for<B: Basis>(
+    seed: u64,
+    settings: &NoiseSettings,
+    table: usize,
+    frequency: f64,
+) -> Lattice {
+    let period = settings
+        .tileable
+        .then(|| B::HASH_PERIOD_PER_SPAN * frequency as i64);
+    Lattice::new(seed, table, period)
 }
 
 /// What the row kernels work out once per lattice column and row.
-#[derive(Debug, Default)]
-struct Terms {
-    value: Vec<f64>,
-    perlin: Vec<(f64, f64)>,
-    value_with_gradient: Vec<(f64, f64)>,
-    perlin_with_gradient: Vec<[(f64, f64); 2]>,
+struct Terms<B: Basis> {
+    plain: B::Terms,
+    with_gradient: B::GradientTerms,
 }
 
 /// One octave (or one octave of a warp field), ready to be read.
@@ -222,7 +103,8 @@ struct Layer {
 }
 
 impl Layer {
-    fn new(
+    fn new<B: Basis>(
+        map: &MapSettings,
         settings: &NoiseSettings,
         table: usize,
         frequency: f64,
@@ -230,14 +112,14 @@ impl Layer {
         amplitude: f64,
         columns: usize,
     ) -> Self {
-        let lattice = lattice_for(settings, table, frequency);
+        let lattice = lattice_for::<B>(map.seed, settings, table, frequency);
         // Octave 0 sits on the map's grid; every other table has its offset.
         let offset = if table == 0 {
             [0.0, 0.0]
         } else {
             lattice.offset()
         };
-        let last = 1usize << settings.exponent;
+        let last = 1usize << map.exponent;
         let step = frequency / last as f64;
         let columns = Columns::new(&lattice, settings.fade, columns, step, offset[0]);
         Self {
@@ -258,15 +140,28 @@ impl Layer {
 }
 
 /// Buffers one row at a time needs, allocated once per run.
-#[derive(Debug, Default)]
-struct Scratch {
-    terms: Terms,
+struct Scratch<B: Basis> {
+    terms: Terms<B>,
     /// One octave's noise and gradient along the row.
     octave: GradientRows,
     /// The running gradient sum of derivative damping, per column.
     slope: [Vec<f64>; 2],
     /// The warped positions, in cells of the first octave, per column.
     warped: [Vec<f64>; 2],
+}
+
+impl<B: Basis> Default for Scratch<B> {
+    fn default() -> Self {
+        Self {
+            terms: Terms {
+                plain: B::Terms::default(),
+                with_gradient: B::GradientTerms::default(),
+            },
+            octave: GradientRows::default(),
+            slope: Default::default(),
+            warped: Default::default(),
+        }
+    }
 }
 
 /// The sum of weights of all `octaves` octaves: the fixed mapping's scale.
@@ -286,88 +181,12 @@ fn fixed_height(sum: f64, total: f64) -> f64 {
     (0.5 + 0.5 * (sum / total)).clamp(0.0, 1.0)
 }
 
-/// The most noise values a [`KeptOctaves`] holds: twelve octaves of a
-/// 513 × 513 map, 25 MB.
-const MAX_KEPT_VALUES: usize = 513 * 513 * 12;
-
-/// Each octave's noise at every point of the last plain sum (no warp, no
-/// damping, up to 513 × 513 points), kept by a page for the next map.
-///
-/// The gain, the number of octaves and the stage (octave `k` against the
-/// finished map) only weight, count and finish the same octaves, as do
-/// the shape and the power and terraces of `done`. A change of those alone
-/// re-sums the kept noise instead of computing it again, with the same
-/// operations in the same order, so the map is the same to the bit. At
-/// 513 × 513 with 8 octaves that takes a redraw's handler in WebAssembly
-/// from about 14 ms to about 6 (BENCHMARKS.md), for 16 MB kept.
-#[derive(Debug, Clone, Default)]
-pub struct KeptOctaves {
-    /// The settings the noise was computed for, less those it does not
-    /// depend on ([`noise_key`]); `None` while nothing is kept.
-    made_for: Option<NoiseSettings>,
-    /// Octaves kept per point.
-    octaves: usize,
-    /// Row by row, and in a row, octave by octave.
-    noise: Vec<f64>,
-}
-
-impl KeptOctaves {
-    /// Whether `plan`'s octaves are all kept.
-    fn serves(&self, plan: &Plan) -> bool {
-        self.made_for.as_ref() == Some(&noise_key(plan.settings)) && plan.summed <= self.octaves
-    }
-
-    /// Makes room for `plan`'s octaves, to be recorded row by row, or
-    /// forgets the old ones when `plan` is not a plain sum that fits.
-    fn start(&mut self, plan: &Plan) {
-        let values = plan.computed * plan.computed * plan.octaves.len();
-        let plain = plan.warp_fields.is_none() && plan.settings.damping == 0.0;
-        if plain && values <= MAX_KEPT_VALUES {
-            self.made_for = Some(noise_key(plan.settings));
-            self.octaves = plan.octaves.len();
-            // Every value is written as the rows are recorded, so old
-            // ones need not be cleared first (16 MB at 513 × 513).
-            self.noise.resize(values, 0.0);
-        } else {
-            *self = Self::default();
-        }
-    }
-
-    /// Whether rows are being recorded or can be replayed.
-    fn is_kept(&self) -> bool {
-        self.made_for.is_some()
-    }
-
-    /// Row `y`'s octaves, each `computed` values long.
-    fn row(&self, y: usize, computed: usize) -> &[f64] {
-        let length = computed * self.octaves;
-        &self.noise[y * length..][..length]
-    }
-
-    fn row_mut(&mut self, y: usize, computed: usize) -> &mut [f64] {
-        let length = computed * self.octaves;
-        &mut self.noise[y * length..][..length]
-    }
-}
-
-/// `settings` less what an octave's noise does not depend on: what a
-/// [`KeptOctaves`] is kept for.
-fn noise_key(settings: &NoiseSettings) -> NoiseSettings {
-    NoiseSettings {
-        octaves: 0,
-        gain: 0.0,
-        shape: Shape::Plain,
-        power: 1.0,
-        terraces: 0,
-        normalize: false,
-        ..settings.clone()
-    }
-}
-
 /// Everything the rows of one run share.
-struct Plan<'a> {
+struct Plan<'a, B: Basis> {
     settings: &'a NoiseSettings,
-    kernel: Kernel,
+    basis: B,
+    /// What the octaves' noise depends on, for [`KeptOctaves`].
+    key: NoiseKey,
     /// The octaves planned: those the stage sums, or, when they are to be
     /// kept, all the settings have.
     octaves: Vec<Layer>,
@@ -380,16 +199,18 @@ struct Plan<'a> {
     computed: usize,
 }
 
-impl<'a> Plan<'a> {
-    fn new(settings: &'a NoiseSettings, octave_count: u32) -> Self {
-        let side = (1usize << settings.exponent) + 1;
+impl<'a, B: Basis> Plan<'a, B> {
+    fn new(params: &'a Params, octave_count: u32) -> Self {
+        let (map, settings) = (&params.map, &params.noise);
+        let side = map.side();
         let computed = if settings.tileable { side - 1 } else { side };
-        let first_frequency = octave_frequency(settings, 0);
+        let first_frequency = octave_frequency::<B>(settings, 0);
         let mut amplitude = 1.0;
         let mut octaves = Vec::new();
         for octave in 0..octave_count {
-            let frequency = octave_frequency(settings, octave);
-            octaves.push(Layer::new(
+            let frequency = octave_frequency::<B>(settings, octave);
+            octaves.push(Layer::new::<B>(
+                map,
                 settings,
                 octave as usize,
                 frequency,
@@ -403,7 +224,8 @@ impl<'a> Plan<'a> {
             let field = |first_table: usize| {
                 [(0, 1.0), (1, 0.5)].map(|(octave, amplitude)| {
                     let frequency = first_frequency * if octave == 0 { 1.0 } else { 2.0 };
-                    Layer::new(
+                    Layer::new::<B>(
+                        map,
                         settings,
                         first_table + octave,
                         frequency,
@@ -417,7 +239,8 @@ impl<'a> Plan<'a> {
         });
         Self {
             settings,
-            kernel: Kernel::new(settings),
+            basis: B::new(settings),
+            key: NoiseKey::new(params.algorithm.name(), map.exponent, map.seed, settings),
             summed: octaves.len(),
             octaves,
             warp_fields,
@@ -433,7 +256,7 @@ impl<'a> Plan<'a> {
 
     /// The raw sum of the summed octaves along row `y`, into `sum`
     /// (whatever it held before).
-    fn sum_row(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
+    fn sum_row(&self, y: usize, scratch: &mut Scratch<B>, sum: &mut [f64]) {
         sum.fill(0.0);
         if self.warp_fields.is_none() && self.settings.damping == 0.0 {
             self.sum_row_plainly(y, scratch, sum);
@@ -442,24 +265,24 @@ impl<'a> Plan<'a> {
         }
     }
 
-    fn sum_row_plainly(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
+    fn sum_row_plainly(&self, y: usize, scratch: &mut Scratch<B>, sum: &mut [f64]) {
         for layer in &self.octaves[..self.summed] {
             let amplitude = layer.amplitude;
             let v = layer.row_position(y);
-            let terms = &mut scratch.terms;
+            let terms = &mut scratch.terms.plain;
+            let (basis, lattice, columns) = (self.basis, &layer.lattice, &layer.columns);
             // One loop per shape, so that no point asks which shape it is.
-            let kernel = self.kernel;
             match self.settings.shape {
-                Shape::Plain => kernel.row(layer, v, terms, sum, |sum, noise| {
+                Shape::Plain => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
                     *sum += amplitude * noise;
                 }),
-                Shape::Ridged => kernel.row(layer, v, terms, sum, |sum, noise| {
+                Shape::Ridged => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
                     *sum += amplitude * Shape::Ridged.value(noise);
                 }),
-                Shape::SharpRidged => kernel.row(layer, v, terms, sum, |sum, noise| {
+                Shape::SharpRidged => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
                     *sum += amplitude * Shape::SharpRidged.value(noise);
                 }),
-                Shape::Billow => kernel.row(layer, v, terms, sum, |sum, noise| {
+                Shape::Billow => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
                     *sum += amplitude * Shape::Billow.value(noise);
                 }),
             }
@@ -469,13 +292,14 @@ impl<'a> Plan<'a> {
     /// As [`Plan::sum_row_plainly`], also writing every planned octave's
     /// noise into `octaves` (one row of `sum`'s length per octave), the
     /// ones not summed included.
-    fn record_row(&self, y: usize, scratch: &mut Scratch, octaves: &mut [f64], sum: &mut [f64]) {
+    fn record_row(&self, y: usize, scratch: &mut Scratch<B>, octaves: &mut [f64], sum: &mut [f64]) {
         sum.fill(0.0);
         let rows = octaves.chunks_exact_mut(sum.len());
         for (index, (layer, noise)) in self.octaves.iter().zip(rows).enumerate() {
             let v = layer.row_position(y);
-            self.kernel
-                .row(layer, v, &mut scratch.terms, noise, |slot, value| {
+            let terms = &mut scratch.terms.plain;
+            self.basis
+                .row(&layer.lattice, &layer.columns, v, terms, noise, |slot, value| {
                     *slot = value;
                 });
             if index < self.summed {
@@ -514,7 +338,7 @@ impl<'a> Plan<'a> {
         }
     }
 
-    fn sum_row_point_by_point(&self, y: usize, scratch: &mut Scratch, sum: &mut [f64]) {
+    fn sum_row_point_by_point(&self, y: usize, scratch: &mut Scratch<B>, sum: &mut [f64]) {
         let computed = self.computed;
         if let Some(fields) = &self.warp_fields {
             self.warp_row(fields, y, scratch);
@@ -548,7 +372,7 @@ impl<'a> Plan<'a> {
                 if damping > 0.0 {
                     for x in 0..computed {
                         let (u, v) = position(x);
-                        let sample = self.kernel.sample(&layer.lattice, u, v);
+                        let sample = self.basis.sample(&layer.lattice, u, v);
                         octave.values[x] = sample.value;
                         octave.along_u[x] = sample.gradient[0];
                         octave.along_v[x] = sample.gradient[1];
@@ -558,12 +382,17 @@ impl<'a> Plan<'a> {
                     // compiler drops once it sees nothing reads them.
                     for x in 0..computed {
                         let (u, v) = position(x);
-                        octave.values[x] = self.kernel.sample(&layer.lattice, u, v).value;
+                        octave.values[x] = self.basis.sample(&layer.lattice, u, v).value;
                     }
                 }
             } else {
-                self.kernel
-                    .row_with_gradient(layer, layer.row_position(y), terms, octave);
+                self.basis.row_with_gradient(
+                    &layer.lattice,
+                    &layer.columns,
+                    layer.row_position(y),
+                    &mut terms.with_gradient,
+                    octave,
+                );
             }
             for x in 0..computed {
                 let (shaped, shape_slope) = shape.apply(octave.values[x]);
@@ -582,7 +411,7 @@ impl<'a> Plan<'a> {
     }
 
     /// The warped positions of row `y`, in cells of the first octave.
-    fn warp_row(&self, fields: &[[Layer; 2]; 2], y: usize, scratch: &mut Scratch) {
+    fn warp_row(&self, fields: &[[Layer; 2]; 2], y: usize, scratch: &mut Scratch<B>) {
         let step = fields[0][0].step;
         for (axis, field) in fields.iter().enumerate() {
             let warped = &mut scratch.warped[axis];
@@ -591,8 +420,9 @@ impl<'a> Plan<'a> {
             for layer in field {
                 let amplitude = layer.amplitude;
                 let v = layer.row_position(y);
-                self.kernel
-                    .row(layer, v, &mut scratch.terms, warped, |sum, noise| {
+                let terms = &mut scratch.terms.plain;
+                self.basis
+                    .row(&layer.lattice, &layer.columns, v, terms, warped, |sum, noise| {
                         *sum += amplitude * noise;
                     });
             }
@@ -614,9 +444,12 @@ impl<'a> Plan<'a> {
         mut kept: Option<&mut KeptOctaves>,
         mut finish: impl FnMut(&mut [f64]),
     ) {
-        let replay = kept.as_deref().is_some_and(|kept| kept.serves(self));
+        let replay = kept
+            .as_deref()
+            .is_some_and(|kept| kept.serves(&self.key, self.summed));
         if let Some(kept) = kept.as_deref_mut().filter(|_| !replay) {
-            kept.start(self);
+            let plain = self.warp_fields.is_none() && self.settings.damping == 0.0;
+            kept.start(&self.key, self.octaves.len(), self.computed, plain);
         }
         let mut scratch = Scratch::default();
         let band = self.computed.div_ceil(PROGRESS_REPORTS);
@@ -663,18 +496,16 @@ fn include_row(extent: &mut Extent, row: &[f64]) {
     }
 }
 
-/// Runs the generator up to `stage`, reading and keeping octaves in
-/// `kept` when given; the settings and stage are valid.
-pub(crate) fn run(
-    settings: &NoiseSettings,
-    stage: Stage,
-    kept: Option<&mut KeptOctaves>,
-    progress: &mut dyn FnMut(f64),
-) -> Heightmap {
-    let mut map = Heightmap::zeroed(settings.exponent);
+/// Makes the noise `params` describe, with basis `B`, up to `stage`,
+/// reading and keeping octaves in `run.kept` when given; the parameters
+/// and stage are valid.
+pub(crate) fn run<B: Basis>(params: &Params, stage: Stage, run: &mut Run) -> Heightmap {
+    let (progress, kept) = (&mut *run.progress, run.kept.as_deref_mut());
+    let settings = &params.noise;
+    let mut map = Heightmap::zeroed(params.map.exponent);
     let total = total_amplitude(settings);
     match stage {
-        Stage::Lattice => write_lattice(settings, total, &mut map),
+        Stage::Lattice => write_lattice::<B>(params, total, &mut map),
         Stage::Octave(count) => {
             // Octaves to keep are all planned, so that the scrubber's next
             // stages, which sum more of them, find them kept.
@@ -683,7 +514,7 @@ pub(crate) fn run(
             } else {
                 count
             };
-            let plan = Plan::new(settings, planned).summing(count);
+            let plan = Plan::<B>::new(params, planned).summing(count);
             plan.for_each_row(&mut map, progress, kept, |row| {
                 for height in row {
                     *height = fixed_height(*height, total);
@@ -692,10 +523,11 @@ pub(crate) fn run(
         }
         // Done, and stages that are not noise's (never asked of it).
         _ => {
-            let plan = Plan::new(settings, settings.octaves);
+            let plan = Plan::<B>::new(params, settings.octaves);
+            let normalize = params.map.normalize;
             let mut extent = Extent::EMPTY;
             plan.for_each_row(&mut map, progress, kept, |row| {
-                if settings.normalize {
+                if normalize {
                     include_row(&mut extent, row);
                 } else {
                     for height in row {
@@ -706,7 +538,7 @@ pub(crate) fn run(
             if settings.tileable {
                 copy_first_row_and_column(&mut map);
             }
-            if settings.normalize {
+            if normalize {
                 map.normalize_within(extent.low, extent.high);
             }
             redistribute(settings, &mut map);
@@ -719,21 +551,35 @@ pub(crate) fn run(
     map
 }
 
-/// The lattice stage: each point nearest a first-octave lattice point gets
-/// that lattice point's noise (value noise: its value; Perlin and simplex:
-/// 0), shaped and mapped as the first octave is. Where several lattice
-/// points share a nearest map point (more cells than points), the last one
-/// listed wins; [`first_octave_sites`] lists them row by row.
-fn write_lattice(settings: &NoiseSettings, total: f64, map: &mut Heightmap) {
-    let sites = first_octave_sites(settings);
-    for site in &sites {
-        let noise = match settings.basis {
-            Basis::Value => super::lattice::value(site.hash),
-            Basis::Perlin | Basis::Simplex => 0.0,
-        };
+/// The lattice stage: each point nearest a first-octave site gets that
+/// site's noise (value noise: its value; Perlin and simplex: 0), shaped
+/// and mapped as the first octave is. Where several sites share a nearest
+/// map point (more cells than points), the last one listed wins;
+/// [`first_octave_sites`] lists them row by row.
+fn write_lattice<B: Basis>(params: &Params, total: f64, map: &mut Heightmap) {
+    let settings = &params.noise;
+    let basis = B::new(settings);
+    let (lattice, span) = first_octave_lattice::<B>(params);
+    let step = span / map.last() as f64;
+    for site in basis.sites(&lattice, span, map.last() as f64) {
+        let noise = basis.site_noise(&lattice, &site, step);
         let (x, y) = site.nearest_point(map.last(), settings.tileable);
         map.set(x, y, fixed_height(settings.shape.apply(noise).0, total));
     }
+}
+
+/// The first octave's lattice and its span across the map, in lattice
+/// units: what the `lattice` stage and the overlays show.
+pub(crate) fn first_octave_lattice<B: Basis>(params: &Params) -> (Lattice, f64) {
+    let span = octave_frequency::<B>(&params.noise, 0);
+    (lattice_for::<B>(params.map.seed, &params.noise, 0, span), span)
+}
+
+/// The first octave's sites on the map, row by row.
+pub(crate) fn first_octave_sites<B: Basis>(params: &Params) -> Vec<Site> {
+    let (lattice, span) = first_octave_lattice::<B>(params);
+    let last = params.map.side() - 1;
+    B::new(&params.noise).sites(&lattice, span, last as f64)
 }
 
 /// `done`'s last step: the power, then the terraces.
@@ -775,36 +621,61 @@ fn copy_first_row_and_column(map: &mut Heightmap) {
 
 #[cfg(test)]
 pub(crate) mod testing {
-    //! The raw sums, for tests of the stage semantics, and a way to spoil
-    //! kept octaves.
+    //! The raw sums and one octave's samples, for tests of the stage
+    //! semantics and of the bases, which name their noise by algorithm.
     use super::*;
+    use crate::generators::noise::basis::Sample;
+    use crate::generators::noise::{PerlinNoise, SimplexNoise, ValueNoise};
+
+    /// Calls `$function::<Basis>($arguments)` with the basis of
+    /// `$params`'s algorithm.
+    macro_rules! with_basis {
+        ($params:expr, $function:ident($($argument:expr),*)) => {
+            match $params.algorithm.name() {
+                "value-noise" => $function::<ValueNoise>($($argument),*),
+                "perlin-noise" => $function::<PerlinNoise>($($argument),*),
+                "simplex-noise" => $function::<SimplexNoise>($($argument),*),
+                other => panic!("{other} is not a noise"),
+            }
+        };
+    }
 
     /// The raw (unmapped) sums of the first `count` octaves, row-major over
     /// the computed points.
-    pub(crate) fn raw_sums(settings: &NoiseSettings, count: u32) -> Vec<f64> {
-        let plan = Plan::new(settings, count);
-        let mut map = Heightmap::zeroed(settings.exponent);
-        let mut sums = Vec::new();
-        plan.for_each_row(&mut map, &mut |_| {}, None, |row| {
-            sums.extend_from_slice(row)
-        });
-        sums
+    pub(crate) fn raw_sums(params: &Params, count: u32) -> Vec<f64> {
+        fn sums<B: Basis>(params: &Params, count: u32) -> Vec<f64> {
+            let plan = Plan::<B>::new(params, count);
+            let mut map = Heightmap::zeroed(params.map.exponent);
+            let mut sums = Vec::new();
+            plan.for_each_row(&mut map, &mut |_| {}, None, |row| {
+                sums.extend_from_slice(row)
+            });
+            sums
+        }
+        with_basis!(params, sums(params, count))
     }
 
-    /// Overwrites every kept noise value with 0, so that a map read from
-    /// `kept` shows it.
-    pub(crate) fn spoil(kept: &mut KeptOctaves) {
-        kept.noise.fill(0.0);
+    /// The frequency of octave `octave`, as the generator uses it.
+    pub(crate) fn frequency(params: &Params, octave: u32) -> f64 {
+        with_basis!(params, octave_frequency(&params.noise, octave))
+    }
+
+    /// The lattice of table `table` at `frequency`, as the generator uses it.
+    pub(crate) fn lattice(params: &Params, table: usize, frequency: f64) -> Lattice {
+        with_basis!(params, lattice_for(params.map.seed, &params.noise, table, frequency))
     }
 
     /// One octave's noise, as the generator reads it, at lattice positions.
-    pub(crate) fn octave_sampler(
-        settings: &NoiseSettings,
-        octave: u32,
-    ) -> impl Fn(f64, f64) -> Sample {
-        let frequency = octave_frequency(settings, octave);
-        let lattice = lattice_for(settings, octave as usize, frequency);
-        let kernel = Kernel::new(settings);
-        move |u, v| kernel.sample(&lattice, u, v)
+    pub(crate) fn octave_sampler(params: &Params, octave: u32) -> Box<dyn Fn(f64, f64) -> Sample> {
+        fn sampler<B: Basis + 'static>(
+            params: &Params,
+            octave: u32,
+        ) -> Box<dyn Fn(f64, f64) -> Sample> {
+            let frequency = octave_frequency::<B>(&params.noise, octave);
+            let lattice = lattice_for::<B>(params.map.seed, &params.noise, octave as usize, frequency);
+            let basis = B::new(&params.noise);
+            Box::new(move |u, v| basis.sample(&lattice, u, v))
+        }
+        with_basis!(params, sampler(params, octave))
     }
 }

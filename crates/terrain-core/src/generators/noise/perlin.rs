@@ -23,10 +23,79 @@
 //! sampler does the same sums in the same order, so both give the same
 //! bits.
 
+use super::basis::{Basis, GradientRows, Sample};
 use super::columns::Columns;
+use super::describe::describe;
 use super::lattice::{self, Lattice};
 use super::math::floor_to_int;
-use super::{Fade, Sample};
+use super::overlay::Site;
+use super::settings::{Fade, NoiseSettings};
+use crate::params::{Algorithm, Description, Group};
+
+impl Algorithm {
+    /// Chapter 4: random gradients at lattice points, their planes blended:
+    /// `perlin-noise`.
+    pub const PERLIN_NOISE: Algorithm = Algorithm::of(&DESCRIPTION);
+}
+
+static DESCRIPTION: Description = describe::<PerlinNoise>(
+    "perlin-noise",
+    "Perlin noise",
+    &[Group::Normalize, Group::Noise, Group::Fade],
+);
+
+/// Perlin's gradient noise, blended across cells with a fade.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PerlinNoise(pub(crate) Fade);
+
+impl Basis for PerlinNoise {
+    type Terms = Vec<(f64, f64)>;
+    type GradientTerms = Vec<[(f64, f64); 2]>;
+    const HAS_GRADIENTS: bool = true;
+
+    fn new(settings: &NoiseSettings) -> Self {
+        Self(settings.fade)
+    }
+
+    #[inline(always)]
+    fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample {
+        sample(lattice, self.0, u, v)
+    }
+
+    #[inline]
+    fn row(
+        self,
+        lattice: &Lattice,
+        columns: &Columns,
+        v: f64,
+        terms: &mut Vec<(f64, f64)>,
+        out: &mut [f64],
+        emit: impl Fn(&mut f64, f64),
+    ) {
+        row(lattice, self.0, columns, v, terms, out, emit);
+    }
+
+    fn row_with_gradient(
+        self,
+        lattice: &Lattice,
+        columns: &Columns,
+        v: f64,
+        terms: &mut Vec<[(f64, f64); 2]>,
+        rows: &mut GradientRows,
+    ) {
+        let GradientRows {
+            values,
+            along_u,
+            along_v,
+        } = rows;
+        row_with_gradient(lattice, self.0, columns, v, terms, values, along_u, along_v);
+    }
+
+    /// Every plane is 0 at its own lattice point.
+    fn site_noise(self, _: &Lattice, _: &Site, _: f64) -> f64 {
+        0.0
+    }
+}
 
 /// A lattice column's blend along `y` of its two planes, as the slope and
 /// intercept of a function of `dx`: the gradients `below` (at row `j`) and
@@ -83,7 +152,7 @@ fn blend_along_x(
 /// inlined, so a caller that reads only the value does not pay for the
 /// gradient.
 #[inline(always)]
-pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
+fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
     let (i, j) = (floor_to_int(u), floor_to_int(v));
     let (fx, fy) = (u - i as f64, v - j as f64);
     let (weight_x, slope_x) = fade.weight_and_slope(fx);
@@ -116,7 +185,7 @@ pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
 /// same numbers as [`sample`], bit for bit (see the module documentation
 /// for how the row shares its work).
 #[inline]
-pub(crate) fn row(
+fn row(
     lattice: &Lattice,
     fade: Fade,
     columns: &Columns,
@@ -156,7 +225,7 @@ pub(crate) fn row(
 /// and `along_v`: [`row`] for derivative damping, the same numbers as
 /// [`sample`] bit for bit.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn row_with_gradient(
+fn row_with_gradient(
     lattice: &Lattice,
     fade: Fade,
     columns: &Columns,

@@ -4,16 +4,18 @@
 
 use proptest::prelude::*;
 
+use super::tests::{noises, with};
 use super::*;
+use crate::{Algorithm, Params, Stage};
 
 fn in_range(low: f64, high: f64) -> impl Strategy<Value = f64> {
     // The ends on their own as well: they are where things break.
     prop_oneof![Just(low), Just(high), low..=high]
 }
 
-fn any_settings(exponents: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = NoiseSettings> {
+fn any_settings(exponents: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = Params> {
     let lattice = (
-        prop::sample::select(Basis::ALL.to_vec()),
+        prop::sample::select(noises().collect::<Vec<_>>()),
         exponents,
         any::<u64>(),
         prop_oneof![Just(1u32), Just(256), 1u32..=256],
@@ -33,53 +35,40 @@ fn any_settings(exponents: std::ops::RangeInclusive<u32>) -> impl Strategy<Value
     );
     (lattice, variants).prop_map(
         |(
-            (basis, exponent, seed, frequency, octaves, lacunarity, gain, fade),
+            (algorithm, exponent, seed, frequency, octaves, lacunarity, gain, fade),
             (shape, power, terraces, warp, damping, tileable, normalize),
-        )| NoiseSettings {
-            basis,
-            exponent,
-            seed,
-            frequency,
-            octaves,
-            lacunarity,
-            gain,
-            fade,
-            shape,
-            power,
-            terraces,
-            warp,
-            damping,
-            tileable,
-            normalize,
-        },
+        )| with(Params::new(algorithm), |params| { params.map.exponent = exponent; params.map.seed = seed; params.noise.frequency = frequency; params.noise.octaves = octaves; params.noise.lacunarity = lacunarity; params.noise.gain = gain; params.noise.fade = fade; params.noise.shape = shape; params.noise.power = power; params.noise.terraces = terraces; params.noise.warp = warp; params.noise.damping = damping; params.noise.tileable = tileable; params.map.normalize = normalize; }),
     )
 }
 
-fn check(settings: &NoiseSettings, stage: Stage) -> Result<(), TestCaseError> {
-    let mut shares = Vec::new();
-    let map = generate(settings, stage, &mut |share| shares.push(share))
+fn check(settings: &Params, stage: Stage) -> Result<(), TestCaseError> {
+    let valid = settings
+        .check()
         .map_err(|error| TestCaseError::fail(error.to_string()))?;
-    prop_assert_eq!(map.exponent(), settings.exponent);
+    let mut shares = Vec::new();
+    let map = crate::generate_with_progress(&valid, stage, &mut |share| shares.push(share))
+        .map_err(|error| TestCaseError::fail(error.to_string()))?
+        .heightmap;
+    prop_assert_eq!(map.exponent(), settings.map.exponent);
     prop_assert!(shares.iter().all(|share| (0.0..=1.0).contains(share)));
     for &height in map.heights() {
         prop_assert!((0.0..=1.0).contains(&height), "{} at {}", height, stage);
     }
     let last = map.last();
-    if settings.tileable {
+    if settings.noise.tileable {
         for t in 0..=last {
             prop_assert_eq!(map.get(last, t).to_bits(), map.get(0, t).to_bits());
             prop_assert_eq!(map.get(t, last).to_bits(), map.get(t, 0).to_bits());
         }
     }
     match stage {
-        Stage::Done if settings.normalize => {
+        Stage::Done if settings.map.normalize => {
             let (low, high) = map.min_max();
             prop_assert_eq!(low, 0.0);
             prop_assert!(high == 1.0 || high == 0.0, "top {}", high);
         }
         Stage::Lattice => {
-            let points =
-                lattice_points(settings).map_err(|error| TestCaseError::fail(error.to_string()))?;
+            let points: Vec<(usize, usize)> = valid.new_points(Stage::Lattice).iter().collect();
             for y in 0..=last {
                 for x in 0..=last {
                     if map.get(x, y) != 0.0 {
@@ -105,14 +94,15 @@ proptest! {
         settings in any_settings(1..=6),
         pick in any::<u32>(),
     ) {
-        let octave = Stage::Octave(1 + pick % settings.octaves);
+        let octave = Stage::Octave(1 + pick % settings.noise.octaves);
         for stage in [Stage::Lattice, octave, Stage::Done] {
             check(&settings, stage)?;
         }
-        let arrows = gradient_arrows(&settings).map_err(|error| TestCaseError::fail(error.to_string()))?;
+        let description = settings.algorithm.description();
+        let arrows = (description.gradient_arrows)(&settings);
         prop_assert!(arrows.len() <= MAX_OVERLAY_ITEMS);
         prop_assert!(arrows.iter().all(|arrow| arrow.x.is_finite() && arrow.dy.is_finite()));
-        let lines = lattice_lines(&settings).map_err(|error| TestCaseError::fail(error.to_string()))?;
+        let lines = (description.lattice_lines)(&settings);
         prop_assert!(lines.len() <= MAX_OVERLAY_ITEMS);
     }
 }
@@ -130,24 +120,11 @@ fn small_maps_work_with_every_basis_shape_and_extreme() {
     ];
     let mut turn = 0;
     for exponent in 1..=4 {
-        for basis in Basis::ALL {
+        for algorithm in noises() {
             for (frequency, octaves, lacunarity, gain) in extremes {
                 for (warp, damping, tileable) in variants {
                     turn += 1;
-                    let settings = NoiseSettings {
-                        exponent,
-                        frequency,
-                        octaves,
-                        lacunarity,
-                        gain,
-                        shape: Shape::ALL[turn % Shape::ALL.len()],
-                        warp,
-                        damping,
-                        tileable,
-                        power: 5.0,
-                        terraces: 32,
-                        ..NoiseSettings::new(basis)
-                    };
+                    let settings = with(Params::new(algorithm), |params| { params.map.exponent = exponent; params.noise.frequency = frequency; params.noise.octaves = octaves; params.noise.lacunarity = lacunarity; params.noise.gain = gain; params.noise.shape = Shape::ALL[turn % Shape::ALL.len()]; params.noise.warp = warp; params.noise.damping = damping; params.noise.tileable = tileable; params.noise.power = 5.0; params.noise.terraces = 32; });
                     let stages = [
                         Stage::Lattice,
                         Stage::Octave(1),
@@ -170,19 +147,12 @@ fn large_maps_work() {
     // Unoptimized test builds are slow: one octave at the largest size,
     // more at the smaller ones.
     let cases = [
-        (12, Basis::Perlin, 1, 0.0, 0.0, false),
-        (10, Basis::Simplex, 2, 1.0, 1.0, true),
-        (9, Basis::Value, 12, 0.5, 0.0, false),
+        (12, Algorithm::PERLIN_NOISE, 1, 0.0, 0.0, false),
+        (10, Algorithm::SIMPLEX_NOISE, 2, 1.0, 1.0, true),
+        (9, Algorithm::VALUE_NOISE, 12, 0.5, 0.0, false),
     ];
-    for (exponent, basis, octaves, warp, damping, tileable) in cases {
-        let settings = NoiseSettings {
-            exponent,
-            octaves,
-            warp,
-            damping,
-            tileable,
-            ..NoiseSettings::new(basis)
-        };
+    for (exponent, algorithm, octaves, warp, damping, tileable) in cases {
+        let settings = with(Params::new(algorithm), |params| { params.map.exponent = exponent; params.noise.octaves = octaves; params.noise.warp = warp; params.noise.damping = damping; params.noise.tileable = tileable; });
         if let Err(error) = check(&settings, Stage::Done) {
             panic!("{settings:?}: {error}");
         }

@@ -35,9 +35,113 @@
 //! numerically (0.010080 for the textbook grid, 0.0098260 for ours) and
 //! rounded down in the fifth digit.
 
-use super::Sample;
+use super::basis::{Basis, Sample};
+use super::columns::Columns;
+use super::describe::describe;
 use super::lattice::{self, Lattice};
 use super::math::floor_to_int;
+use super::overlay::{Site, clip};
+use super::settings::NoiseSettings;
+use crate::params::{Algorithm, Description, Group};
+
+impl Algorithm {
+    /// Chapter 4: random gradients on a triangular grid: `simplex-noise`.
+    pub const SIMPLEX_NOISE: Algorithm = Algorithm::of(&DESCRIPTION);
+}
+
+static DESCRIPTION: Description = describe::<SimplexNoise>(
+    "simplex-noise",
+    "Simplex noise",
+    &[Group::Normalize, Group::Noise],
+);
+
+/// Simplex noise on its grid: the textbook one, or the one that tiles.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SimplexNoise(pub(crate) Grid);
+
+impl Basis for SimplexNoise {
+    type Terms = ();
+    type GradientTerms = ();
+    const TILE_SPAN: i64 = TILE_SPAN;
+    const HASH_PERIOD_PER_SPAN: i64 = HASH_PERIOD_PER_SPAN;
+    const HAS_GRADIENTS: bool = true;
+
+    fn new(settings: &NoiseSettings) -> Self {
+        Self(if settings.tileable {
+            TILEABLE
+        } else {
+            EQUILATERAL
+        })
+    }
+
+    #[inline(always)]
+    fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample {
+        sample(lattice, self.0, u, v)
+    }
+
+    #[inline]
+    fn row(
+        self,
+        lattice: &Lattice,
+        columns: &Columns,
+        v: f64,
+        _: &mut (),
+        out: &mut [f64],
+        emit: impl Fn(&mut f64, f64),
+    ) {
+        row(lattice, self.0, &columns.position, v, out, emit);
+    }
+
+    /// The grid's points inside the map, row of the lattice by row.
+    fn sites(self, lattice: &Lattice, span: f64, last: f64) -> Vec<Site> {
+        let grid = self.0;
+        // A point of the square has skewed coordinates from 0 to
+        // span · (1 + 2F); a little slack absorbs rounding at the edges.
+        let reach = (span * (1.0 + 2.0 * grid.skew)).ceil() as i64;
+        let slack = 1e-9 * span;
+        let inside = |coordinate: f64| (-slack..=span + slack).contains(&coordinate);
+        let mut sites = Vec::new();
+        for j in 0..=reach {
+            for i in 0..=reach {
+                let [u, v] = grid.position(i, j);
+                if inside(u) && inside(v) {
+                    let clamp = |coordinate: f64| coordinate.clamp(0.0, span) * last / span;
+                    sites.push(Site {
+                        hash: grid.hash(lattice, i, j),
+                        position: [clamp(u), clamp(v)],
+                    });
+                }
+            }
+        }
+        sites
+    }
+
+    /// Every kernel is 0 at its own lattice point's plane.
+    fn site_noise(self, _: &Lattice, _: &Site, _: f64) -> f64 {
+        0.0
+    }
+
+    /// The triangular grid's three families of lines: its rows (`j`
+    /// fixed), its columns (`i` fixed) and its diagonals (`i − j` fixed),
+    /// each through a point of one lattice row or column.
+    fn lines(self, span: f64) -> Vec<[[f64; 2]; 2]> {
+        let grid = self.0;
+        let origin = grid.position(0, 0);
+        let towards = |[u, v]: [f64; 2]| [u - origin[0], v - origin[1]];
+        let (along_i, along_j) = (towards(grid.position(1, 0)), towards(grid.position(0, 1)));
+        let diagonal = towards(grid.position(1, 1));
+        let reach = (span * (1.0 + 2.0 * grid.skew)).ceil() as i64;
+        let diagonals = span.ceil() as i64;
+        let rows = (0..=reach).map(|j| (grid.position(0, j), along_i));
+        let columns = (0..=reach).map(|i| (grid.position(i, 0), along_j));
+        let slants = (-diagonals..=diagonals).map(|k| (grid.position(k, 0), diagonal));
+        rows.chain(columns)
+            .chain(slants)
+            .filter_map(|(through, direction)| clip(through, direction, span))
+            .map(|(start, end)| [start, end])
+            .collect()
+    }
+}
 
 /// A triangular grid: how to skew onto it and back, and the noise's scale.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -70,11 +174,11 @@ pub(crate) const TILEABLE: Grid = Grid {
 };
 
 /// The span of a tileable grid's square period, in lattice units.
-pub(crate) const TILE_SPAN: i64 = 3;
+const TILE_SPAN: i64 = 3;
 
 /// Lattice steps per unit of span in the hashed coordinates of a tileable
 /// grid: `(4i − j, 4j − i)` repeats every `5 × span`.
-pub(crate) const HASH_PERIOD_PER_SPAN: i64 = 5;
+const HASH_PERIOD_PER_SPAN: i64 = 5;
 
 impl Grid {
     /// The hash of corner `(i, j)`.
@@ -174,7 +278,7 @@ fn value_at(grid: Grid, place: &Place, directions: &[[f64; 2]; 3]) -> f64 {
 /// The noise at `(u, v)` with its gradient. Always inlined: the row loop
 /// only wants the value, and once inlined the gradient's sums drop out.
 #[inline(always)]
-pub(crate) fn sample(lattice: &Lattice, grid: Grid, u: f64, v: f64) -> Sample {
+fn sample(lattice: &Lattice, grid: Grid, u: f64, v: f64) -> Sample {
     let place = Place::of(grid, u, v);
     let directions = place.directions(lattice, grid);
     let mut gradient = [0.0, 0.0];
@@ -202,7 +306,7 @@ pub(crate) fn sample(lattice: &Lattice, grid: Grid, u: f64, v: f64) -> Sample {
 /// (in all but the finest octaves), and then reuse its corners' gradients
 /// instead of hashing them again.
 #[inline]
-pub(crate) fn row(
+fn row(
     lattice: &Lattice,
     grid: Grid,
     positions: &[f64],

@@ -8,7 +8,7 @@
 //! Perlin noise with the quintic, and its "OpenSimplex2" is, in 2D, simplex
 //! noise with the same `(½ − r²)⁴` kernel, so we compare like with like.
 //!
-//! For one octave of each basis, at one lattice cell per unit, we compare
+//! For one octave of each algorithm, at one lattice cell per unit, we compare
 //! the standard deviation, the distribution of values over it (quantiles
 //! and kurtosis) and the correlation between values a quarter, a half and a
 //! whole cell apart. For six-octave sums (plain and ridged) we compare the
@@ -21,7 +21,9 @@
 use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
 
 use super::fractal::testing::{octave_sampler, raw_sums};
+use super::tests::{noises, with};
 use super::*;
+use crate::{Algorithm, Params};
 
 /// Points a side of the single-octave grids, a quarter cell apart: 100 x
 /// 100 cells.
@@ -44,14 +46,15 @@ fn grid(side: usize, spacing: f64, mut noise: impl FnMut(f64, f64) -> f64) -> Ve
     values
 }
 
-/// The reference noise of `basis`, at one lattice cell per unit.
-fn reference(basis: Basis) -> FastNoiseLite {
+/// The reference noise of `algorithm`, at one lattice cell per unit.
+fn reference(algorithm: Algorithm) -> FastNoiseLite {
     let mut noise = FastNoiseLite::with_seed(3);
     noise.set_frequency(Some(1.0));
-    noise.set_noise_type(Some(match basis {
-        Basis::Value => NoiseType::Value,
-        Basis::Perlin => NoiseType::Perlin,
-        Basis::Simplex => NoiseType::OpenSimplex2,
+    noise.set_noise_type(Some(match algorithm.name() {
+        "value-noise" => NoiseType::Value,
+        "perlin-noise" => NoiseType::Perlin,
+        "simplex-noise" => NoiseType::OpenSimplex2,
+        other => panic!("no reference for {other}"),
     }));
     noise
 }
@@ -131,20 +134,13 @@ fn roughness_spectrum(values: &[f64], side: usize) -> Vec<f64> {
 
 #[test]
 fn one_octave_is_distributed_and_correlated_like_fastnoise_lite() {
-    for basis in Basis::ALL {
+    for algorithm in noises() {
         // The reference's blends: smoothstep for value noise, quintic for
         // Perlin noise (simplex noise has none).
-        let fade = match basis {
-            Basis::Value => Fade::Smoothstep,
-            Basis::Perlin | Basis::Simplex => Fade::Quintic,
-        };
-        let settings = NoiseSettings {
-            fade,
-            ..NoiseSettings::new(basis)
-        };
+        let settings = Params::new(algorithm);
         let sample = octave_sampler(&settings, 0);
         let ours = grid(SIDE, SPACING, |u, v| sample(u, v).value);
-        let noise = reference(basis);
+        let noise = reference(algorithm);
         let theirs = grid(SIDE, SPACING, |u, v| read(&noise, u, v));
 
         let (ours_mean, ours_deviation, ours_kurtosis, ours_quantiles) = distribution(&ours);
@@ -152,22 +148,22 @@ fn one_octave_is_distributed_and_correlated_like_fastnoise_lite() {
             distribution(&theirs);
         assert!(
             ours_mean.abs() < 0.02 * ours_deviation,
-            "{basis:?}: mean {ours_mean}"
+            "{algorithm:?}: mean {ours_mean}"
         );
         assert!(theirs_mean.abs() < 0.02 * theirs_deviation);
         let ratio = ours_deviation / theirs_deviation;
         assert!(
             (0.95..1.05).contains(&ratio),
-            "{basis:?}: deviation {ours_deviation} against {theirs_deviation}"
+            "{algorithm:?}: deviation {ours_deviation} against {theirs_deviation}"
         );
         assert!(
             (ours_kurtosis - theirs_kurtosis).abs() < 0.2,
-            "{basis:?}: kurtosis {ours_kurtosis} against {theirs_kurtosis}"
+            "{algorithm:?}: kurtosis {ours_kurtosis} against {theirs_kurtosis}"
         );
         for (ours, theirs) in ours_quantiles.iter().zip(&theirs_quantiles) {
             assert!(
                 (ours - theirs).abs() < 0.06,
-                "{basis:?}: quantiles {ours_quantiles:?} against {theirs_quantiles:?}"
+                "{algorithm:?}: quantiles {ours_quantiles:?} against {theirs_quantiles:?}"
             );
         }
         for lag in [1, 2, 4] {
@@ -177,7 +173,7 @@ fn one_octave_is_distributed_and_correlated_like_fastnoise_lite() {
             );
             assert!(
                 (ours - theirs).abs() < 0.04,
-                "{basis:?}: correlation {lag} steps apart {ours} against {theirs}"
+                "{algorithm:?}: correlation {lag} steps apart {ours} against {theirs}"
             );
         }
     }
@@ -185,22 +181,12 @@ fn one_octave_is_distributed_and_correlated_like_fastnoise_lite() {
 
 #[test]
 fn six_octave_sums_have_fastnoise_lites_roughness_spectrum() {
-    for basis in Basis::ALL {
+    for algorithm in noises() {
         for shape in [Shape::Plain, Shape::Ridged] {
             // 8 cells over 512 steps: the sixth octave has 4 steps a cell.
-            let settings = NoiseSettings {
-                exponent: 9,
-                frequency: 8,
-                octaves: 6,
-                shape,
-                fade: match basis {
-                    Basis::Value => Fade::Smoothstep,
-                    Basis::Perlin | Basis::Simplex => Fade::Quintic,
-                },
-                ..NoiseSettings::new(basis)
-            };
+            let settings = with(Params::new(algorithm), |params| { params.map.exponent = 9; params.noise.frequency = 8; params.noise.octaves = 6; params.noise.shape = shape; });
             let ours = raw_sums(&settings, 6);
-            let mut noise = reference(basis);
+            let mut noise = reference(algorithm);
             noise.set_fractal_type(Some(match shape {
                 Shape::Ridged => FractalType::Ridged,
                 _ => FractalType::FBm,
@@ -222,7 +208,7 @@ fn six_octave_sums_have_fastnoise_lites_roughness_spectrum() {
                 let ratio = ours_growth / theirs_growth;
                 assert!(
                     (ratio - 1.0).abs() < tolerance,
-                    "{basis:?} {shape:?}, lag {}: {ours:?} against {theirs:?}",
+                    "{algorithm:?} {shape:?}, lag {}: {ours:?} against {theirs:?}",
                     1 << lag
                 );
             }

@@ -1,41 +1,73 @@
 //! Invariants of the gradient noises: settings, stages, continuity,
 //! smoothness, range, tiling, determinism, overlays.
 
-use super::fractal::testing::{octave_sampler, raw_sums, spoil};
-use super::fractal::{lattice_for, octave_frequency, total_amplitude};
+use super::fractal::testing::{frequency as octave_frequency, lattice, octave_sampler, raw_sums};
+use super::basis::Basis;
+use super::simplex::SimplexNoise;
+use super::fractal::total_amplitude;
 use super::*;
 use crate::random::PointRandom;
+use crate::{Algorithm, Error, Group, Heightmap, Params, Stage, ValidParams};
 
-fn settings(basis: Basis) -> NoiseSettings {
-    NoiseSettings {
-        exponent: 5,
-        seed: 7,
-        ..NoiseSettings::new(basis)
-    }
+/// Every noise algorithm.
+pub(super) fn noises() -> impl Iterator<Item = Algorithm> {
+    Algorithm::all().filter(|algorithm| algorithm.reads(Group::Noise))
 }
 
-fn run(settings: &NoiseSettings, stage: Stage) -> Heightmap {
-    generate(settings, stage, &mut |_| {}).unwrap_or_else(|error| panic!("{stage}: {error}"))
+/// `params` as `change` leaves them.
+pub(super) fn with(mut params: Params, change: impl FnOnce(&mut Params)) -> Params {
+    change(&mut params);
+    params
 }
 
-/// Every basis with every fade it reads (simplex noise ignores the fade),
+pub(super) fn settings(algorithm: Algorithm) -> Params {
+    with(Params::new(algorithm), |params| {
+        params.map.exponent = 5;
+        params.map.seed = 7;
+    })
+}
+
+pub(super) fn check(params: &Params) -> ValidParams {
+    params.check().unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// The map `params` make up to `stage`, or why not.
+pub(super) fn generate(params: &Params, stage: Stage) -> Result<Heightmap, Error> {
+    crate::generate(&params.check()?, stage).map(|terrain| terrain.heightmap)
+}
+
+pub(super) fn run(params: &Params, stage: Stage) -> Heightmap {
+    generate(params, stage).unwrap_or_else(|error| panic!("{stage}: {error}"))
+}
+
+/// The points the `lattice` stage sets.
+fn lattice_points(params: &Params) -> Vec<(usize, usize)> {
+    check(params).new_points(Stage::Lattice).iter().collect()
+}
+
+/// The first octave's gradients, as the demos draw them.
+fn gradient_arrows(params: &Params) -> Vec<Arrow> {
+    (params.algorithm.description().gradient_arrows)(&check(params))
+}
+
+/// The first octave's grid, as the demos draw it.
+fn lattice_lines(params: &Params) -> Vec<Segment> {
+    (params.algorithm.description().lattice_lines)(&check(params))
+}
+
+/// Every algorithm with every fade it reads (simplex noise ignores the fade),
 /// tileable or not.
-fn kinds() -> Vec<NoiseSettings> {
+fn kinds() -> Vec<Params> {
     let mut kinds = Vec::new();
     for tileable in [false, true] {
-        for basis in Basis::ALL {
-            let fades: &[Fade] = if basis == Basis::Simplex {
+        for algorithm in noises() {
+            let fades: &[Fade] = if algorithm == Algorithm::SIMPLEX_NOISE {
                 &[Fade::Quintic]
             } else {
                 &Fade::ALL
             };
             for &fade in fades {
-                kinds.push(NoiseSettings {
-                    fade,
-                    tileable,
-                    frequency: 6,
-                    ..settings(basis)
-                });
+                kinds.push(with(settings(algorithm), |params| { params.noise.fade = fade; params.noise.tileable = tileable; params.noise.frequency = 6; }));
             }
         }
     }
@@ -52,213 +84,138 @@ fn uniforms(seed: u64) -> impl Iterator<Item = f64> {
 
 #[test]
 fn the_defaults_are_valid_and_fit_each_basis() {
-    for basis in Basis::ALL {
-        let defaults = NoiseSettings::new(basis);
-        assert_eq!(defaults.validate(), Ok(()));
-        assert_eq!(defaults.frequency, DEFAULT_FREQUENCY);
-        assert_eq!(defaults.octaves, DEFAULT_OCTAVES);
-        assert_eq!(defaults.exponent, DEFAULT_EXPONENT);
-        assert!(defaults.normalize && !defaults.tileable);
+    for algorithm in noises() {
+        let defaults = Params::new(algorithm);
+        assert!(defaults.check().is_ok());
+        assert_eq!(defaults.noise.frequency, DEFAULT_FREQUENCY);
+        assert_eq!(defaults.noise.octaves, DEFAULT_OCTAVES);
+        assert_eq!(defaults.map.exponent, DEFAULT_EXPONENT);
+        assert!(defaults.map.normalize && !defaults.noise.tileable);
     }
-    assert_eq!(NoiseSettings::new(Basis::Value).fade, Fade::Smoothstep);
-    assert_eq!(NoiseSettings::new(Basis::Perlin).fade, Fade::Quintic);
+    assert_eq!(Params::new(Algorithm::VALUE_NOISE).noise.fade, Fade::Smoothstep);
+    assert_eq!(Params::new(Algorithm::PERLIN_NOISE).noise.fade, Fade::Quintic);
 }
 
 #[test]
 fn validation_names_the_field_the_value_and_the_range() {
-    let base = settings(Basis::Perlin);
-    let cases: Vec<(NoiseSettings, &str, &str, &str)> = vec![
+    let base = settings(Algorithm::PERLIN_NOISE);
+    let cases: Vec<(Params, &str, &str, &str)> = vec![
         (
-            NoiseSettings {
-                exponent: 0,
-                ..base.clone()
-            },
+            with(base, |params| { params.map.exponent = 0; }),
             "exponent",
             "0",
             "1 to 12",
         ),
         (
-            NoiseSettings {
-                exponent: 13,
-                ..base.clone()
-            },
+            with(base, |params| { params.map.exponent = 13; }),
             "exponent",
             "13",
             "1 to 12",
         ),
         (
-            NoiseSettings {
-                frequency: 0,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.frequency = 0; }),
             "frequency",
             "0",
             "1 to 256",
         ),
         (
-            NoiseSettings {
-                frequency: 257,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.frequency = 257; }),
             "frequency",
             "257",
             "1 to 256",
         ),
         (
-            NoiseSettings {
-                octaves: 0,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.octaves = 0; }),
             "octaves",
             "0",
             "1 to 12",
         ),
         (
-            NoiseSettings {
-                octaves: 13,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.octaves = 13; }),
             "octaves",
             "13",
             "1 to 12",
         ),
         (
-            NoiseSettings {
-                lacunarity: 0.99,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.lacunarity = 0.99; }),
             "lacunarity",
             "0.99",
             "1 to 4",
         ),
         (
-            NoiseSettings {
-                lacunarity: f64::NAN,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.lacunarity = f64::NAN; }),
             "lacunarity",
             "NaN",
             "1 to 4",
         ),
         (
-            NoiseSettings {
-                gain: -0.1,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.gain = -0.1; }),
             "gain",
             "-0.1",
             "0 to 1",
         ),
         (
-            NoiseSettings {
-                gain: f64::INFINITY,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.gain = f64::INFINITY; }),
             "gain",
             "inf",
             "0 to 1",
         ),
         (
-            NoiseSettings {
-                power: 0.0,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.power = 0.0; }),
             "power",
             "0",
             "0.1 to 5",
         ),
         (
-            NoiseSettings {
-                power: 5.5,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.power = 5.5; }),
             "power",
             "5.5",
             "0.1 to 5",
         ),
         (
-            NoiseSettings {
-                terraces: 33,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.terraces = 33; }),
             "terraces",
             "33",
             "0 to 32",
         ),
         (
-            NoiseSettings {
-                warp: -1.0,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.warp = -1.0; }),
             "warp",
             "-1",
             "0 to 4",
         ),
         (
-            NoiseSettings {
-                damping: 4.5,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.damping = 4.5; }),
             "damping",
             "4.5",
             "0 to 4",
         ),
     ];
     for (bad, field, value, range) in cases {
-        let error = bad.validate().expect_err(field);
-        if field != "exponent" {
-            assert_eq!(error.spec().map(|spec| spec.label), Some(field));
-        }
+        let error = bad.check().expect_err(field);
+        assert_eq!(error.spec().map(|spec| spec.label), Some(field));
         let message = error.to_string();
         assert!(message.starts_with(field), "{message}");
         assert!(message.contains(range), "{message}");
         assert!(message.ends_with(value), "{message}");
-        assert!(generate(&bad, Stage::Done, &mut |_| {}).is_err());
-        assert!(lattice_points(&bad).is_err());
-        assert!(gradient_arrows(&bad).is_err());
-        assert!(lattice_lines(&bad).is_err());
+        assert!(generate(&bad, Stage::Done).is_err());
     }
 }
 
 #[test]
 fn the_range_ends_are_allowed() {
-    let base = settings(Basis::Simplex);
+    let base = settings(Algorithm::SIMPLEX_NOISE);
     for good in [
-        NoiseSettings {
-            exponent: 1,
-            frequency: 1,
-            octaves: 1,
-            lacunarity: 1.0,
-            gain: 0.0,
-            power: 0.1,
-            terraces: 0,
-            warp: 0.0,
-            damping: 0.0,
-            ..base.clone()
-        },
-        NoiseSettings {
-            exponent: 12,
-            frequency: 256,
-            octaves: 12,
-            lacunarity: 4.0,
-            gain: 1.0,
-            power: 5.0,
-            terraces: 32,
-            warp: 4.0,
-            damping: 4.0,
-            ..base.clone()
-        },
+        with(base, |params| { params.map.exponent = 1; params.noise.frequency = 1; params.noise.octaves = 1; params.noise.lacunarity = 1.0; params.noise.gain = 0.0; params.noise.power = 0.1; params.noise.terraces = 0; params.noise.warp = 0.0; params.noise.damping = 0.0; }),
+        with(base, |params| { params.map.exponent = 12; params.noise.frequency = 256; params.noise.octaves = 12; params.noise.lacunarity = 4.0; params.noise.gain = 1.0; params.noise.power = 5.0; params.noise.terraces = 32; params.noise.warp = 4.0; params.noise.damping = 4.0; }),
     ] {
-        assert_eq!(good.validate(), Ok(()));
+        assert!(good.check().is_ok(), "{good:?}");
     }
 }
 
 #[test]
 fn stages_are_named_listed_and_checked() {
-    let noise = NoiseSettings {
-        octaves: 3,
-        ..settings(Basis::Value)
-    };
+    let noise = with(settings(Algorithm::VALUE_NOISE), |params| { params.noise.octaves = 3; });
     let stages = noise.stages();
     let names: Vec<String> = stages.iter().map(ToString::to_string).collect();
     assert_eq!(
@@ -280,18 +237,18 @@ fn stages_are_named_listed_and_checked() {
         assert_eq!(
             error.to_string(),
             format!(
-                "stage must be one of lattice, done or octave-1 to octave-3 for Value noise; \
+                "stage must be one of lattice, done or octave-1 to octave-3 for value-noise; \
                  got \"octave-{count}\""
             )
         );
-        assert!(generate(&noise, Stage::Octave(count), &mut |_| {}).is_err());
+        assert!(generate(&noise, Stage::Octave(count)).is_err());
     }
 }
 
 #[test]
 fn names_round_trip() {
     assert_eq!(
-        Basis::ALL.map(Basis::title),
+        noises().map(Algorithm::title).collect::<Vec<_>>(),
         ["Value noise", "Perlin noise", "Simplex noise"]
     );
     for fade in Fade::ALL {
@@ -323,8 +280,8 @@ fn every_octave_stays_within_minus_one_to_one_and_uses_most_of_it() {
         assert!(
             extreme > 0.5,
             "{:?} {:?}: only {extreme}",
-            kind.basis,
-            kind.fade
+            kind.algorithm,
+            kind.noise.fade
         );
     }
 }
@@ -368,22 +325,18 @@ fn the_simplex_scale_bounds_the_worst_case_kernel_sum() {
 
 #[test]
 fn perlin_and_simplex_are_zero_at_the_first_octaves_lattice_points() {
-    for basis in [Basis::Perlin, Basis::Simplex] {
+    for algorithm in [Algorithm::PERLIN_NOISE, Algorithm::SIMPLEX_NOISE] {
         for tileable in [false, true] {
-            let noise = NoiseSettings {
-                tileable,
-                frequency: 5,
-                ..settings(basis)
-            };
+            let noise = with(settings(algorithm), |params| { params.noise.tileable = tileable; params.noise.frequency = 5; });
             let span = octave_frequency(&noise, 0);
-            let last = (1u64 << noise.exponent) as f64;
+            let last = (1u64 << noise.map.exponent) as f64;
             let octave_sample = octave_sampler(&noise, 0);
-            for arrow in gradient_arrows(&noise).expect("valid") {
+            for arrow in gradient_arrows(&noise) {
                 let (u, v) = (arrow.x * span / last, arrow.y * span / last);
                 let value = octave_sample(u, v).value;
                 assert!(
                     value.abs() < 1e-12,
-                    "{basis:?} {tileable} ({u}, {v}): {value}"
+                    "{algorithm:?} {tileable} ({u}, {v}): {value}"
                 );
             }
         }
@@ -403,9 +356,9 @@ fn the_noise_is_continuous_across_cell_borders() {
                 // Across a vertical and a horizontal border of the square
                 // lattices, and across lines through the simplex lattice.
                 let border = f64::from(i);
-                let pairs = match kind.basis {
-                    Basis::Simplex => {
-                        let grid = fractal::simplex_grid(&kind);
+                let pairs = match kind.algorithm.name() {
+                    "simplex-noise" => {
+                        let grid = SimplexNoise::new(&kind.noise).0;
                         let [x, y] = grid.position(i64::from(i), 2);
                         let t = along;
                         let (px, py) = (x + t * (1.0 - grid.unskew), y - t * grid.unskew);
@@ -449,7 +402,7 @@ fn gradients_match_finite_differences() {
             let along_v =
                 (octave_sample(u, v + h).value - octave_sample(u, v - h).value) / (2.0 * h);
             // The linear fade has kinks; a difference straddling one is off.
-            let tolerance = if kind.fade == Fade::Linear && kind.basis != Basis::Simplex {
+            let tolerance = if kind.noise.fade == Fade::Linear && kind.algorithm != Algorithm::SIMPLEX_NOISE {
                 1.0
             } else {
                 1e-4
@@ -470,7 +423,7 @@ fn gradients_match_finite_differences() {
 /// The mean size of the jump in the second difference across the cell
 /// borders `u = i`, taken just either side of them: how much the curvature
 /// jumps there (0 for a surface whose curvature is continuous).
-fn curvature_jump(kind: &NoiseSettings, h: f64) -> f64 {
+fn curvature_jump(kind: &Params, h: f64) -> f64 {
     let octave_sample = octave_sampler(kind, 0);
     let second = |u: f64, v: f64| {
         (octave_sample(u + h, v).value - 2.0 * octave_sample(u, v).value
@@ -492,7 +445,7 @@ fn curvature_jump(kind: &NoiseSettings, h: f64) -> f64 {
 }
 
 /// The mean jump in slope across the borders, measured the same way.
-fn slope_jump(kind: &NoiseSettings, h: f64) -> f64 {
+fn slope_jump(kind: &Params, h: f64) -> f64 {
     let octave_sample = octave_sampler(kind, 0);
     let slope = |u: f64, v: f64| (octave_sample(u + h, v).value - octave_sample(u, v).value) / h;
     let mut positions = uniforms(37);
@@ -509,36 +462,33 @@ fn slope_jump(kind: &NoiseSettings, h: f64) -> f64 {
 
 #[test]
 fn the_quintic_fade_is_smooth_where_the_cubic_creases_and_the_linear_kinks() {
-    for basis in [Basis::Perlin, Basis::Value] {
-        let kind = |fade| NoiseSettings {
-            fade,
-            ..settings(basis)
-        };
+    for algorithm in [Algorithm::PERLIN_NOISE, Algorithm::VALUE_NOISE] {
+        let kind = |fade| with(settings(algorithm), |params| { params.noise.fade = fade; });
         let h = 1e-4;
         let quintic = curvature_jump(&kind(Fade::Quintic), h);
         let cubic = curvature_jump(&kind(Fade::Smoothstep), h);
         // The smoothstep's curvature jumps by a finite amount at every
         // border; the quintic's does not jump at all, and its measured
         // jump is the change over 4h of a smooth curvature.
-        assert!(cubic > 1.0, "{basis:?}: cubic {cubic}");
+        assert!(cubic > 1.0, "{algorithm:?}: cubic {cubic}");
         assert!(
             quintic < cubic / 100.0,
-            "{basis:?}: quintic {quintic}, cubic {cubic}"
+            "{algorithm:?}: quintic {quintic}, cubic {cubic}"
         );
         // Halving h halves the quintic's residue: it is O(h), not a jump.
         let finer = curvature_jump(&kind(Fade::Quintic), h / 2.0);
-        assert!(finer < 0.7 * quintic, "{basis:?}: {quintic} then {finer}");
+        assert!(finer < 0.7 * quintic, "{algorithm:?}: {quintic} then {finer}");
         // The linear fade breaks the slope itself.
         let linear = slope_jump(&kind(Fade::Linear), 1e-6);
         let smooth = slope_jump(&kind(Fade::Smoothstep), 1e-6);
-        assert!(linear > 0.1, "{basis:?}: linear {linear}");
-        assert!(smooth < 1e-4, "{basis:?}: smoothstep {smooth}");
+        assert!(linear > 0.1, "{algorithm:?}: linear {linear}");
+        assert!(smooth < 1e-4, "{algorithm:?}: smoothstep {smooth}");
     }
 }
 
 #[test]
 fn tileable_octaves_repeat_exactly_after_their_period() {
-    for kind in kinds().into_iter().filter(|kind| kind.tileable) {
+    for kind in kinds().into_iter().filter(|kind| kind.noise.tileable) {
         for octave in [0, 1, 3] {
             let period = octave_frequency(&kind, octave);
             let mut positions = uniforms(41);
@@ -552,7 +502,7 @@ fn tileable_octaves_repeat_exactly_after_their_period() {
                 let here = octave_sample(u, v).value;
                 for (du, dv) in [(period, 0.0), (0.0, period), (-period, 2.0 * period)] {
                     let there = octave_sample(u + du, v + dv).value;
-                    if kind.basis == Basis::Simplex {
+                    if kind.algorithm == Algorithm::SIMPLEX_NOISE {
                         // Skewing rounds differently at the shifted point.
                         assert!((here - there).abs() < 1e-12, "{kind:?} ({u}, {v})");
                     } else {
@@ -566,35 +516,19 @@ fn tileable_octaves_repeat_exactly_after_their_period() {
 
 #[test]
 fn tileable_frequencies_are_whole_and_simplex_ones_multiples_of_three() {
-    let perlin = NoiseSettings {
-        tileable: true,
-        frequency: 3,
-        lacunarity: 1.7,
-        ..settings(Basis::Perlin)
-    };
+    let perlin = with(settings(Algorithm::PERLIN_NOISE), |params| { params.noise.tileable = true; params.noise.frequency = 3; params.noise.lacunarity = 1.7; });
     let frequencies: Vec<f64> = (0..6)
         .map(|octave| octave_frequency(&perlin, octave))
         .collect();
     assert_eq!(frequencies, [3.0, 5.0, 9.0, 15.0, 25.0, 43.0]);
-    let simplex = NoiseSettings {
-        basis: Basis::Simplex,
-        frequency: 4,
-        lacunarity: 2.0,
-        ..perlin.clone()
-    };
+    let simplex = with(perlin, |params| { params.algorithm = Algorithm::SIMPLEX_NOISE; params.noise.frequency = 4; params.noise.lacunarity = 2.0; });
     let frequencies: Vec<f64> = (0..5)
         .map(|octave| octave_frequency(&simplex, octave))
         .collect();
     assert_eq!(frequencies, [3.0, 9.0, 15.0, 33.0, 63.0]);
-    let one = NoiseSettings {
-        frequency: 1,
-        ..simplex
-    };
+    let one = with(simplex, |params| { params.noise.frequency = 1; });
     assert_eq!(octave_frequency(&one, 0), 3.0);
-    let open = NoiseSettings {
-        tileable: false,
-        ..perlin
-    };
+    let open = with(perlin, |params| { params.noise.tileable = false; });
     assert_eq!(octave_frequency(&open, 2), 3.0 * 1.7 * 1.7);
 }
 
@@ -624,26 +558,19 @@ fn seam_ratio(map: &Heightmap) -> (f64, f64) {
 
 #[test]
 fn tileable_maps_have_no_seam() {
-    for kind in kinds().into_iter().filter(|kind| kind.tileable) {
+    for kind in kinds().into_iter().filter(|kind| kind.noise.tileable) {
         for (shape, warp, damping) in [
             (Shape::Plain, 0.0, 0.0),
             (Shape::Ridged, 1.5, 0.0),
             (Shape::Billow, 0.0, 1.0),
             (Shape::SharpRidged, 0.7, 2.0),
         ] {
-            if kind.fade == Fade::Linear && damping > 0.0 {
+            if kind.noise.fade == Fade::Linear && damping > 0.0 {
                 // Damping reads the slope, which the linear fade breaks at
                 // every cell border: the terrain steps there, seam or not.
                 continue;
             }
-            let noise = NoiseSettings {
-                shape,
-                warp,
-                damping,
-                exponent: 6,
-                frequency: 4,
-                ..kind.clone()
-            };
+            let noise = with(kind, |params| { params.noise.shape = shape; params.noise.warp = warp; params.noise.damping = damping; params.map.exponent = 6; params.noise.frequency = 4; });
             for stage in [Stage::Octave(2), Stage::Done] {
                 let map = run(&noise, stage);
                 let (mismatch, ratio) = seam_ratio(&map);
@@ -661,22 +588,16 @@ fn tileable_maps_have_no_seam() {
 
 #[test]
 fn each_octave_is_the_same_whatever_the_number_of_octaves() {
-    for basis in Basis::ALL {
+    for algorithm in noises() {
         for (shape, warp, damping) in [(Shape::Plain, 0.0, 0.0), (Shape::Ridged, 0.8, 1.5)] {
-            let noise = |octaves| NoiseSettings {
-                octaves,
-                shape,
-                warp,
-                damping,
-                ..settings(basis)
-            };
+            let noise = |octaves| with(settings(algorithm), |params| { params.noise.octaves = octaves; params.noise.shape = shape; params.noise.warp = warp; params.noise.damping = damping; });
             for count in 1..=4 {
                 let reference = raw_sums(&noise(count), count);
                 for octaves in [count + 1, 8, 12] {
                     assert_eq!(
                         raw_sums(&noise(octaves), count),
                         reference,
-                        "{basis:?} {count} of {octaves}"
+                        "{algorithm:?} {count} of {octaves}"
                     );
                 }
             }
@@ -686,12 +607,9 @@ fn each_octave_is_the_same_whatever_the_number_of_octaves() {
 
 #[test]
 fn octave_stages_use_one_fixed_mapping() {
-    for basis in Basis::ALL {
-        let noise = NoiseSettings {
-            octaves: 5,
-            ..settings(basis)
-        };
-        let total = total_amplitude(&noise);
+    for algorithm in noises() {
+        let noise = with(settings(algorithm), |params| { params.noise.octaves = 5; });
+        let total = total_amplitude(&noise.noise);
         assert_eq!(total, 1.0 + 0.5 + 0.25 + 0.125 + 0.0625);
         for count in 1..=5 {
             let map = run(&noise, Stage::Octave(count));
@@ -705,32 +623,23 @@ fn octave_stages_use_one_fixed_mapping() {
 
 #[test]
 fn done_normalizes_the_full_sum_then_redistributes() {
-    for basis in Basis::ALL {
-        let noise = NoiseSettings {
-            octaves: 4,
-            ..settings(basis)
-        };
+    for algorithm in noises() {
+        let noise = with(settings(algorithm), |params| { params.noise.octaves = 4; });
         let done = run(&noise, Stage::Done);
         let sums = raw_sums(&noise, 4);
-        let mut expected = Heightmap::from_heights(noise.exponent, sums).expect("finite");
+        let mut expected = Heightmap::from_heights(noise.map.exponent, sums).expect("finite");
         expected.normalize();
         assert_eq!(done, expected);
         assert_eq!(done.min_max(), (0.0, 1.0));
 
         let fixed = run(
-            &NoiseSettings {
-                normalize: false,
-                ..noise.clone()
-            },
+            &with(noise, |params| { params.map.normalize = false; }),
             Stage::Done,
         );
         assert_eq!(fixed, run(&noise, Stage::Octave(4)));
 
         let squared = run(
-            &NoiseSettings {
-                power: 2.0,
-                ..noise.clone()
-            },
+            &with(noise, |params| { params.noise.power = 2.0; }),
             Stage::Done,
         );
         for (&height, &plain) in squared.heights().iter().zip(done.heights()) {
@@ -739,10 +648,7 @@ fn done_normalizes_the_full_sum_then_redistributes() {
         assert_eq!(squared.min_max(), (0.0, 1.0));
 
         let terraced = run(
-            &NoiseSettings {
-                terraces: 4,
-                ..noise.clone()
-            },
+            &with(noise, |params| { params.noise.terraces = 4; }),
             Stage::Done,
         );
         for (&height, &plain) in terraced.heights().iter().zip(done.heights()) {
@@ -758,12 +664,7 @@ fn done_normalizes_the_full_sum_then_redistributes() {
 fn a_flat_sum_stays_flat() {
     // One octave of Perlin noise read only at its lattice points is 0
     // everywhere: 2 cells over 3 points.
-    let noise = NoiseSettings {
-        exponent: 1,
-        frequency: 2,
-        octaves: 1,
-        ..settings(Basis::Perlin)
-    };
+    let noise = with(settings(Algorithm::PERLIN_NOISE), |params| { params.map.exponent = 1; params.noise.frequency = 2; params.noise.octaves = 1; });
     let done = run(&noise, Stage::Done);
     assert!(done.heights().iter().all(|&height| height == 0.0));
     assert!(
@@ -776,18 +677,14 @@ fn a_flat_sum_stays_flat() {
 
 #[test]
 fn the_lattice_stage_sets_the_lattice_points_to_the_first_octaves_heights() {
-    for basis in Basis::ALL {
+    for algorithm in noises() {
         for shape in [Shape::Plain, Shape::Billow] {
             // 4 cells over 32 steps: every lattice point is a map point.
-            let noise = NoiseSettings {
-                frequency: 4,
-                shape,
-                ..settings(basis)
-            };
+            let noise = with(settings(algorithm), |params| { params.noise.frequency = 4; params.noise.shape = shape; });
             let lattice_map = run(&noise, Stage::Lattice);
             let first = run(&noise, Stage::Octave(1));
-            let points = lattice_points(&noise).expect("valid");
-            if basis != Basis::Simplex {
+            let points = lattice_points(&noise);
+            if algorithm != Algorithm::SIMPLEX_NOISE {
                 assert_eq!(points.len(), 25);
                 assert!(points.iter().all(|&(x, y)| x % 8 == 0 && y % 8 == 0));
             }
@@ -796,15 +693,15 @@ fn the_lattice_stage_sets_the_lattice_points_to_the_first_octaves_heights() {
                     let height = lattice_map.get(x, y);
                     if points.contains(&(x, y)) {
                         assert!(height > 0.0);
-                        if basis != Basis::Simplex {
-                            assert_eq!(height, first.get(x, y), "{basis:?} ({x}, {y})");
+                        if algorithm != Algorithm::SIMPLEX_NOISE {
+                            assert_eq!(height, first.get(x, y), "{algorithm:?} ({x}, {y})");
                         }
                     } else {
-                        assert_eq!(height, 0.0, "{basis:?} ({x}, {y})");
+                        assert_eq!(height, 0.0, "{algorithm:?} ({x}, {y})");
                     }
                 }
             }
-            if basis == Basis::Perlin && shape == Shape::Plain {
+            if algorithm == Algorithm::PERLIN_NOISE && shape == Shape::Plain {
                 assert!(points.iter().all(|&(x, y)| lattice_map.get(x, y) == 0.5));
             }
         }
@@ -813,19 +710,13 @@ fn the_lattice_stage_sets_the_lattice_points_to_the_first_octaves_heights() {
 
 #[test]
 fn the_first_octave_is_not_damped_and_warping_by_zero_is_no_warping() {
-    for basis in Basis::ALL {
-        let plain = settings(basis);
-        let damped = NoiseSettings {
-            damping: 2.0,
-            ..plain.clone()
-        };
-        assert_eq!(raw_sums(&plain, 1), raw_sums(&damped, 1), "{basis:?}");
-        assert_ne!(raw_sums(&plain, 3), raw_sums(&damped, 3), "{basis:?}");
-        let warped = NoiseSettings {
-            warp: 1.0,
-            ..plain.clone()
-        };
-        assert_ne!(raw_sums(&plain, 1), raw_sums(&warped, 1), "{basis:?}");
+    for algorithm in noises() {
+        let plain = settings(algorithm);
+        let damped = with(plain, |params| { params.noise.damping = 2.0; });
+        assert_eq!(raw_sums(&plain, 1), raw_sums(&damped, 1), "{algorithm:?}");
+        assert_ne!(raw_sums(&plain, 3), raw_sums(&damped, 3), "{algorithm:?}");
+        let warped = with(plain, |params| { params.noise.warp = 1.0; });
+        assert_ne!(raw_sums(&plain, 1), raw_sums(&warped, 1), "{algorithm:?}");
     }
 }
 
@@ -834,16 +725,9 @@ fn damping_smooths_the_steep_ground() {
     // The later octaves' share of the roughness falls where the terrain is
     // steep: compare the roughness (mean absolute second difference) of
     // the map with and without damping, on the steepest quarter of points.
-    for basis in Basis::ALL {
-        let plain = NoiseSettings {
-            exponent: 7,
-            octaves: 7,
-            ..settings(basis)
-        };
-        let damped = NoiseSettings {
-            damping: 1.0,
-            ..plain.clone()
-        };
+    for algorithm in noises() {
+        let plain = with(settings(algorithm), |params| { params.map.exponent = 7; params.noise.octaves = 7; });
+        let damped = with(plain, |params| { params.noise.damping = 1.0; });
         let (plain_map, damped_map) = (
             run(&plain, Stage::Octave(7)),
             run(&damped, Stage::Octave(7)),
@@ -870,26 +754,19 @@ fn damping_smooths_the_steep_ground() {
         let ratio = roughness(&damped_map) / roughness(&plain_map);
         assert!(
             ratio < 0.8,
-            "{basis:?}: damped roughness is {ratio} of plain"
+            "{algorithm:?}: damped roughness is {ratio} of plain"
         );
     }
 }
 
 #[test]
 fn maps_depend_on_the_seed_and_nothing_else() {
-    for basis in Basis::ALL {
-        let noise = NoiseSettings {
-            warp: 0.5,
-            damping: 0.5,
-            ..settings(basis)
-        };
+    for algorithm in noises() {
+        let noise = with(settings(algorithm), |params| { params.noise.warp = 0.5; params.noise.damping = 0.5; });
         let first = run(&noise, Stage::Done);
         assert_eq!(first, run(&noise, Stage::Done));
         let other = run(
-            &NoiseSettings {
-                seed: 8,
-                ..noise.clone()
-            },
+            &with(noise, |params| { params.map.seed = 8; }),
             Stage::Done,
         );
         assert_ne!(first, other);
@@ -898,9 +775,9 @@ fn maps_depend_on_the_seed_and_nothing_else() {
 
 #[test]
 fn every_octave_has_its_own_lattice_and_offset() {
-    let noise = settings(Basis::Perlin);
+    let noise = settings(Algorithm::PERLIN_NOISE);
     let offsets: Vec<[f64; 2]> = (0..12)
-        .map(|table| lattice_for(&noise, table, 4.0).offset())
+        .map(|table| lattice(&noise, table, 4.0).offset())
         .collect();
     for (index, offset) in offsets.iter().enumerate() {
         for other in &offsets[index + 1..] {
@@ -911,14 +788,10 @@ fn every_octave_has_its_own_lattice_and_offset() {
     // first-octave lattice point; the offsets move them apart, so the sum
     // of two octaves is not 0 there.
     let two = run(
-        &NoiseSettings {
-            octaves: 2,
-            ..noise.clone()
-        },
+        &with(noise, |params| { params.noise.octaves = 2; }),
         Stage::Done,
     );
     let zeros = lattice_points(&noise)
-        .expect("valid")
         .iter()
         .filter(|&&(x, y)| two.get(x, y) == 0.0)
         .count();
@@ -929,11 +802,9 @@ fn every_octave_has_its_own_lattice_and_offset() {
 fn progress_rises_to_one() {
     for stage in [Stage::Lattice, Stage::Octave(2), Stage::Done] {
         let mut shares = Vec::new();
-        let noise = NoiseSettings {
-            exponent: 6,
-            ..settings(Basis::Perlin)
-        };
-        generate(&noise, stage, &mut |share| shares.push(share)).expect("valid");
+        let noise = with(settings(Algorithm::PERLIN_NOISE), |params| { params.map.exponent = 6; });
+        crate::generate_with_progress(&check(&noise), stage, &mut |share| shares.push(share))
+            .expect("valid");
         assert_eq!(shares.last(), Some(&1.0));
         assert!(
             shares.windows(2).all(|pair| pair[0] < pair[1]),
@@ -950,14 +821,10 @@ fn progress_rises_to_one() {
 
 #[test]
 fn arrows_are_the_lattice_gradients() {
-    for basis in [Basis::Perlin, Basis::Simplex] {
+    for algorithm in [Algorithm::PERLIN_NOISE, Algorithm::SIMPLEX_NOISE] {
         for tileable in [false, true] {
-            let noise = NoiseSettings {
-                tileable,
-                frequency: 4,
-                ..settings(basis)
-            };
-            let arrows = gradient_arrows(&noise).expect("valid");
+            let noise = with(settings(algorithm), |params| { params.noise.tileable = tileable; params.noise.frequency = 4; });
+            let arrows = gradient_arrows(&noise);
             assert!(!arrows.is_empty());
             let span = octave_frequency(&noise, 0);
             let last = 32.0;
@@ -973,48 +840,36 @@ fn arrows_are_the_lattice_gradients() {
                 assert!(length > 0.1);
                 assert!(
                     (gx / length - arrow.dx).abs() < 1e-9,
-                    "{basis:?} {arrow:?} {sample:?}"
+                    "{algorithm:?} {arrow:?} {sample:?}"
                 );
                 assert!(
                     (gy / length - arrow.dy).abs() < 1e-9,
-                    "{basis:?} {arrow:?} {sample:?}"
+                    "{algorithm:?} {arrow:?} {sample:?}"
                 );
             }
         }
     }
     assert!(
-        gradient_arrows(&settings(Basis::Value))
-            .expect("valid")
+        gradient_arrows(&settings(Algorithm::VALUE_NOISE))
             .is_empty()
     );
-    let dense = NoiseSettings {
-        frequency: 64,
-        ..settings(Basis::Perlin)
-    };
+    let dense = with(settings(Algorithm::PERLIN_NOISE), |params| { params.noise.frequency = 64; });
     assert!(
-        gradient_arrows(&dense).expect("valid").is_empty(),
+        gradient_arrows(&dense).is_empty(),
         "65 x 65 is too many"
     );
-    let just = NoiseSettings {
-        frequency: 63,
-        ..settings(Basis::Perlin)
-    };
-    assert_eq!(gradient_arrows(&just).expect("valid").len(), 64 * 64);
+    let just = with(settings(Algorithm::PERLIN_NOISE), |params| { params.noise.frequency = 63; });
+    assert_eq!(gradient_arrows(&just).len(), 64 * 64);
 }
 
 #[test]
 fn lines_stay_on_the_map_and_stay_few() {
-    for basis in Basis::ALL {
+    for algorithm in noises() {
         for tileable in [false, true] {
             for frequency in [1, 4, 7, 256] {
                 for exponent in [1, 9] {
-                    let noise = NoiseSettings {
-                        tileable,
-                        frequency,
-                        exponent,
-                        ..settings(basis)
-                    };
-                    let lines = lattice_lines(&noise).expect("valid");
+                    let noise = with(settings(algorithm), |params| { params.noise.tileable = tileable; params.noise.frequency = frequency; params.map.exponent = exponent; });
+                    let lines = lattice_lines(&noise);
                     let last = (1u32 << exponent) as f64;
                     assert!(!lines.is_empty());
                     assert!(lines.len() <= MAX_OVERLAY_ITEMS);
@@ -1027,7 +882,7 @@ fn lines_stay_on_the_map_and_stay_few() {
                         }
                         assert!(line.start != line.end);
                     }
-                    if basis != Basis::Simplex {
+                    if algorithm != Algorithm::SIMPLEX_NOISE {
                         assert_eq!(lines.len(), 2 * (frequency as usize + 1));
                     }
                 }
@@ -1039,13 +894,9 @@ fn lines_stay_on_the_map_and_stay_few() {
 #[test]
 fn simplex_lines_pass_through_the_lattice_points() {
     for tileable in [false, true] {
-        let noise = NoiseSettings {
-            tileable,
-            frequency: 4,
-            ..settings(Basis::Simplex)
-        };
-        let lines = lattice_lines(&noise).expect("valid");
-        for arrow in gradient_arrows(&noise).expect("valid") {
+        let noise = with(settings(Algorithm::SIMPLEX_NOISE), |params| { params.noise.tileable = tileable; params.noise.frequency = 4; });
+        let lines = lattice_lines(&noise);
+        for arrow in gradient_arrows(&noise) {
             // Six edges meet at an inner lattice point: at least three lines
             // (fewer on the border) pass through it.
             let through = lines
@@ -1069,66 +920,56 @@ fn simplex_lines_pass_through_the_lattice_points() {
 #[test]
 fn lattice_points_are_the_nearest_map_points_once_each() {
     // 3 cells over 32 steps: lattice points at 0, 10.67, 21.33, 32.
-    let noise = NoiseSettings {
-        frequency: 3,
-        ..settings(Basis::Value)
-    };
-    let points = lattice_points(&noise).expect("valid");
+    let noise = with(settings(Algorithm::VALUE_NOISE), |params| { params.noise.frequency = 3; });
+    let points = lattice_points(&noise);
     let expected: Vec<(usize, usize)> = [0, 11, 21, 32]
         .iter()
         .flat_map(|&y| [0, 11, 21, 32].map(move |x| (x, y)))
         .collect();
     assert_eq!(points, expected);
     // More cells than points: every map point is the nearest of some.
-    let dense = NoiseSettings {
-        frequency: 256,
-        exponent: 2,
-        ..settings(Basis::Value)
-    };
-    assert_eq!(lattice_points(&dense).expect("valid").len(), 25);
+    let dense = with(settings(Algorithm::VALUE_NOISE), |params| { params.noise.frequency = 256; params.map.exponent = 2; });
+    assert_eq!(lattice_points(&dense).len(), 25);
     let map = run(&dense, Stage::Lattice);
     assert!(map.heights().iter().all(|&height| height > 0.0));
 }
 
 /// A map made with kept octaves, checked against the same map made afresh.
-fn run_keeping(kept: &mut KeptOctaves, settings: &NoiseSettings, stage: Stage) -> Heightmap {
-    generate_keeping(settings, stage, Some(kept), &mut |_| {})
+fn run_keeping(kept: &mut KeptOctaves, settings: &Params, stage: Stage) -> Heightmap {
+    crate::generate_keeping(&check(settings), stage, Some(kept), &mut |_| {})
         .unwrap_or_else(|error| panic!("{stage}: {error}"))
+        .heightmap
 }
 
 #[test]
 fn kept_octaves_give_every_map_to_the_bit() {
     for kind in kinds() {
         let mut kept = KeptOctaves::default();
-        let with = |changes: fn(&mut NoiseSettings)| {
-            let mut settings = kind.clone();
-            changes(&mut settings);
-            settings
-        };
+        let with = |changes: fn(&mut Params)| with(kind, changes);
         // Changes that re-sum the kept octaves and changes that cannot,
         // in an order that goes back and forth between them.
-        let steps: [(NoiseSettings, Stage); 21] = [
-            (kind.clone(), Stage::Octave(1)),
-            (kind.clone(), Stage::Octave(2)),
-            (with(|s| s.gain = 0.6), Stage::Octave(5)),
-            (kind.clone(), Stage::Done),
-            (with(|s| s.gain = 0.7), Stage::Done),
-            (with(|s| s.gain = 0.7), Stage::Octave(3)),
-            (kind.clone(), Stage::Octave(6)),
-            (with(|s| s.octaves = 4), Stage::Done),
-            (with(|s| s.octaves = 8), Stage::Done),
-            (with(|s| s.shape = Shape::Ridged), Stage::Done),
-            (with(|s| s.shape = Shape::Billow), Stage::Octave(2)),
-            (with(|s| s.shape = Shape::SharpRidged), Stage::Done),
-            (with(|s| (s.power, s.terraces) = (2.0, 3)), Stage::Done),
-            (with(|s| s.normalize = false), Stage::Done),
-            (kind.clone(), Stage::Lattice),
-            (with(|s| s.lacunarity = 2.5), Stage::Done),
-            (with(|s| s.seed = 8), Stage::Done),
-            (with(|s| s.warp = 0.5), Stage::Done),
-            (kind.clone(), Stage::Done),
-            (with(|s| s.damping = 0.3), Stage::Done),
-            (with(|s| s.exponent = 6), Stage::Done),
+        let steps: [(Params, Stage); 21] = [
+            (kind, Stage::Octave(1)),
+            (kind, Stage::Octave(2)),
+            (with(|s| s.noise.gain = 0.6), Stage::Octave(5)),
+            (kind, Stage::Done),
+            (with(|s| s.noise.gain = 0.7), Stage::Done),
+            (with(|s| s.noise.gain = 0.7), Stage::Octave(3)),
+            (kind, Stage::Octave(6)),
+            (with(|s| s.noise.octaves = 4), Stage::Done),
+            (with(|s| s.noise.octaves = 8), Stage::Done),
+            (with(|s| s.noise.shape = Shape::Ridged), Stage::Done),
+            (with(|s| s.noise.shape = Shape::Billow), Stage::Octave(2)),
+            (with(|s| s.noise.shape = Shape::SharpRidged), Stage::Done),
+            (with(|s| (s.noise.power, s.noise.terraces) = (2.0, 3)), Stage::Done),
+            (with(|s| s.map.normalize = false), Stage::Done),
+            (kind, Stage::Lattice),
+            (with(|s| s.noise.lacunarity = 2.5), Stage::Done),
+            (with(|s| s.map.seed = 8), Stage::Done),
+            (with(|s| s.noise.warp = 0.5), Stage::Done),
+            (kind, Stage::Done),
+            (with(|s| s.noise.damping = 0.3), Stage::Done),
+            (with(|s| s.map.exponent = 6), Stage::Done),
         ];
         for (settings, stage) in &steps {
             let fresh = run(settings, *stage);
@@ -1148,25 +989,19 @@ fn is_flat(map: &Heightmap) -> bool {
 
 #[test]
 fn kept_octaves_are_read_not_computed_again() {
-    let base = settings(Basis::Perlin);
+    let base = settings(Algorithm::PERLIN_NOISE);
     let mut kept = KeptOctaves::default();
     run_keeping(&mut kept, &base, Stage::Done);
-    spoil(&mut kept);
+    kept.spoil();
     // Every octave is zero now, so any map read from them is flat.
     for (settings, stage) in [
         (
-            NoiseSettings {
-                gain: 0.6,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.gain = 0.6; }),
             Stage::Done,
         ),
-        (base.clone(), Stage::Octave(2)),
+        (base, Stage::Octave(2)),
         (
-            NoiseSettings {
-                octaves: 3,
-                ..base.clone()
-            },
+            with(base, |params| { params.noise.octaves = 3; }),
             Stage::Done,
         ),
     ] {
@@ -1178,26 +1013,17 @@ fn kept_octaves_are_read_not_computed_again() {
     // Scrubbing forward from the first octave finds the later ones kept.
     let mut kept = KeptOctaves::default();
     run_keeping(&mut kept, &base, Stage::Octave(1));
-    spoil(&mut kept);
-    for stage in [Stage::Octave(2), Stage::Octave(base.octaves), Stage::Done] {
+    kept.spoil();
+    for stage in [Stage::Octave(2), Stage::Octave(base.noise.octaves), Stage::Done] {
         assert!(is_flat(&run_keeping(&mut kept, &base, stage)), "{stage}");
     }
     // A new seed, more octaves or warping need new noise.
     for settings in [
-        NoiseSettings {
-            seed: 8,
-            ..base.clone()
-        },
-        NoiseSettings {
-            octaves: base.octaves + 1,
-            ..base.clone()
-        },
-        NoiseSettings {
-            warp: 0.5,
-            ..base.clone()
-        },
+        with(base, |params| { params.map.seed = 8; }),
+        with(base, |params| { params.noise.octaves = base.noise.octaves + 1; }),
+        with(base, |params| { params.noise.warp = 0.5; }),
     ] {
-        spoil(&mut kept);
+        kept.spoil();
         let map = run_keeping(&mut kept, &settings, Stage::Done);
         assert_eq!(
             map.heights(),

@@ -8,10 +8,87 @@
 //! which hides the kinks but leaves a plateau at every lattice point, the
 //! grid-aligned look value noise is known for.
 
+use super::basis::{Basis, GradientRows, Sample};
 use super::columns::Columns;
+use super::describe::{describe, noise_defaults};
 use super::lattice::{self, Lattice};
 use super::math::floor_to_int;
-use super::{Fade, Sample};
+use super::overlay::Site;
+use super::settings::{Fade, NoiseSettings};
+use crate::params::{Algorithm, Description, Group};
+
+impl Algorithm {
+    /// Chapter 4: random heights at lattice points, blended across cells:
+    /// `value-noise`.
+    pub const VALUE_NOISE: Algorithm = Algorithm::of(&DESCRIPTION);
+}
+
+static DESCRIPTION: Description = Description {
+    // Smoothstep hides value noise's kinks at little cost; the quintic
+    // adds little to it.
+    defaults: |params| {
+        noise_defaults(params);
+        params.noise.fade = Fade::Smoothstep;
+    },
+    ..describe::<ValueNoise>(
+        "value-noise",
+        "Value noise",
+        &[Group::Normalize, Group::Noise, Group::Fade],
+    )
+};
+
+/// Value noise, blended across cells with a fade.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ValueNoise(pub(crate) Fade);
+
+impl Basis for ValueNoise {
+    type Terms = Vec<f64>;
+    type GradientTerms = Vec<(f64, f64)>;
+    const HAS_GRADIENTS: bool = false;
+
+    fn new(settings: &NoiseSettings) -> Self {
+        Self(settings.fade)
+    }
+
+    #[inline(always)]
+    fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample {
+        sample(lattice, self.0, u, v)
+    }
+
+    #[inline]
+    fn row(
+        self,
+        lattice: &Lattice,
+        columns: &Columns,
+        v: f64,
+        terms: &mut Vec<f64>,
+        out: &mut [f64],
+        emit: impl Fn(&mut f64, f64),
+    ) {
+        row(lattice, self.0, columns, v, terms, out, emit);
+    }
+
+    fn row_with_gradient(
+        self,
+        lattice: &Lattice,
+        columns: &Columns,
+        v: f64,
+        terms: &mut Vec<(f64, f64)>,
+        rows: &mut GradientRows,
+    ) {
+        let GradientRows {
+            values,
+            along_u,
+            along_v,
+        } = rows;
+        row_with_gradient(lattice, self.0, columns, v, terms, values, along_u, along_v);
+    }
+
+    /// A lattice point's own random value.
+    fn site_noise(self, _: &Lattice, site: &Site, _: f64) -> f64 {
+        lattice::value(site.hash)
+    }
+}
 
 /// The blend of a lattice column's two values along `y`.
 #[inline]
@@ -23,7 +100,7 @@ fn column_term(below: f64, above: f64, weight_y: f64) -> f64 {
 /// inlined, so a caller that reads only the value does not pay for the
 /// gradient.
 #[inline(always)]
-pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
+fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
     let (i, j) = (floor_to_int(u), floor_to_int(v));
     let (fx, fy) = (u - i as f64, v - j as f64);
     let (weight_x, slope_x) = fade.weight_and_slope(fx);
@@ -54,7 +131,7 @@ pub(crate) fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
 /// same numbers as [`sample`], bit for bit, at a fraction of the cost: each
 /// lattice column's blend along `y` is worked out once for the row.
 #[inline]
-pub(crate) fn row(
+fn row(
     lattice: &Lattice,
     fade: Fade,
     columns: &Columns,
@@ -88,7 +165,7 @@ pub(crate) fn row(
 /// and `along_v`: [`row`] for derivative damping, the same numbers as
 /// [`sample`] bit for bit.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn row_with_gradient(
+fn row_with_gradient(
     lattice: &Lattice,
     fade: Fade,
     columns: &Columns,
