@@ -110,23 +110,34 @@ mod native {
             ("simplex", fbm(Algorithm::SIMPLEX_NOISE, 9)),
             (
                 "perlin-ridged",
-                with(perlin, |params| { params.noise.shape = Shape::Ridged; }),
+                with(perlin, |params| {
+                    params.noise.shape = Shape::Ridged;
+                }),
             ),
             (
                 "perlin-tileable",
-                with(perlin, |params| { params.noise.tileable = true; }),
+                with(perlin, |params| {
+                    params.noise.tileable = true;
+                }),
             ),
             (
                 "perlin-terraced",
-                with(perlin, |params| { params.noise.power = 1.5; params.noise.terraces = 8; }),
+                with(perlin, |params| {
+                    params.noise.power = 1.5;
+                    params.noise.terraces = 8;
+                }),
             ),
             (
                 "perlin-damped",
-                with(perlin, |params| { params.noise.damping = 1.0; }),
+                with(perlin, |params| {
+                    params.noise.damping = 1.0;
+                }),
             ),
             (
                 "perlin-warped",
-                with(perlin, |params| { params.noise.warp = 1.0; }),
+                with(perlin, |params| {
+                    params.noise.warp = 1.0;
+                }),
             ),
         ];
         for (name, settings) in cases {

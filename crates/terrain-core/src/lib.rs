@@ -72,7 +72,7 @@ pub use params::{
     MapSettings, Parameter, Params, Run, SubdivisionSettings,
 };
 pub use random::PointRandom;
-pub use reading::{Reading, ValidParams};
+pub use reading::{DEFAULT_ALGORITHM, Reading, ValidParams};
 pub use stage::{PointSet, STAGE, Stage};
 pub use terrain::Terrain;
 
@@ -143,6 +143,14 @@ pub fn generate_keeping(
     })
 }
 
+impl Params {
+    /// Checks these parameters ([`Params::check`]), then [`generate`]s
+    /// their map up to `stage`: for Rust code that builds its own.
+    pub fn generate(&self, stage: Stage) -> Result<Terrain, Error> {
+        generate(&self.check()?, stage)
+    }
+}
+
 /// Weathers `map`, a finished map from elsewhere (an imported image), as
 /// `params.erosion` says, up to `stage`: [`Stage::Done`] (the map as it
 /// is) or one of erosion's stages ([`Params::imported_stages`]). The
@@ -160,8 +168,7 @@ pub fn weather(
         progress(1.0);
         return Ok(Terrain::finished(map));
     }
-    let (heightmap, report) =
-        erosion::run(map, &params.erosion, params.map.seed, stage, progress)?;
+    let (heightmap, report) = erosion::run(map, &params.erosion, params.map.seed, stage, progress)?;
     progress(1.0);
     Ok(Terrain {
         algorithm: None,

@@ -399,7 +399,6 @@ impl fmt::Display for Algorithm {
     }
 }
 
-
 /// One parameter, described once: how it is spelled and what it takes
 /// ([`Spec`]), whether a map reads it, and where it sits in [`Params`].
 /// Its default is what [`Params::new`] gives it.

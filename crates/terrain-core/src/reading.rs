@@ -18,6 +18,10 @@ use crate::registry::fields;
 use crate::spec::{Spec, Value};
 use crate::stage::{STAGE, Stage};
 
+/// The algorithm a reading starts from when it is given none: the third
+/// post's, diamond-square.
+pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::DIAMOND_SQUARE;
+
 /// Parameters whose every value is in its range: see the module
 /// documentation. Read them through [`Deref`]; change them through the
 /// `with_` methods, which check what they change.
@@ -29,6 +33,13 @@ impl Deref for ValidParams {
 
     fn deref(&self) -> &Params {
         &self.0
+    }
+}
+
+impl Default for ValidParams {
+    /// The defaults of [`DEFAULT_ALGORITHM`].
+    fn default() -> Self {
+        Self::new(DEFAULT_ALGORITHM)
     }
 }
 
@@ -119,8 +130,7 @@ impl Params {
                 None
             })
         };
-        // Without one, the third post's.
-        let default = Algorithm::DIAMOND_SQUARE;
+        let default = DEFAULT_ALGORITHM;
         let algorithm = match text_of(&ALGORITHM, &mut errors).map(|text| text.parse()) {
             Some(Ok(algorithm)) => algorithm,
             Some(Err(error)) => {
@@ -176,7 +186,11 @@ mod tests {
     fn defaults_are_the_posts_values_and_valid() {
         let mpd = Params::new(Algorithm::MIDPOINT_DISPLACEMENT);
         assert_eq!(
-            (mpd.map.exponent, mpd.subdivision.spread, mpd.subdivision.spread_reduction),
+            (
+                mpd.map.exponent,
+                mpd.subdivision.spread,
+                mpd.subdivision.spread_reduction
+            ),
             (5, 0.3, 0.5)
         );
         let recursive = Params::new(Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT).subdivision;
@@ -197,7 +211,8 @@ mod tests {
             change(&mut params);
             params.check().expect_err("out of range").to_string()
         };
-        let cases: [(fn(&mut Params), &str); 6] = [
+        type Change = fn(&mut Params);
+        let cases: [(Change, &str); 6] = [
             (
                 |params| params.map.exponent = 0,
                 "exponent must be a whole number from 1 to 12; got 0",
@@ -284,7 +299,12 @@ mod tests {
 
     #[test]
     fn empty_text_says_it_is_empty() {
-        for field in [Field::EXPONENT, Field::SPREAD, Field::SEED, Field::ALGORITHM] {
+        for field in [
+            Field::EXPONENT,
+            Field::SPREAD,
+            Field::SEED,
+            Field::ALGORITHM,
+        ] {
             let error = diamond_square()
                 .with_text(field, "  \t")
                 .expect_err("empty");
@@ -396,7 +416,11 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), asked.len(), "{asked:?}");
-        assert_eq!(asked.len(), fields().count() + 1, "every field and the stage");
+        assert_eq!(
+            asked.len(),
+            fields().count() + 1,
+            "every field and the stage"
+        );
     }
 
     proptest! {

@@ -1,6 +1,6 @@
 //! How a setting is spelled, what it accepts, and how its text is read.
 //!
-//! Every setting a person can give, a map parameter in [`crate::PARAMETERS`]
+//! Every setting a person can give, a map parameter in [`crate::registry`]
 //! or a way of showing it in the web layer, is described by one [`Spec`]:
 //! its names on every surface (the JavaScript API and URLs, embed
 //! attributes, the pages' labels), its kind and range, and a line of help.
@@ -39,7 +39,7 @@ pub enum Kind {
     /// On or off, or one of a few more names: `true`, `false` or `full`.
     SwitchOr(&'static [&'static str]),
     /// A stage of the algorithm: which ones exist depends on the algorithm
-    /// and the exponent, so `Stage::from_str` and `Algorithm::check_stage`
+    /// and the exponent, so `Stage::from_str` and `Params::check_stage`
     /// read it; [`Spec::parse`] only trims it.
     Stage,
 }

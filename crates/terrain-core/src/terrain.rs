@@ -1,8 +1,8 @@
 //! A generated map and what its last stage did.
 
-use crate::params::Algorithm;
 use crate::erosion::ErosionReport;
 use crate::heightmap::Heightmap;
+use crate::params::Algorithm;
 use crate::stage::{PointSet, Stage};
 
 /// A generated heightmap together with what its last stage did.

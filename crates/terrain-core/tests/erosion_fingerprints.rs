@@ -44,7 +44,7 @@ fn map(algorithm: Algorithm, exponent: u32, seed: u64) -> Heightmap {
         map: MapSettings::new(exponent, seed),
         ..Params::new(algorithm)
     };
-    let params = params.check().expect("valid");
+    let params = params.check().unwrap_or_else(|error| panic!("{error}"));
     generate(&params, Stage::Done)
         .unwrap_or_else(|error| panic!("{error}"))
         .heightmap

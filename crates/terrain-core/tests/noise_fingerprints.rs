@@ -30,16 +30,43 @@ fn settings(algorithm: Algorithm, variant: &str, exponent: u32, seed: u64) -> Pa
     });
     match variant {
         "defaults" => defaults,
-        "ridged" => with(defaults, |params| { params.noise.shape = Shape::Ridged; }),
-        "sharp-ridged" => with(defaults, |params| { params.noise.shape = Shape::SharpRidged; }),
-        "billow" => with(defaults, |params| { params.noise.shape = Shape::Billow; }),
-        "warp" => with(defaults, |params| { params.noise.warp = 1.0; }),
-        "damping" => with(defaults, |params| { params.noise.damping = 1.0; }),
-        "tileable" => with(defaults, |params| { params.noise.tileable = true; }),
-        "tileable-warp-damping" => with(defaults, |params| { params.noise.tileable = true; params.noise.warp = 0.7; params.noise.damping = 0.5; }),
-        "power-terraces" => with(defaults, |params| { params.noise.power = 2.5; params.noise.terraces = 6; }),
-        "linear" => with(defaults, |params| { params.noise.fade = Fade::Linear; }),
-        "rough" => with(defaults, |params| { params.noise.frequency = 7; params.noise.octaves = 12; params.noise.lacunarity = 2.7; params.noise.gain = 0.6; params.map.normalize = false; }),
+        "ridged" => with(defaults, |params| {
+            params.noise.shape = Shape::Ridged;
+        }),
+        "sharp-ridged" => with(defaults, |params| {
+            params.noise.shape = Shape::SharpRidged;
+        }),
+        "billow" => with(defaults, |params| {
+            params.noise.shape = Shape::Billow;
+        }),
+        "warp" => with(defaults, |params| {
+            params.noise.warp = 1.0;
+        }),
+        "damping" => with(defaults, |params| {
+            params.noise.damping = 1.0;
+        }),
+        "tileable" => with(defaults, |params| {
+            params.noise.tileable = true;
+        }),
+        "tileable-warp-damping" => with(defaults, |params| {
+            params.noise.tileable = true;
+            params.noise.warp = 0.7;
+            params.noise.damping = 0.5;
+        }),
+        "power-terraces" => with(defaults, |params| {
+            params.noise.power = 2.5;
+            params.noise.terraces = 6;
+        }),
+        "linear" => with(defaults, |params| {
+            params.noise.fade = Fade::Linear;
+        }),
+        "rough" => with(defaults, |params| {
+            params.noise.frequency = 7;
+            params.noise.octaves = 12;
+            params.noise.lacunarity = 2.7;
+            params.noise.gain = 0.6;
+            params.map.normalize = false;
+        }),
         _ => panic!("no variant {variant}"),
     }
 }

@@ -110,7 +110,12 @@ mod corpus {
             ),
             ("pass-13-at-12", Algorithm::DIAMOND_SQUARE, 12, "pass-13"),
             ("pass-0", Algorithm::DIAMOND_SQUARE, 5, "pass-0"),
-            ("pass-huge", Algorithm::DIAMOND_SQUARE, 5, "pass-99999999999"),
+            (
+                "pass-huge",
+                Algorithm::DIAMOND_SQUARE,
+                5,
+                "pass-99999999999",
+            ),
             ("pass-minus", Algorithm::DIAMOND_SQUARE, 5, "pass--1"),
             ("pass-empty", Algorithm::DIAMOND_SQUARE, 5, "pass-"),
             ("done-noise", Algorithm::RANDOM_NOISE, 4, "DONE"),

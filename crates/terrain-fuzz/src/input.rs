@@ -472,8 +472,11 @@ mod tests {
         assert_eq!(decode_params_text(b"10 40 ").0, Field::EXPONENT);
         assert_eq!(decode_params_text(b"").1, Params::default());
 
-        let (algorithm, exponent, text) =
-            decode_stage_text(&stage_text(Algorithm::TILEABLE_DIAMOND_SQUARE, 16, "pass-2"));
+        let (algorithm, exponent, text) = decode_stage_text(&stage_text(
+            Algorithm::TILEABLE_DIAMOND_SQUARE,
+            16,
+            "pass-2",
+        ));
         assert_eq!(
             (algorithm, exponent, text.as_str()),
             (Algorithm::TILEABLE_DIAMOND_SQUARE, 16, "pass-2")

@@ -36,19 +36,18 @@ mod native {
     use std::time::Duration;
 
     use criterion::{BenchmarkId, Criterion, Throughput};
-    use terrain_core::{Algorithm, Params, Stage, Terrain, generate};
+    use terrain_core::{Algorithm, MapSettings, Params, Stage, Terrain};
     use terrain_view::palette::{Look, Water};
     use terrain_view::surface::{build_surface, grid_surface};
 
     /// An 8-octave Perlin map of `exponent`, finished.
     fn perlin_map(exponent: u32) -> Terrain {
-        let params = Params {
-            exponent,
-            seed: 7,
-            octaves: 8,
+        let mut params = Params {
+            map: MapSettings::new(exponent, 7),
             ..Params::new(Algorithm::PERLIN_NOISE)
         };
-        match generate(&params, Stage::Done) {
+        params.noise.octaves = 8;
+        match params.generate(Stage::Done) {
             Ok(terrain) => terrain,
             Err(error) => panic!("{error}"),
         }

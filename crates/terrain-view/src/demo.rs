@@ -5,9 +5,9 @@
 //! into inputs and effects into DOM, GPU and worker calls.
 
 use terrain_core::erosion::Method;
+use terrain_core::registry::fields;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index, seam_index};
 use terrain_core::spec::{Kind, Spec, Value};
-use terrain_core::registry::fields;
 use terrain_core::{Field, Heightmap, Params, Stage, Terrain, ValidParams};
 
 use crate::camera::{CameraAction, Gestures, Orbit};
@@ -814,20 +814,18 @@ impl Demo {
         self.typed.retain(|(typed, ..)| *typed != key);
         match key {
             Key::Param(field) if field == Field::ALGORITHM => self.algorithm_edited(&text, effects),
-            Key::Param(field) => {
-                match self.config.params.with_text(field, &text) {
-                    Err(error) => {
-                        self.typed.push((key, text, Some(control_message(&error))));
-                    }
-                    Ok(params) => {
-                        self.typed.push((key, text, None));
-                        if params == self.config.params {
-                            return;
-                        }
-                        self.set_params(params, effects);
-                    }
+            Key::Param(field) => match self.config.params.with_text(field, &text) {
+                Err(error) => {
+                    self.typed.push((key, text, Some(control_message(&error))));
                 }
-            }
+                Ok(params) => {
+                    self.typed.push((key, text, None));
+                    if params == self.config.params {
+                        return;
+                    }
+                    self.set_params(params, effects);
+                }
+            },
             Key::Display(setting) => {
                 let entry = setting.entry();
                 match entry

@@ -233,14 +233,14 @@ fn diagonal(x: usize, y: usize, radius: usize, last: usize) -> (Point, Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use terrain_core::{Algorithm, Heightmap, Params, Stage, generate};
+    use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage};
 
     fn map(algorithm: Algorithm, exponent: u32, seed: u64) -> Heightmap {
         let params = Params {
             map: MapSettings::new(exponent, seed),
             ..Params::new(algorithm)
         };
-        generate(&params, Stage::Done).expect("valid").heightmap
+        params.generate(Stage::Done).expect("valid").heightmap
     }
 
     /// The height the mesh draws at a grid point: found by locating the

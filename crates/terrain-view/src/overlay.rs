@@ -62,7 +62,8 @@ pub fn drawing(params: &Params, terrain: &Terrain, overlay: Overlay) -> Drawing 
         }
         Overlay::Gradients if made_here => {
             // A third of a cell: arrows of neighbouring points never touch.
-            let length = (terrain.heightmap.last() as f64) / f64::from(params.noise.frequency) / 3.0;
+            let length =
+                (terrain.heightmap.last() as f64) / f64::from(params.noise.frequency) / 3.0;
             drawing.arrows = (description.gradient_arrows)(params)
                 .into_iter()
                 .map(|arrow| Arrow {
@@ -219,19 +220,17 @@ pub const LAKE_DEPTH: f64 = 0.01;
 mod tests {
     use super::*;
     use terrain_core::erosion::Method;
-    use terrain_core::{Algorithm, generate};
+    use terrain_core::{Algorithm, MapSettings};
 
     fn made(params: &Params, stage: Stage) -> Terrain {
-        generate(params, stage).expect("valid")
+        params.generate(stage).expect("valid")
     }
 
     #[test]
     fn a_noises_lattice_and_gradients_are_drawn_over_it() {
-        let params = Params {
-            exponent: 6,
-            frequency: 4,
-            ..Params::new(Algorithm::PERLIN_NOISE)
-        };
+        let mut params = Params::new(Algorithm::PERLIN_NOISE);
+        params.map.exponent = 6;
+        params.noise.frequency = 4;
         let terrain = made(&params, Stage::Done);
         let lattice = drawing(&params, &terrain, Overlay::Lattice);
         assert_eq!(lattice.lines.len(), 10, "five lines each way");
@@ -268,7 +267,7 @@ mod tests {
     #[test]
     fn a_trace_is_drawn_up_to_its_step() {
         let mut params = Params {
-            exponent: 6,
+            map: MapSettings::new(6, 0),
             ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         params.erosion.method = Method::Trace;
@@ -281,7 +280,11 @@ mod tests {
                 .map_or(0, |trace| trace.steps.len())
         };
         params.map.seed = (0..100)
-            .find(|&seed| steps(&Params { seed, ..params }) >= 5)
+            .find(|&seed| {
+                let mut seeded = params;
+                seeded.map.seed = seed;
+                steps(&seeded) >= 5
+            })
             .expect("a long enough run");
         let third = made(&params, Stage::Step(3));
         assert_eq!(droplet_path(&third).len(), 4, "three steps and where it is");

@@ -494,14 +494,16 @@ mod tests {
     use super::*;
     use crate::protocol::Job;
     use crate::settings::{Controls, Display};
-    use terrain_core::{Algorithm, Params, Stage};
+    use terrain_core::{Algorithm, MapSettings, Params, Stage};
 
     fn config(exponent: u32, link: Option<&str>) -> DemoConfig {
         DemoConfig {
             params: Params {
                 map: MapSettings::new(exponent, 5),
                 ..Params::new(Algorithm::DIAMOND_SQUARE)
-            },
+            }
+            .check()
+            .expect("valid"),
             stage: Stage::Done,
             display: Display {
                 controls: Controls::None,

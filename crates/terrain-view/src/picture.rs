@@ -180,7 +180,7 @@ fn set_range(terrain: &Terrain) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use terrain_core::{Algorithm, Heightmap, Params, Stage, generate};
+    use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage};
 
     fn pixel(picture: &Picture, x: usize, y: usize) -> [u8; 3] {
         let at = (y * picture.side + x) * 4;
@@ -218,7 +218,7 @@ mod tests {
             map: MapSettings::new(2, 4),
             ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
-        let square = generate(&params, Stage::Square).expect("valid");
+        let square = params.generate(Stage::Square).expect("valid");
         let picture = greyscale(&square, false);
         assert_eq!(
             pixel(&picture, 2, 2),
@@ -242,7 +242,7 @@ mod tests {
             (Algorithm::TILEABLE_DIAMOND_SQUARE, true),
             (Algorithm::DIAMOND_SQUARE, false),
         ] {
-            let terrain = generate(&params(algorithm), Stage::Done).expect("valid");
+            let terrain = params(algorithm).generate(Stage::Done).expect("valid");
             let single = greyscale(&terrain, false);
             let tiled = greyscale(&terrain, true);
             assert_eq!(tiled.side, 2 * 16 + 1);
@@ -271,7 +271,7 @@ mod tests {
         };
         params.erosion.method = terrain_core::erosion::Method::Droplets;
         params.erosion.droplets.droplets = 2000;
-        let eroded = generate(&params, Stage::Droplets(2000)).expect("valid");
+        let eroded = params.generate(Stage::Droplets(2000)).expect("valid");
         let before = &eroded.erosion.as_ref().expect("a report").before;
         let picture = of_view(&eroded, View::Difference);
         let (mut reds, mut blues) = (0, 0);
@@ -291,8 +291,9 @@ mod tests {
             }
         }
         assert!(reds > 100 && blues > 100, "{reds} red, {blues} blue");
-        let untouched =
-            generate(&Params::new(Algorithm::DIAMOND_SQUARE), Stage::Done).expect("valid");
+        let untouched = Params::new(Algorithm::DIAMOND_SQUARE)
+            .generate(Stage::Done)
+            .expect("valid");
         assert!(difference(&untouched).rgba.iter().all(|&byte| byte == 255));
     }
 

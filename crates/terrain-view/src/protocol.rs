@@ -1064,11 +1064,11 @@ mod tests {
     fn generate_request(exponent: u32, mesh: bool) -> Request {
         Request {
             job: Job::Generate {
-                params: Box::new(Params {
-                    exponent,
-                    seed: 7,
-                    spread: 0.1 + 0.2,
-                    ..Params::new(Algorithm::MIDPOINT_DISPLACEMENT)
+                params: Box::new({
+                    let mut params = Params::new(Algorithm::MIDPOINT_DISPLACEMENT);
+                    params.map = terrain_core::MapSettings::new(exponent, 7);
+                    params.subdivision.spread = 0.1 + 0.2;
+                    params.check().expect("valid")
                 }),
                 stage: Stage::Pass(2),
             },
@@ -1104,13 +1104,10 @@ mod tests {
             Request {
                 job: Job::Weather {
                     heights: heights.clone(),
-                    params: Box::new(Params {
-                        seed: 11,
-                        erosion: terrain_core::erosion::ErosionParams {
-                            method: terrain_core::erosion::Method::Thermal,
-                            ..Default::default()
-                        },
-                        ..Params::default()
+                    params: Box::new({
+                        let mut params = *ValidParams::default().with_seed(11);
+                        params.erosion.method = terrain_core::erosion::Method::Thermal;
+                        params.check().expect("valid")
                     }),
                     stage: Stage::Slides(2),
                 },
@@ -1200,10 +1197,8 @@ mod tests {
             "a request is not a reply"
         );
         // An exponent out of range is refused, not run.
-        let bad = Params {
-            exponent: 40,
-            ..Params::default()
-        };
+        let mut bad = *ValidParams::default();
+        bad.map.exponent = 40;
         let mut writer = Writer::start(KIND_REQUEST);
         writer.u8(0);
         writer.u8(0);

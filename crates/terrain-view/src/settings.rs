@@ -2,14 +2,14 @@
 //! the playground, from the page's URL).
 //!
 //! The map's parameters come from the core's registry
-//! ([`terrain_core::PARAMETERS`]); how the map is shown (palette, view,
+//! ([`terrain_core::registry`]); how the map is shown (palette, view,
 //! wireframe, which controls...) from [`SETTINGS`], this crate's registry of
 //! display settings, described with the same [`Spec`]s so that every surface
 //! reads them alike.
 
 use terrain_core::query::{self, QueryState};
 use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
-use terrain_core::{ALGORITHM, Algorithm, Error, Params, Stage, ValidParams};
+use terrain_core::{ALGORITHM, Error, Params, Stage, ValidParams};
 
 use crate::palette::Palette;
 
@@ -423,7 +423,7 @@ pub struct DemoConfig {
 impl Default for DemoConfig {
     fn default() -> Self {
         Self {
-            params: ValidParams::new(Algorithm::DIAMOND_SQUARE),
+            params: ValidParams::default(),
             stage: Stage::Done,
             display: Display::default(),
             seed_given: false,
@@ -619,7 +619,7 @@ mod tests {
             ("data-controls", "sometimes"),
             ("data-palette", "purple"),
         ]));
-        assert_eq!(config.params, Params::new(Algorithm::DIAMOND_SQUARE));
+        assert_eq!(config.params, ValidParams::new(Algorithm::DIAMOND_SQUARE));
         assert_eq!(config.stage, Stage::Done);
         assert!(!config.seed_given, "a refused seed is not a seed given");
         let named: Vec<&str> = problems.iter().map(|problem| problem.attribute).collect();
@@ -726,11 +726,11 @@ mod tests {
     #[test]
     fn url_state_round_trips_and_reports_bad_values() {
         let mut config = DemoConfig {
-            params: Params {
-                exponent: 6,
-                seed: 99,
-                spread: 0.45,
-                ..Params::new(Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT)
+            params: {
+                let mut params = Params::new(Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT);
+                params.map = terrain_core::MapSettings::new(6, 99);
+                params.subdivision.spread = 0.45;
+                params.check().expect("valid")
             },
             stage: Stage::Pass(4),
             display: Display {

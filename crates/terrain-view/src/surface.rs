@@ -547,7 +547,7 @@ pub fn markers(terrain: &Terrain) -> Vec<Marker> {
 mod tests {
     use super::*;
     use crate::palette::Palette;
-    use terrain_core::{Algorithm, Params, Stage, generate};
+    use terrain_core::{Algorithm, MapSettings, Params, Stage};
 
     const TERRAIN: Look = Look {
         palette: Palette::Terrain,
@@ -559,7 +559,7 @@ mod tests {
             map: MapSettings::new(exponent, 3),
             ..Params::new(algorithm)
         };
-        generate(&params, stage).expect("valid")
+        params.generate(stage).expect("valid")
     }
 
     fn dot(a: Vec3, b: Vec3) -> f32 {
@@ -758,7 +758,7 @@ mod tests {
             ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         params.erosion.method = terrain_core::erosion::Method::Trace;
-        let traced = generate(&params, Stage::Step(4)).expect("valid");
+        let traced = params.generate(Stage::Step(4)).expect("valid");
         let balls = markers(&traced);
         let droplets: Vec<_> = balls.iter().filter(|ball| ball.color == DROPLET).collect();
         assert_eq!(droplets.len(), 1);

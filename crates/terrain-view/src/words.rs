@@ -124,6 +124,7 @@ pub fn describe(view: View, side: usize, provenance: &str, marked_points: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use terrain_core::{Algorithm, MapSettings};
 
     #[test]
     fn the_description_says_what_is_shown_and_how_to_move_it() {
@@ -152,21 +153,18 @@ mod tests {
 
     #[test]
     fn stage_numbers_read_well() {
-        let params = Params {
-            exponent: 5,
-            ..Params::new(Algorithm::DIAMOND_SQUARE)
-        };
+        let params = Params::new(Algorithm::DIAMOND_SQUARE);
         assert_eq!(
             stage_numbers(&params, Stage::Pass(2)),
             "squares 16 cells wide (radius 8) · jitter up to ±0.15"
         );
         assert_eq!(stage_numbers(&params, Stage::Done), "");
-        let noise = Params {
-            frequency: 4,
-            lacunarity: 2.0,
-            gain: 0.5,
-            ..Params::new(Algorithm::PERLIN_NOISE)
-        };
+        let mut noise = Params::new(Algorithm::PERLIN_NOISE);
+        (
+            noise.noise.frequency,
+            noise.noise.lacunarity,
+            noise.noise.gain,
+        ) = (4, 2.0, 0.5);
         assert_eq!(
             stage_numbers(&noise, Stage::Octave(3)),
             "this octave: 16 cells across, weight 0.25"
@@ -180,17 +178,16 @@ mod tests {
     #[test]
     fn erosion_readouts_follow_the_droplet_and_balance_the_books() {
         use terrain_core::erosion::Method;
-        use terrain_core::generate;
         let mut params = Params {
             map: MapSettings::new(6, 2),
             ..Params::new(Algorithm::DIAMOND_SQUARE)
         };
         assert_eq!(
-            erosion_readout(&generate(&params, Stage::Done).expect("valid")),
+            erosion_readout(&params.generate(Stage::Done).expect("valid")),
             None
         );
         params.erosion.method = Method::Trace;
-        let second = generate(&params, Stage::Step(2)).expect("valid");
+        let second = params.generate(Stage::Step(2)).expect("valid");
         let trace = second
             .erosion
             .as_ref()
@@ -208,7 +205,9 @@ mod tests {
             "{readout}"
         );
         assert!(readout.contains("capacity"), "{readout}");
-        let end = generate(&params, Stage::Step(params.erosion.droplets.lifetime)).expect("valid");
+        let end = params
+            .generate(Stage::Step(params.erosion.droplets.lifetime))
+            .expect("valid");
         let trace = end
             .erosion
             .as_ref()
@@ -223,7 +222,7 @@ mod tests {
         }
         params.erosion.method = Method::Droplets;
         params.erosion.droplets.droplets = 500;
-        let many = erosion_readout(&generate(&params, Stage::Droplets(500)).expect("valid"))
+        let many = erosion_readout(&params.generate(Stage::Droplets(500)).expect("valid"))
             .expect("a ledger");
         assert!(
             many.starts_with("eroded ") && many.contains(" = deposited "),
@@ -232,7 +231,7 @@ mod tests {
         params.erosion.method = Method::Thermal;
         params.erosion.thermal.iterations = 5;
         let slid =
-            erosion_readout(&generate(&params, Stage::Slides(5)).expect("valid")).expect("moved");
+            erosion_readout(&params.generate(Stage::Slides(5)).expect("valid")).expect("moved");
         assert!(slid.starts_with("material moved: "), "{slid}");
     }
 }

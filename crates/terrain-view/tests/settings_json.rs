@@ -9,8 +9,9 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use terrain_core::registry::fields;
 use terrain_core::spec::{Kind, Spec, Surface};
-use terrain_core::{ALGORITHM, Algorithm, PARAMETERS, Params, STAGE};
+use terrain_core::{ALGORITHM, Algorithm, DEFAULT_ALGORITHM, Params, STAGE};
 use terrain_view::settings::{Display, SETTINGS};
 
 fn text(value: &str) -> String {
@@ -84,22 +85,22 @@ fn entry(group: &str, spec: &Spec, defaults: Option<String>, applies: Option<Str
 
 fn settings_json() -> String {
     let mut entries = Vec::new();
-    for parameter in &PARAMETERS {
-        let defaults = Algorithm::all().map(|algorithm| {
-            let value = (parameter.default)(algorithm);
-            format!(
-                "{}: {}",
-                text(algorithm.name()),
-                text(&parameter.spec.show(&value))
-            )
-        });
+    for field in fields() {
+        let defaults: Vec<String> = Algorithm::all()
+            .map(|algorithm| {
+                format!(
+                    "{}: {}",
+                    text(algorithm.name()),
+                    text(&Params::new(algorithm).text(field))
+                )
+            })
+            .collect();
         let applies = Algorithm::all()
-            .into_iter()
-            .filter(|&algorithm| (parameter.applies)(&Params::new(algorithm)))
+            .filter(|&algorithm| (field.parameter().applies)(&Params::new(algorithm)))
             .map(|algorithm| text(algorithm.name()));
         entries.push(entry(
             "parameter",
-            parameter.spec,
+            field.spec(),
             Some(format!("{{{}}}", defaults.join(", "))),
             Some(list(applies)),
         ));
@@ -116,7 +117,7 @@ fn settings_json() -> String {
         ));
     }
     let algorithms = list(Algorithm::all().map(|algorithm| text(algorithm.name())));
-    let default_algorithm = text(Params::default().algorithm.name());
+    let default_algorithm = text(DEFAULT_ALGORITHM.name());
     format!(
         "{{\n  \"algorithms\": {algorithms},\n  \"defaultAlgorithm\": {default_algorithm},\n  \
          \"demoAttribute\": {},\n  \"settings\": [\n{}\n  ]\n}}\n",

@@ -370,7 +370,7 @@ fn describe(value: JsValue) -> String {
 #[allow(clippy::expect_used)]
 mod tests {
     use super::*;
-    use terrain_core::{Algorithm, Params, Stage, generate};
+    use terrain_core::{Algorithm, MapSettings, Params, Stage};
     use terrain_view::palette::Water;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -439,7 +439,7 @@ mod tests {
                 map: MapSettings::new(exponent, 5),
                 ..Params::new(algorithm)
             };
-            let terrain = generate(&params, Stage::Done).expect("a terrain");
+            let terrain = params.generate(Stage::Done).expect("a terrain");
             let grid = picture(&mut gpu, &terrain, look, false, tiled);
             let whole = picture(&mut gpu, &terrain, look, true, tiled);
             let background = &whole[..3];

@@ -27,9 +27,9 @@
 //! wrap around the map instead of falling off it.
 
 use crate::generators::midpoint_displacement::average4;
-use crate::params::{Algorithm, Description};
 use crate::generators::subdivision::{describe, share_after_pass, stages_around_passes};
 use crate::heightmap::{Extent, Heightmap};
+use crate::params::{Algorithm, Description};
 use crate::params::{MapSettings, Params, SubdivisionSettings};
 use crate::random::PointRandom;
 use crate::stage::Stage;
@@ -40,9 +40,12 @@ impl Algorithm {
     pub const DIAMOND_SQUARE: Algorithm = Algorithm::of(&DESCRIPTION);
 }
 
-static DESCRIPTION: Description = describe("diamond-square", "Diamond-square", stages, |params, stage, run| {
-    generate(&params.map, &params.subdivision, stage, run.progress)
-});
+static DESCRIPTION: Description = describe(
+    "diamond-square",
+    "Diamond-square",
+    stages,
+    |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+);
 
 /// What a diamond's missing corners are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,9 +16,9 @@
 //! the creases between chunks stay visible in the finished terrain: the
 //! problem the diamond-square post sets out to fix.
 
-use crate::params::{Algorithm, Description};
 use crate::generators::subdivision::{describe, share_after_pass, stages_around_passes};
 use crate::heightmap::{Extent, Heightmap};
+use crate::params::{Algorithm, Description};
 use crate::params::{MapSettings, SubdivisionSettings};
 use crate::random::PointRandom;
 use crate::stage::Stage;
@@ -32,7 +32,12 @@ impl Algorithm {
 static DESCRIPTION: Description = describe(
     "midpoint-displacement",
     "Midpoint displacement",
-    |params| stages_around_passes(&[Stage::Corners, Stage::Edges, Stage::Center], params.map.exponent),
+    |params| {
+        stages_around_passes(
+            &[Stage::Corners, Stage::Edges, Stage::Center],
+            params.map.exponent,
+        )
+    },
     |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
 );
 
@@ -254,7 +259,12 @@ mod tests {
             spread: 1.0,
             ..SubdivisionSettings::default()
         };
-        let map = generate(&MapSettings::new(6, 3), &params, Stage::Pass(6), &mut |_| {});
+        let map = generate(
+            &MapSettings::new(6, 3),
+            &params,
+            Stage::Pass(6),
+            &mut |_| {},
+        );
         let (low, high) = map.min_max();
         assert!(low > -3.0 && high < 3.0, "{low}..{high}");
     }

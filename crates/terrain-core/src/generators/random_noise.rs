@@ -3,9 +3,9 @@
 //! The series starts here to have *something* on screen; it also shows why
 //! terrain needs neighbouring points to agree with each other.
 
-use crate::params::{Algorithm, Description, Run};
 use crate::heightmap::Heightmap;
 use crate::params::MapSettings;
+use crate::params::{Algorithm, Description, Run};
 use crate::random::PointRandom;
 use crate::stage::{PointSet, Stage};
 

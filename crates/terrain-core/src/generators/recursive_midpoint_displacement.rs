@@ -15,9 +15,9 @@
 //! a different order, but each point's random number belongs to the point.
 
 use crate::generators::midpoint_displacement::{average2, average4};
-use crate::params::{Algorithm, Description};
 use crate::generators::subdivision::{describe, stages_around_passes};
 use crate::heightmap::Heightmap;
+use crate::params::{Algorithm, Description};
 use crate::params::{MapSettings, SubdivisionSettings};
 use crate::random::PointRandom;
 use crate::stage::Stage;

@@ -11,10 +11,10 @@
 //! matching slopes (every border point was computed from neighbours on both
 //! sides), so no seam shows.
 
-use crate::params::{Algorithm, Description};
 use crate::generators::diamond_square::{Border, run, stages};
-use crate::generators::subdivision::{describe};
+use crate::generators::subdivision::describe;
 use crate::heightmap::Heightmap;
+use crate::params::{Algorithm, Description};
 use crate::params::{MapSettings, SubdivisionSettings};
 use crate::stage::Stage;
 

@@ -1,7 +1,9 @@
 //! Every input of a demo, natively: what it changes, what it asks the shell
 //! to do, what the demo then shows.
 
-use terrain_core::{Algorithm, Field, Heightmap, Params, Stage, generate};
+use terrain_core::{
+    Algorithm, Field, Heightmap, MapSettings, Params, Stage, ValidParams, generate,
+};
 
 use super::*;
 use crate::protocol::{self, Job};
@@ -20,7 +22,9 @@ fn config(algorithm: Algorithm, exponent: u32, controls: Controls) -> DemoConfig
         params: Params {
             map: MapSettings::new(exponent, 7),
             ..Params::new(algorithm)
-        },
+        }
+        .check()
+        .expect("valid"),
         stage: Stage::Done,
         display: Display {
             controls,
@@ -28,6 +32,13 @@ fn config(algorithm: Algorithm, exponent: u32, controls: Controls) -> DemoConfig
         },
         seed_given: true,
     }
+}
+
+/// `config` with its parameters as `change` leaves them.
+fn changed(config: &mut DemoConfig, change: impl FnOnce(&mut Params)) {
+    let mut params = *config.params;
+    change(&mut params);
+    config.params = params.check().expect("valid");
 }
 
 /// Carries out the jobs a demo asked to run on the page, as the page does,
@@ -75,7 +86,7 @@ fn edit(demo: &mut Demo, field: Field, text: &str) -> Vec<Effect> {
     )
 }
 
-fn map_of(params: &Params, stage: Stage) -> Heightmap {
+fn map_of(params: &ValidParams, stage: Stage) -> Heightmap {
     generate(params, stage).expect("valid").heightmap
 }
 
@@ -236,12 +247,21 @@ fn a_new_algorithm_takes_its_own_defaults_but_keeps_chosen_values() {
         "recursive-midpoint-displacement",
     );
     let params = demo.config().params;
-    assert_eq!((params.subdivision.spread, params.subdivision.spread_reduction), (0.3, 0.55));
+    assert_eq!(
+        (
+            params.subdivision.spread,
+            params.subdivision.spread_reduction
+        ),
+        (0.3, 0.55)
+    );
     edit(&mut demo, Field::SPREAD_REDUCTION, "0.7");
     edit(&mut demo, Field::ALGORITHM, "midpoint-displacement");
     let params = demo.config().params;
     assert_eq!(params.algorithm, Algorithm::MIDPOINT_DISPLACEMENT);
-    assert_eq!(params.subdivision.spread_reduction, 0.7, "a chosen value stays");
+    assert_eq!(
+        params.subdivision.spread_reduction, 0.7,
+        "a chosen value stays"
+    );
     assert_eq!((params.map.exponent, params.map.seed), (5, 7));
     let before = demo.config().params;
     edit(&mut demo, Field::ALGORITHM, "plasma");
@@ -297,7 +317,11 @@ fn new_colours_for_a_worker_built_surface_ask_the_worker_again() {
 
 #[test]
 fn tiling_the_view_moves_the_camera_back() {
-    let (mut demo, _) = mounted(config(Algorithm::TILEABLE_DIAMOND_SQUARE, 5, Controls::Full));
+    let (mut demo, _) = mounted(config(
+        Algorithm::TILEABLE_DIAMOND_SQUARE,
+        5,
+        Controls::Full,
+    ));
     let near = demo.orbit().distance;
     handle(
         &mut demo,
@@ -576,10 +600,7 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
     );
     assert_eq!(effects, [Effect::ReadFile]);
     let picture = map_of(
-        &Params {
-            exponent: 3,
-            ..Params::default()
-        },
+        &ValidParams::default().with_exponent(3).expect("valid"),
         Stage::Done,
     );
     let effects = handle(
@@ -862,8 +883,10 @@ fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
 #[test]
 fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
     let mut settings = config(Algorithm::DIAMOND_SQUARE, 8, Controls::Full);
-    settings.params.erosion.method = terrain_core::erosion::Method::Droplets;
-    settings.params.erosion.droplets.droplets = 100_000;
+    changed(&mut settings, |params| {
+        params.erosion.method = terrain_core::erosion::Method::Droplets;
+        params.erosion.droplets.droplets = 100_000;
+    });
     settings.stage = Stage::Droplets(100_000);
     let (mut demo, effects) = mounted(settings.clone());
     let jobs = offloaded(&effects);
@@ -875,7 +898,9 @@ fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
     // A thousand droplets are a few milliseconds: the page makes them.
     assert!(!belongs_in_worker(&settings.params, Stage::Droplets(1000)));
     assert!(belongs_in_worker(&settings.params, Stage::Droplets(10_000)));
-    settings.params.erosion.method = terrain_core::erosion::Method::Thermal;
+    changed(&mut settings, |params| {
+        params.erosion.method = terrain_core::erosion::Method::Thermal;
+    });
     assert!(!belongs_in_worker(&settings.params, Stage::Slides(10)));
     assert!(belongs_in_worker(&settings.params, Stage::Slides(200)));
 }
@@ -883,8 +908,10 @@ fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
 #[test]
 fn erosion_stages_show_their_readout() {
     let mut settings = config(Algorithm::DIAMOND_SQUARE, 6, Controls::Basic);
-    settings.params.erosion.method = terrain_core::erosion::Method::Droplets;
-    settings.params.erosion.droplets.droplets = 1000;
+    changed(&mut settings, |params| {
+        params.erosion.method = terrain_core::erosion::Method::Droplets;
+        params.erosion.droplets.droplets = 1000;
+    });
     settings.stage = Stage::Droplets(1000);
     let (demo, _) = mounted(settings);
     let readout = demo.presentation().readout.expect("a ledger");
@@ -962,13 +989,13 @@ fn submitted(effects: &[Effect]) -> Vec<Job> {
 #[test]
 fn an_imported_map_is_weathered_and_scrubbed_and_stays_imported() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
-    let picture = map_of(
-        &Params {
-            map: MapSettings::new(6, 3),
-            ..Params::new(Algorithm::DIAMOND_SQUARE)
-        },
-        Stage::Done,
-    );
+    let picture = Params {
+        map: MapSettings::new(6, 3),
+        ..Params::new(Algorithm::DIAMOND_SQUARE)
+    }
+    .generate(Stage::Done)
+    .expect("valid")
+    .heightmap;
     imported(&mut demo, picture.clone());
     edit(&mut demo, Field::DROPLETS, "400");
     let effects = edit(&mut demo, Field::EROSION, "droplets");
@@ -989,8 +1016,11 @@ fn an_imported_map_is_weathered_and_scrubbed_and_stays_imported() {
     );
     assert_eq!(demo.terrain().algorithm, None);
     assert!(demo.terrain().erosion.is_some(), "weathered");
-    let mut expected = demo.config().params;
-    expected.erosion.droplets.droplets = 400;
+    let expected = demo
+        .config()
+        .params
+        .with_text(Field::DROPLETS, "400")
+        .expect("valid");
     let weathered = terrain_core::weather(
         picture.clone(),
         &expected,

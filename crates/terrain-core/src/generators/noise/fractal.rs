@@ -298,10 +298,16 @@ impl<'a, B: Basis> Plan<'a, B> {
         for (index, (layer, noise)) in self.octaves.iter().zip(rows).enumerate() {
             let v = layer.row_position(y);
             let terms = &mut scratch.terms.plain;
-            self.basis
-                .row(&layer.lattice, &layer.columns, v, terms, noise, |slot, value| {
+            self.basis.row(
+                &layer.lattice,
+                &layer.columns,
+                v,
+                terms,
+                noise,
+                |slot, value| {
                     *slot = value;
-                });
+                },
+            );
             if index < self.summed {
                 self.add_octave(layer.amplitude, noise, sum);
             }
@@ -421,10 +427,16 @@ impl<'a, B: Basis> Plan<'a, B> {
                 let amplitude = layer.amplitude;
                 let v = layer.row_position(y);
                 let terms = &mut scratch.terms.plain;
-                self.basis
-                    .row(&layer.lattice, &layer.columns, v, terms, warped, |sum, noise| {
+                self.basis.row(
+                    &layer.lattice,
+                    &layer.columns,
+                    v,
+                    terms,
+                    warped,
+                    |sum, noise| {
                         *sum += amplitude * noise;
-                    });
+                    },
+                );
             }
             for (x, position) in warped.iter_mut().enumerate() {
                 let along = if axis == 0 { x } else { y };
@@ -572,7 +584,10 @@ fn write_lattice<B: Basis>(params: &Params, total: f64, map: &mut Heightmap) {
 /// units: what the `lattice` stage and the overlays show.
 pub(crate) fn first_octave_lattice<B: Basis>(params: &Params) -> (Lattice, f64) {
     let span = octave_frequency::<B>(&params.noise, 0);
-    (lattice_for::<B>(params.map.seed, &params.noise, 0, span), span)
+    (
+        lattice_for::<B>(params.map.seed, &params.noise, 0, span),
+        span,
+    )
 }
 
 /// The first octave's sites on the map, row by row.
@@ -662,7 +677,10 @@ pub(crate) mod testing {
 
     /// The lattice of table `table` at `frequency`, as the generator uses it.
     pub(crate) fn lattice(params: &Params, table: usize, frequency: f64) -> Lattice {
-        with_basis!(params, lattice_for(params.map.seed, &params.noise, table, frequency))
+        with_basis!(
+            params,
+            lattice_for(params.map.seed, &params.noise, table, frequency)
+        )
     }
 
     /// One octave's noise, as the generator reads it, at lattice positions.
@@ -672,7 +690,8 @@ pub(crate) mod testing {
             octave: u32,
         ) -> Box<dyn Fn(f64, f64) -> Sample> {
             let frequency = octave_frequency::<B>(&params.noise, octave);
-            let lattice = lattice_for::<B>(params.map.seed, &params.noise, octave as usize, frequency);
+            let lattice =
+                lattice_for::<B>(params.map.seed, &params.noise, octave as usize, frequency);
             let basis = B::new(&params.noise);
             Box::new(move |u, v| basis.sample(&lattice, u, v))
         }

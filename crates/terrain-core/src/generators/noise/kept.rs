@@ -38,7 +38,12 @@ pub(crate) struct NoiseKey {
 }
 
 impl NoiseKey {
-    pub(crate) fn new(algorithm: &'static str, exponent: u32, seed: u64, settings: &NoiseSettings) -> Self {
+    pub(crate) fn new(
+        algorithm: &'static str,
+        exponent: u32,
+        seed: u64,
+        settings: &NoiseSettings,
+    ) -> Self {
         Self {
             algorithm,
             exponent,

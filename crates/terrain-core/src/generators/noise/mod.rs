@@ -37,7 +37,7 @@
 //! # Stages
 //!
 //! [`Stage::Lattice`] sets only the map points nearest the first
-//! octave's lattice points ([`lattice_points`]) and leaves the rest at 0.
+//! octave's lattice points (its `new_points`) and leaves the rest at 0.
 //! A value-noise lattice point shows its random value; Perlin and simplex
 //! noise are 0 at their lattice points, so theirs show 0 (height 0.5 once
 //! mapped, the level the noise swings about). Either way the number goes
@@ -55,7 +55,7 @@
 //! depends on how many octaves there are.
 //!
 //! [`Stage::Done`] is the sum of all the octaves, stretched to span
-//! exactly `[0, 1]` when [`NoiseSettings::normalize`] is set (a flat map
+//! exactly `[0, 1]` when [`crate::MapSettings::normalize`] is set (a flat map
 //! stays flat, at 0) or else mapped as the octave stages are, then raised to
 //! [`NoiseSettings::power`] and cut into [`NoiseSettings::terraces`].
 //!
@@ -117,6 +117,9 @@
 //! ```
 //!
 //! [`PointRandom`]: crate::random::PointRandom
+//! [`Stage::Lattice`]: crate::Stage::Lattice
+//! [`Stage::Octave`]: crate::Stage::Octave
+//! [`Stage::Done`]: crate::Stage::Done
 
 mod basis;
 mod columns;

@@ -60,7 +60,11 @@ impl Site {
 
 /// The part of the line through `point` along `direction` inside the
 /// square `[0, span]²`, if more than a point of it is.
-pub(crate) fn clip(point: [f64; 2], direction: [f64; 2], span: f64) -> Option<([f64; 2], [f64; 2])> {
+pub(crate) fn clip(
+    point: [f64; 2],
+    direction: [f64; 2],
+    span: f64,
+) -> Option<([f64; 2], [f64; 2])> {
     let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
     for axis in 0..2 {
         if direction[axis] == 0.0 {

@@ -37,7 +37,24 @@ fn any_settings(exponents: std::ops::RangeInclusive<u32>) -> impl Strategy<Value
         |(
             (algorithm, exponent, seed, frequency, octaves, lacunarity, gain, fade),
             (shape, power, terraces, warp, damping, tileable, normalize),
-        )| with(Params::new(algorithm), |params| { params.map.exponent = exponent; params.map.seed = seed; params.noise.frequency = frequency; params.noise.octaves = octaves; params.noise.lacunarity = lacunarity; params.noise.gain = gain; params.noise.fade = fade; params.noise.shape = shape; params.noise.power = power; params.noise.terraces = terraces; params.noise.warp = warp; params.noise.damping = damping; params.noise.tileable = tileable; params.map.normalize = normalize; }),
+        )| {
+            with(Params::new(algorithm), |params| {
+                params.map.exponent = exponent;
+                params.map.seed = seed;
+                params.noise.frequency = frequency;
+                params.noise.octaves = octaves;
+                params.noise.lacunarity = lacunarity;
+                params.noise.gain = gain;
+                params.noise.fade = fade;
+                params.noise.shape = shape;
+                params.noise.power = power;
+                params.noise.terraces = terraces;
+                params.noise.warp = warp;
+                params.noise.damping = damping;
+                params.noise.tileable = tileable;
+                params.map.normalize = normalize;
+            })
+        },
     )
 }
 
@@ -124,7 +141,19 @@ fn small_maps_work_with_every_basis_shape_and_extreme() {
             for (frequency, octaves, lacunarity, gain) in extremes {
                 for (warp, damping, tileable) in variants {
                     turn += 1;
-                    let settings = with(Params::new(algorithm), |params| { params.map.exponent = exponent; params.noise.frequency = frequency; params.noise.octaves = octaves; params.noise.lacunarity = lacunarity; params.noise.gain = gain; params.noise.shape = Shape::ALL[turn % Shape::ALL.len()]; params.noise.warp = warp; params.noise.damping = damping; params.noise.tileable = tileable; params.noise.power = 5.0; params.noise.terraces = 32; });
+                    let settings = with(Params::new(algorithm), |params| {
+                        params.map.exponent = exponent;
+                        params.noise.frequency = frequency;
+                        params.noise.octaves = octaves;
+                        params.noise.lacunarity = lacunarity;
+                        params.noise.gain = gain;
+                        params.noise.shape = Shape::ALL[turn % Shape::ALL.len()];
+                        params.noise.warp = warp;
+                        params.noise.damping = damping;
+                        params.noise.tileable = tileable;
+                        params.noise.power = 5.0;
+                        params.noise.terraces = 32;
+                    });
                     let stages = [
                         Stage::Lattice,
                         Stage::Octave(1),
@@ -152,7 +181,13 @@ fn large_maps_work() {
         (9, Algorithm::VALUE_NOISE, 12, 0.5, 0.0, false),
     ];
     for (exponent, algorithm, octaves, warp, damping, tileable) in cases {
-        let settings = with(Params::new(algorithm), |params| { params.map.exponent = exponent; params.noise.octaves = octaves; params.noise.warp = warp; params.noise.damping = damping; params.noise.tileable = tileable; });
+        let settings = with(Params::new(algorithm), |params| {
+            params.map.exponent = exponent;
+            params.noise.octaves = octaves;
+            params.noise.warp = warp;
+            params.noise.damping = damping;
+            params.noise.tileable = tileable;
+        });
         if let Err(error) = check(&settings, Stage::Done) {
             panic!("{settings:?}: {error}");
         }

@@ -184,7 +184,12 @@ fn six_octave_sums_have_fastnoise_lites_roughness_spectrum() {
     for algorithm in noises() {
         for shape in [Shape::Plain, Shape::Ridged] {
             // 8 cells over 512 steps: the sixth octave has 4 steps a cell.
-            let settings = with(Params::new(algorithm), |params| { params.map.exponent = 9; params.noise.frequency = 8; params.noise.octaves = 6; params.noise.shape = shape; });
+            let settings = with(Params::new(algorithm), |params| {
+                params.map.exponent = 9;
+                params.noise.frequency = 8;
+                params.noise.octaves = 6;
+                params.noise.shape = shape;
+            });
             let ours = raw_sums(&settings, 6);
             let mut noise = reference(algorithm);
             noise.set_fractal_type(Some(match shape {

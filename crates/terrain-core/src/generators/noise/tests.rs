@@ -1,10 +1,10 @@
 //! Invariants of the gradient noises: settings, stages, continuity,
 //! smoothness, range, tiling, determinism, overlays.
 
-use super::fractal::testing::{frequency as octave_frequency, lattice, octave_sampler, raw_sums};
 use super::basis::Basis;
-use super::simplex::SimplexNoise;
+use super::fractal::testing::{frequency as octave_frequency, lattice, octave_sampler, raw_sums};
 use super::fractal::total_amplitude;
+use super::simplex::SimplexNoise;
 use super::*;
 use crate::random::PointRandom;
 use crate::{Algorithm, Error, Group, Heightmap, Params, Stage, ValidParams};
@@ -67,7 +67,11 @@ fn kinds() -> Vec<Params> {
                 &Fade::ALL
             };
             for &fade in fades {
-                kinds.push(with(settings(algorithm), |params| { params.noise.fade = fade; params.noise.tileable = tileable; params.noise.frequency = 6; }));
+                kinds.push(with(settings(algorithm), |params| {
+                    params.noise.fade = fade;
+                    params.noise.tileable = tileable;
+                    params.noise.frequency = 6;
+                }));
             }
         }
     }
@@ -92,8 +96,14 @@ fn the_defaults_are_valid_and_fit_each_basis() {
         assert_eq!(defaults.map.exponent, DEFAULT_EXPONENT);
         assert!(defaults.map.normalize && !defaults.noise.tileable);
     }
-    assert_eq!(Params::new(Algorithm::VALUE_NOISE).noise.fade, Fade::Smoothstep);
-    assert_eq!(Params::new(Algorithm::PERLIN_NOISE).noise.fade, Fade::Quintic);
+    assert_eq!(
+        Params::new(Algorithm::VALUE_NOISE).noise.fade,
+        Fade::Smoothstep
+    );
+    assert_eq!(
+        Params::new(Algorithm::PERLIN_NOISE).noise.fade,
+        Fade::Quintic
+    );
 }
 
 #[test]
@@ -101,91 +111,121 @@ fn validation_names_the_field_the_value_and_the_range() {
     let base = settings(Algorithm::PERLIN_NOISE);
     let cases: Vec<(Params, &str, &str, &str)> = vec![
         (
-            with(base, |params| { params.map.exponent = 0; }),
+            with(base, |params| {
+                params.map.exponent = 0;
+            }),
             "exponent",
             "0",
             "1 to 12",
         ),
         (
-            with(base, |params| { params.map.exponent = 13; }),
+            with(base, |params| {
+                params.map.exponent = 13;
+            }),
             "exponent",
             "13",
             "1 to 12",
         ),
         (
-            with(base, |params| { params.noise.frequency = 0; }),
+            with(base, |params| {
+                params.noise.frequency = 0;
+            }),
             "frequency",
             "0",
             "1 to 256",
         ),
         (
-            with(base, |params| { params.noise.frequency = 257; }),
+            with(base, |params| {
+                params.noise.frequency = 257;
+            }),
             "frequency",
             "257",
             "1 to 256",
         ),
         (
-            with(base, |params| { params.noise.octaves = 0; }),
+            with(base, |params| {
+                params.noise.octaves = 0;
+            }),
             "octaves",
             "0",
             "1 to 12",
         ),
         (
-            with(base, |params| { params.noise.octaves = 13; }),
+            with(base, |params| {
+                params.noise.octaves = 13;
+            }),
             "octaves",
             "13",
             "1 to 12",
         ),
         (
-            with(base, |params| { params.noise.lacunarity = 0.99; }),
+            with(base, |params| {
+                params.noise.lacunarity = 0.99;
+            }),
             "lacunarity",
             "0.99",
             "1 to 4",
         ),
         (
-            with(base, |params| { params.noise.lacunarity = f64::NAN; }),
+            with(base, |params| {
+                params.noise.lacunarity = f64::NAN;
+            }),
             "lacunarity",
             "NaN",
             "1 to 4",
         ),
         (
-            with(base, |params| { params.noise.gain = -0.1; }),
+            with(base, |params| {
+                params.noise.gain = -0.1;
+            }),
             "gain",
             "-0.1",
             "0 to 1",
         ),
         (
-            with(base, |params| { params.noise.gain = f64::INFINITY; }),
+            with(base, |params| {
+                params.noise.gain = f64::INFINITY;
+            }),
             "gain",
             "inf",
             "0 to 1",
         ),
         (
-            with(base, |params| { params.noise.power = 0.0; }),
+            with(base, |params| {
+                params.noise.power = 0.0;
+            }),
             "power",
             "0",
             "0.1 to 5",
         ),
         (
-            with(base, |params| { params.noise.power = 5.5; }),
+            with(base, |params| {
+                params.noise.power = 5.5;
+            }),
             "power",
             "5.5",
             "0.1 to 5",
         ),
         (
-            with(base, |params| { params.noise.terraces = 33; }),
+            with(base, |params| {
+                params.noise.terraces = 33;
+            }),
             "terraces",
             "33",
             "0 to 32",
         ),
         (
-            with(base, |params| { params.noise.warp = -1.0; }),
+            with(base, |params| {
+                params.noise.warp = -1.0;
+            }),
             "warp",
             "-1",
             "0 to 4",
         ),
         (
-            with(base, |params| { params.noise.damping = 4.5; }),
+            with(base, |params| {
+                params.noise.damping = 4.5;
+            }),
             "damping",
             "4.5",
             "0 to 4",
@@ -206,8 +246,28 @@ fn validation_names_the_field_the_value_and_the_range() {
 fn the_range_ends_are_allowed() {
     let base = settings(Algorithm::SIMPLEX_NOISE);
     for good in [
-        with(base, |params| { params.map.exponent = 1; params.noise.frequency = 1; params.noise.octaves = 1; params.noise.lacunarity = 1.0; params.noise.gain = 0.0; params.noise.power = 0.1; params.noise.terraces = 0; params.noise.warp = 0.0; params.noise.damping = 0.0; }),
-        with(base, |params| { params.map.exponent = 12; params.noise.frequency = 256; params.noise.octaves = 12; params.noise.lacunarity = 4.0; params.noise.gain = 1.0; params.noise.power = 5.0; params.noise.terraces = 32; params.noise.warp = 4.0; params.noise.damping = 4.0; }),
+        with(base, |params| {
+            params.map.exponent = 1;
+            params.noise.frequency = 1;
+            params.noise.octaves = 1;
+            params.noise.lacunarity = 1.0;
+            params.noise.gain = 0.0;
+            params.noise.power = 0.1;
+            params.noise.terraces = 0;
+            params.noise.warp = 0.0;
+            params.noise.damping = 0.0;
+        }),
+        with(base, |params| {
+            params.map.exponent = 12;
+            params.noise.frequency = 256;
+            params.noise.octaves = 12;
+            params.noise.lacunarity = 4.0;
+            params.noise.gain = 1.0;
+            params.noise.power = 5.0;
+            params.noise.terraces = 32;
+            params.noise.warp = 4.0;
+            params.noise.damping = 4.0;
+        }),
     ] {
         assert!(good.check().is_ok(), "{good:?}");
     }
@@ -215,7 +275,9 @@ fn the_range_ends_are_allowed() {
 
 #[test]
 fn stages_are_named_listed_and_checked() {
-    let noise = with(settings(Algorithm::VALUE_NOISE), |params| { params.noise.octaves = 3; });
+    let noise = with(settings(Algorithm::VALUE_NOISE), |params| {
+        params.noise.octaves = 3;
+    });
     let stages = noise.stages();
     let names: Vec<String> = stages.iter().map(ToString::to_string).collect();
     assert_eq!(
@@ -327,7 +389,10 @@ fn the_simplex_scale_bounds_the_worst_case_kernel_sum() {
 fn perlin_and_simplex_are_zero_at_the_first_octaves_lattice_points() {
     for algorithm in [Algorithm::PERLIN_NOISE, Algorithm::SIMPLEX_NOISE] {
         for tileable in [false, true] {
-            let noise = with(settings(algorithm), |params| { params.noise.tileable = tileable; params.noise.frequency = 5; });
+            let noise = with(settings(algorithm), |params| {
+                params.noise.tileable = tileable;
+                params.noise.frequency = 5;
+            });
             let span = octave_frequency(&noise, 0);
             let last = (1u64 << noise.map.exponent) as f64;
             let octave_sample = octave_sampler(&noise, 0);
@@ -402,11 +467,12 @@ fn gradients_match_finite_differences() {
             let along_v =
                 (octave_sample(u, v + h).value - octave_sample(u, v - h).value) / (2.0 * h);
             // The linear fade has kinks; a difference straddling one is off.
-            let tolerance = if kind.noise.fade == Fade::Linear && kind.algorithm != Algorithm::SIMPLEX_NOISE {
-                1.0
-            } else {
-                1e-4
-            };
+            let tolerance =
+                if kind.noise.fade == Fade::Linear && kind.algorithm != Algorithm::SIMPLEX_NOISE {
+                    1.0
+                } else {
+                    1e-4
+                };
             let error = (sample.gradient[0] - along_u)
                 .abs()
                 .max((sample.gradient[1] - along_v).abs());
@@ -463,7 +529,11 @@ fn slope_jump(kind: &Params, h: f64) -> f64 {
 #[test]
 fn the_quintic_fade_is_smooth_where_the_cubic_creases_and_the_linear_kinks() {
     for algorithm in [Algorithm::PERLIN_NOISE, Algorithm::VALUE_NOISE] {
-        let kind = |fade| with(settings(algorithm), |params| { params.noise.fade = fade; });
+        let kind = |fade| {
+            with(settings(algorithm), |params| {
+                params.noise.fade = fade;
+            })
+        };
         let h = 1e-4;
         let quintic = curvature_jump(&kind(Fade::Quintic), h);
         let cubic = curvature_jump(&kind(Fade::Smoothstep), h);
@@ -477,7 +547,10 @@ fn the_quintic_fade_is_smooth_where_the_cubic_creases_and_the_linear_kinks() {
         );
         // Halving h halves the quintic's residue: it is O(h), not a jump.
         let finer = curvature_jump(&kind(Fade::Quintic), h / 2.0);
-        assert!(finer < 0.7 * quintic, "{algorithm:?}: {quintic} then {finer}");
+        assert!(
+            finer < 0.7 * quintic,
+            "{algorithm:?}: {quintic} then {finer}"
+        );
         // The linear fade breaks the slope itself.
         let linear = slope_jump(&kind(Fade::Linear), 1e-6);
         let smooth = slope_jump(&kind(Fade::Smoothstep), 1e-6);
@@ -516,19 +589,31 @@ fn tileable_octaves_repeat_exactly_after_their_period() {
 
 #[test]
 fn tileable_frequencies_are_whole_and_simplex_ones_multiples_of_three() {
-    let perlin = with(settings(Algorithm::PERLIN_NOISE), |params| { params.noise.tileable = true; params.noise.frequency = 3; params.noise.lacunarity = 1.7; });
+    let perlin = with(settings(Algorithm::PERLIN_NOISE), |params| {
+        params.noise.tileable = true;
+        params.noise.frequency = 3;
+        params.noise.lacunarity = 1.7;
+    });
     let frequencies: Vec<f64> = (0..6)
         .map(|octave| octave_frequency(&perlin, octave))
         .collect();
     assert_eq!(frequencies, [3.0, 5.0, 9.0, 15.0, 25.0, 43.0]);
-    let simplex = with(perlin, |params| { params.algorithm = Algorithm::SIMPLEX_NOISE; params.noise.frequency = 4; params.noise.lacunarity = 2.0; });
+    let simplex = with(perlin, |params| {
+        params.algorithm = Algorithm::SIMPLEX_NOISE;
+        params.noise.frequency = 4;
+        params.noise.lacunarity = 2.0;
+    });
     let frequencies: Vec<f64> = (0..5)
         .map(|octave| octave_frequency(&simplex, octave))
         .collect();
     assert_eq!(frequencies, [3.0, 9.0, 15.0, 33.0, 63.0]);
-    let one = with(simplex, |params| { params.noise.frequency = 1; });
+    let one = with(simplex, |params| {
+        params.noise.frequency = 1;
+    });
     assert_eq!(octave_frequency(&one, 0), 3.0);
-    let open = with(perlin, |params| { params.noise.tileable = false; });
+    let open = with(perlin, |params| {
+        params.noise.tileable = false;
+    });
     assert_eq!(octave_frequency(&open, 2), 3.0 * 1.7 * 1.7);
 }
 
@@ -570,7 +655,13 @@ fn tileable_maps_have_no_seam() {
                 // every cell border: the terrain steps there, seam or not.
                 continue;
             }
-            let noise = with(kind, |params| { params.noise.shape = shape; params.noise.warp = warp; params.noise.damping = damping; params.map.exponent = 6; params.noise.frequency = 4; });
+            let noise = with(kind, |params| {
+                params.noise.shape = shape;
+                params.noise.warp = warp;
+                params.noise.damping = damping;
+                params.map.exponent = 6;
+                params.noise.frequency = 4;
+            });
             for stage in [Stage::Octave(2), Stage::Done] {
                 let map = run(&noise, stage);
                 let (mismatch, ratio) = seam_ratio(&map);
@@ -590,7 +681,14 @@ fn tileable_maps_have_no_seam() {
 fn each_octave_is_the_same_whatever_the_number_of_octaves() {
     for algorithm in noises() {
         for (shape, warp, damping) in [(Shape::Plain, 0.0, 0.0), (Shape::Ridged, 0.8, 1.5)] {
-            let noise = |octaves| with(settings(algorithm), |params| { params.noise.octaves = octaves; params.noise.shape = shape; params.noise.warp = warp; params.noise.damping = damping; });
+            let noise = |octaves| {
+                with(settings(algorithm), |params| {
+                    params.noise.octaves = octaves;
+                    params.noise.shape = shape;
+                    params.noise.warp = warp;
+                    params.noise.damping = damping;
+                })
+            };
             for count in 1..=4 {
                 let reference = raw_sums(&noise(count), count);
                 for octaves in [count + 1, 8, 12] {
@@ -608,7 +706,9 @@ fn each_octave_is_the_same_whatever_the_number_of_octaves() {
 #[test]
 fn octave_stages_use_one_fixed_mapping() {
     for algorithm in noises() {
-        let noise = with(settings(algorithm), |params| { params.noise.octaves = 5; });
+        let noise = with(settings(algorithm), |params| {
+            params.noise.octaves = 5;
+        });
         let total = total_amplitude(&noise.noise);
         assert_eq!(total, 1.0 + 0.5 + 0.25 + 0.125 + 0.0625);
         for count in 1..=5 {
@@ -624,7 +724,9 @@ fn octave_stages_use_one_fixed_mapping() {
 #[test]
 fn done_normalizes_the_full_sum_then_redistributes() {
     for algorithm in noises() {
-        let noise = with(settings(algorithm), |params| { params.noise.octaves = 4; });
+        let noise = with(settings(algorithm), |params| {
+            params.noise.octaves = 4;
+        });
         let done = run(&noise, Stage::Done);
         let sums = raw_sums(&noise, 4);
         let mut expected = Heightmap::from_heights(noise.map.exponent, sums).expect("finite");
@@ -633,13 +735,17 @@ fn done_normalizes_the_full_sum_then_redistributes() {
         assert_eq!(done.min_max(), (0.0, 1.0));
 
         let fixed = run(
-            &with(noise, |params| { params.map.normalize = false; }),
+            &with(noise, |params| {
+                params.map.normalize = false;
+            }),
             Stage::Done,
         );
         assert_eq!(fixed, run(&noise, Stage::Octave(4)));
 
         let squared = run(
-            &with(noise, |params| { params.noise.power = 2.0; }),
+            &with(noise, |params| {
+                params.noise.power = 2.0;
+            }),
             Stage::Done,
         );
         for (&height, &plain) in squared.heights().iter().zip(done.heights()) {
@@ -648,7 +754,9 @@ fn done_normalizes_the_full_sum_then_redistributes() {
         assert_eq!(squared.min_max(), (0.0, 1.0));
 
         let terraced = run(
-            &with(noise, |params| { params.noise.terraces = 4; }),
+            &with(noise, |params| {
+                params.noise.terraces = 4;
+            }),
             Stage::Done,
         );
         for (&height, &plain) in terraced.heights().iter().zip(done.heights()) {
@@ -664,7 +772,11 @@ fn done_normalizes_the_full_sum_then_redistributes() {
 fn a_flat_sum_stays_flat() {
     // One octave of Perlin noise read only at its lattice points is 0
     // everywhere: 2 cells over 3 points.
-    let noise = with(settings(Algorithm::PERLIN_NOISE), |params| { params.map.exponent = 1; params.noise.frequency = 2; params.noise.octaves = 1; });
+    let noise = with(settings(Algorithm::PERLIN_NOISE), |params| {
+        params.map.exponent = 1;
+        params.noise.frequency = 2;
+        params.noise.octaves = 1;
+    });
     let done = run(&noise, Stage::Done);
     assert!(done.heights().iter().all(|&height| height == 0.0));
     assert!(
@@ -680,7 +792,10 @@ fn the_lattice_stage_sets_the_lattice_points_to_the_first_octaves_heights() {
     for algorithm in noises() {
         for shape in [Shape::Plain, Shape::Billow] {
             // 4 cells over 32 steps: every lattice point is a map point.
-            let noise = with(settings(algorithm), |params| { params.noise.frequency = 4; params.noise.shape = shape; });
+            let noise = with(settings(algorithm), |params| {
+                params.noise.frequency = 4;
+                params.noise.shape = shape;
+            });
             let lattice_map = run(&noise, Stage::Lattice);
             let first = run(&noise, Stage::Octave(1));
             let points = lattice_points(&noise);
@@ -712,10 +827,14 @@ fn the_lattice_stage_sets_the_lattice_points_to_the_first_octaves_heights() {
 fn the_first_octave_is_not_damped_and_warping_by_zero_is_no_warping() {
     for algorithm in noises() {
         let plain = settings(algorithm);
-        let damped = with(plain, |params| { params.noise.damping = 2.0; });
+        let damped = with(plain, |params| {
+            params.noise.damping = 2.0;
+        });
         assert_eq!(raw_sums(&plain, 1), raw_sums(&damped, 1), "{algorithm:?}");
         assert_ne!(raw_sums(&plain, 3), raw_sums(&damped, 3), "{algorithm:?}");
-        let warped = with(plain, |params| { params.noise.warp = 1.0; });
+        let warped = with(plain, |params| {
+            params.noise.warp = 1.0;
+        });
         assert_ne!(raw_sums(&plain, 1), raw_sums(&warped, 1), "{algorithm:?}");
     }
 }
@@ -726,8 +845,13 @@ fn damping_smooths_the_steep_ground() {
     // steep: compare the roughness (mean absolute second difference) of
     // the map with and without damping, on the steepest quarter of points.
     for algorithm in noises() {
-        let plain = with(settings(algorithm), |params| { params.map.exponent = 7; params.noise.octaves = 7; });
-        let damped = with(plain, |params| { params.noise.damping = 1.0; });
+        let plain = with(settings(algorithm), |params| {
+            params.map.exponent = 7;
+            params.noise.octaves = 7;
+        });
+        let damped = with(plain, |params| {
+            params.noise.damping = 1.0;
+        });
         let (plain_map, damped_map) = (
             run(&plain, Stage::Octave(7)),
             run(&damped, Stage::Octave(7)),
@@ -762,11 +886,16 @@ fn damping_smooths_the_steep_ground() {
 #[test]
 fn maps_depend_on_the_seed_and_nothing_else() {
     for algorithm in noises() {
-        let noise = with(settings(algorithm), |params| { params.noise.warp = 0.5; params.noise.damping = 0.5; });
+        let noise = with(settings(algorithm), |params| {
+            params.noise.warp = 0.5;
+            params.noise.damping = 0.5;
+        });
         let first = run(&noise, Stage::Done);
         assert_eq!(first, run(&noise, Stage::Done));
         let other = run(
-            &with(noise, |params| { params.map.seed = 8; }),
+            &with(noise, |params| {
+                params.map.seed = 8;
+            }),
             Stage::Done,
         );
         assert_ne!(first, other);
@@ -788,7 +917,9 @@ fn every_octave_has_its_own_lattice_and_offset() {
     // first-octave lattice point; the offsets move them apart, so the sum
     // of two octaves is not 0 there.
     let two = run(
-        &with(noise, |params| { params.noise.octaves = 2; }),
+        &with(noise, |params| {
+            params.noise.octaves = 2;
+        }),
         Stage::Done,
     );
     let zeros = lattice_points(&noise)
@@ -802,7 +933,9 @@ fn every_octave_has_its_own_lattice_and_offset() {
 fn progress_rises_to_one() {
     for stage in [Stage::Lattice, Stage::Octave(2), Stage::Done] {
         let mut shares = Vec::new();
-        let noise = with(settings(Algorithm::PERLIN_NOISE), |params| { params.map.exponent = 6; });
+        let noise = with(settings(Algorithm::PERLIN_NOISE), |params| {
+            params.map.exponent = 6;
+        });
         crate::generate_with_progress(&check(&noise), stage, &mut |share| shares.push(share))
             .expect("valid");
         assert_eq!(shares.last(), Some(&1.0));
@@ -823,7 +956,10 @@ fn progress_rises_to_one() {
 fn arrows_are_the_lattice_gradients() {
     for algorithm in [Algorithm::PERLIN_NOISE, Algorithm::SIMPLEX_NOISE] {
         for tileable in [false, true] {
-            let noise = with(settings(algorithm), |params| { params.noise.tileable = tileable; params.noise.frequency = 4; });
+            let noise = with(settings(algorithm), |params| {
+                params.noise.tileable = tileable;
+                params.noise.frequency = 4;
+            });
             let arrows = gradient_arrows(&noise);
             assert!(!arrows.is_empty());
             let span = octave_frequency(&noise, 0);
@@ -849,16 +985,14 @@ fn arrows_are_the_lattice_gradients() {
             }
         }
     }
-    assert!(
-        gradient_arrows(&settings(Algorithm::VALUE_NOISE))
-            .is_empty()
-    );
-    let dense = with(settings(Algorithm::PERLIN_NOISE), |params| { params.noise.frequency = 64; });
-    assert!(
-        gradient_arrows(&dense).is_empty(),
-        "65 x 65 is too many"
-    );
-    let just = with(settings(Algorithm::PERLIN_NOISE), |params| { params.noise.frequency = 63; });
+    assert!(gradient_arrows(&settings(Algorithm::VALUE_NOISE)).is_empty());
+    let dense = with(settings(Algorithm::PERLIN_NOISE), |params| {
+        params.noise.frequency = 64;
+    });
+    assert!(gradient_arrows(&dense).is_empty(), "65 x 65 is too many");
+    let just = with(settings(Algorithm::PERLIN_NOISE), |params| {
+        params.noise.frequency = 63;
+    });
     assert_eq!(gradient_arrows(&just).len(), 64 * 64);
 }
 
@@ -868,7 +1002,11 @@ fn lines_stay_on_the_map_and_stay_few() {
         for tileable in [false, true] {
             for frequency in [1, 4, 7, 256] {
                 for exponent in [1, 9] {
-                    let noise = with(settings(algorithm), |params| { params.noise.tileable = tileable; params.noise.frequency = frequency; params.map.exponent = exponent; });
+                    let noise = with(settings(algorithm), |params| {
+                        params.noise.tileable = tileable;
+                        params.noise.frequency = frequency;
+                        params.map.exponent = exponent;
+                    });
                     let lines = lattice_lines(&noise);
                     let last = (1u32 << exponent) as f64;
                     assert!(!lines.is_empty());
@@ -894,7 +1032,10 @@ fn lines_stay_on_the_map_and_stay_few() {
 #[test]
 fn simplex_lines_pass_through_the_lattice_points() {
     for tileable in [false, true] {
-        let noise = with(settings(Algorithm::SIMPLEX_NOISE), |params| { params.noise.tileable = tileable; params.noise.frequency = 4; });
+        let noise = with(settings(Algorithm::SIMPLEX_NOISE), |params| {
+            params.noise.tileable = tileable;
+            params.noise.frequency = 4;
+        });
         let lines = lattice_lines(&noise);
         for arrow in gradient_arrows(&noise) {
             // Six edges meet at an inner lattice point: at least three lines
@@ -920,7 +1061,9 @@ fn simplex_lines_pass_through_the_lattice_points() {
 #[test]
 fn lattice_points_are_the_nearest_map_points_once_each() {
     // 3 cells over 32 steps: lattice points at 0, 10.67, 21.33, 32.
-    let noise = with(settings(Algorithm::VALUE_NOISE), |params| { params.noise.frequency = 3; });
+    let noise = with(settings(Algorithm::VALUE_NOISE), |params| {
+        params.noise.frequency = 3;
+    });
     let points = lattice_points(&noise);
     let expected: Vec<(usize, usize)> = [0, 11, 21, 32]
         .iter()
@@ -928,7 +1071,10 @@ fn lattice_points_are_the_nearest_map_points_once_each() {
         .collect();
     assert_eq!(points, expected);
     // More cells than points: every map point is the nearest of some.
-    let dense = with(settings(Algorithm::VALUE_NOISE), |params| { params.noise.frequency = 256; params.map.exponent = 2; });
+    let dense = with(settings(Algorithm::VALUE_NOISE), |params| {
+        params.noise.frequency = 256;
+        params.map.exponent = 2;
+    });
     assert_eq!(lattice_points(&dense).len(), 25);
     let map = run(&dense, Stage::Lattice);
     assert!(map.heights().iter().all(|&height| height > 0.0));
@@ -961,7 +1107,10 @@ fn kept_octaves_give_every_map_to_the_bit() {
             (with(|s| s.noise.shape = Shape::Ridged), Stage::Done),
             (with(|s| s.noise.shape = Shape::Billow), Stage::Octave(2)),
             (with(|s| s.noise.shape = Shape::SharpRidged), Stage::Done),
-            (with(|s| (s.noise.power, s.noise.terraces) = (2.0, 3)), Stage::Done),
+            (
+                with(|s| (s.noise.power, s.noise.terraces) = (2.0, 3)),
+                Stage::Done,
+            ),
             (with(|s| s.map.normalize = false), Stage::Done),
             (kind, Stage::Lattice),
             (with(|s| s.noise.lacunarity = 2.5), Stage::Done),
@@ -996,12 +1145,16 @@ fn kept_octaves_are_read_not_computed_again() {
     // Every octave is zero now, so any map read from them is flat.
     for (settings, stage) in [
         (
-            with(base, |params| { params.noise.gain = 0.6; }),
+            with(base, |params| {
+                params.noise.gain = 0.6;
+            }),
             Stage::Done,
         ),
         (base, Stage::Octave(2)),
         (
-            with(base, |params| { params.noise.octaves = 3; }),
+            with(base, |params| {
+                params.noise.octaves = 3;
+            }),
             Stage::Done,
         ),
     ] {
@@ -1014,14 +1167,24 @@ fn kept_octaves_are_read_not_computed_again() {
     let mut kept = KeptOctaves::default();
     run_keeping(&mut kept, &base, Stage::Octave(1));
     kept.spoil();
-    for stage in [Stage::Octave(2), Stage::Octave(base.noise.octaves), Stage::Done] {
+    for stage in [
+        Stage::Octave(2),
+        Stage::Octave(base.noise.octaves),
+        Stage::Done,
+    ] {
         assert!(is_flat(&run_keeping(&mut kept, &base, stage)), "{stage}");
     }
     // A new seed, more octaves or warping need new noise.
     for settings in [
-        with(base, |params| { params.map.seed = 8; }),
-        with(base, |params| { params.noise.octaves = base.noise.octaves + 1; }),
-        with(base, |params| { params.noise.warp = 0.5; }),
+        with(base, |params| {
+            params.map.seed = 8;
+        }),
+        with(base, |params| {
+            params.noise.octaves = base.noise.octaves + 1;
+        }),
+        with(base, |params| {
+            params.noise.warp = 0.5;
+        }),
     ] {
         kept.spoil();
         let map = run_keeping(&mut kept, &settings, Stage::Done);
