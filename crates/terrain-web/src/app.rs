@@ -481,10 +481,10 @@ pub fn mount(element: HtmlElement) -> Result<(), JsValue> {
 
 /// Counters for tests: animation frames run, demo pictures drawn, demos
 /// mounted, the graphics state (`ready`, `lost`, `blocked` or
-/// `unavailable`), the number of the shared context (one more for each made
-/// after the first), demos
-/// waiting for a job, and the page's and the worker's WebAssembly memory in
-/// bytes (both only grow: their peaks).
+/// `unavailable`), the shared context's number (0, and one more for each
+/// context made after the first), demos waiting for a job, and the page's
+/// and the worker's WebAssembly memory in bytes (both only grow: their
+/// peaks).
 #[wasm_bindgen(js_name = renderStats)]
 pub fn render_stats() -> JsValue {
     let stats = js_sys::Object::new();
