@@ -65,7 +65,7 @@
 //! depends on the one before, so it is latency, not arithmetic, that sets
 //! the pace.
 
-use crate::erosion::{Grid, check, check_heights};
+use crate::erosion::grid::{Grid, check, check_heights};
 use crate::error::Error;
 use crate::heightmap::Heightmap;
 use crate::random::PointRandom;
