@@ -113,6 +113,7 @@ mod columns;
 pub mod fractal;
 pub mod lattice;
 mod math;
+mod octaves;
 mod overlay;
 pub mod perlin;
 pub mod simplex;
@@ -124,7 +125,8 @@ use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
 use crate::spec::{Kind, Spec, Surfaces, Value};
 use crate::stage::{STAGE, Stage};
 
-pub use fractal::{KeptOctaves, octave_frequency};
+pub use fractal::KeptOctaves;
+pub use octaves::octave_frequency;
 pub use overlay::{
     Arrow, MAX_OVERLAY_ITEMS, Segment, gradient_arrows, lattice_lines, lattice_points,
 };
