@@ -37,53 +37,14 @@
 
 use super::columns::Columns;
 use super::lattice::{FIRST_WARP_TABLE, Lattice};
-use super::math::{floor_to_int, pow_unit, round_to_int};
-use super::overlay::first_octave_sites;
-use super::simplex::{self, Grid, HASH_PERIOD_PER_SPAN, TILE_SPAN};
+use super::math::{floor_to_int, pow_unit};
+use super::octaves::{first_octave_sites, lattice_for, octave_frequency, simplex_grid};
+use super::simplex::{self, Grid};
 use super::{Basis, Fade, NoiseSettings, Sample, Shape, Stage, perlin, value};
 use crate::heightmap::{Extent, Heightmap};
 
 /// How many times at most a run reports progress before the end.
 const PROGRESS_REPORTS: usize = 16;
-
-/// The frequency of octave `octave` (from 0): cells across the map (for
-/// simplex noise, lattice units), `frequency · lacunarity^octave`.
-///
-/// Tileable noise rounds it to whole cells (at least 1), and tileable
-/// simplex noise to a whole number of its grid's periods of 3 (at least
-/// one), so that the octave repeats across the map. The power is taken by
-/// repeated multiplication, which rounds the same way everywhere.
-pub fn octave_frequency(settings: &NoiseSettings, octave: u32) -> f64 {
-    let mut frequency = f64::from(settings.frequency);
-    for _ in 0..octave {
-        frequency *= settings.lacunarity;
-    }
-    if !settings.tileable {
-        return frequency;
-    }
-    match settings.basis {
-        Basis::Value | Basis::Perlin => round_to_int(frequency).max(1) as f64,
-        Basis::Simplex => (TILE_SPAN * round_to_int(frequency / TILE_SPAN as f64).max(1)) as f64,
-    }
-}
-
-/// The lattice of table `table` for noise of `frequency` across the map.
-pub(crate) fn lattice_for(settings: &NoiseSettings, table: usize, frequency: f64) -> Lattice {
-    let period = settings.tileable.then(|| match settings.basis {
-        Basis::Value | Basis::Perlin => frequency as i64,
-        Basis::Simplex => HASH_PERIOD_PER_SPAN * frequency as i64,
-    });
-    Lattice::new(settings.seed, table, period)
-}
-
-/// The simplex grid the settings use.
-pub(crate) fn simplex_grid(settings: &NoiseSettings) -> Grid {
-    if settings.tileable {
-        simplex::TILEABLE
-    } else {
-        simplex::EQUILATERAL
-    }
-}
 
 /// A basis with what it needs to know besides the lattice.
 #[derive(Debug, Clone, Copy)]

@@ -6,9 +6,8 @@
 //! Every list is bounded: a lattice too dense to draw (more than
 //! [`MAX_OVERLAY_ITEMS`] items) gives an empty list instead of a huge one.
 
-use super::fractal::{lattice_for, octave_frequency, simplex_grid};
 use super::lattice::direction;
-use super::math::round_to_int;
+use super::octaves::{first_octave_sites, octave_frequency, simplex_grid};
 use super::{Basis, Error, NoiseSettings};
 
 /// The most arrows or lines an overlay returns.
@@ -34,71 +33,6 @@ pub struct Segment {
     pub start: [f64; 2],
     /// The other end, `[x, y]`.
     pub end: [f64; 2],
-}
-
-/// One lattice point of the first octave inside the map.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Site {
-    /// Its hash in the first octave's table.
-    pub(crate) hash: usize,
-    /// Where it is on the map, `[x, y]`.
-    pub(crate) position: [f64; 2],
-}
-
-impl Site {
-    /// The map point nearest to it. On a tileable map the last row and
-    /// column are copies of the first, so a site nearest to them is taken
-    /// to the first.
-    pub(crate) fn nearest_point(&self, last: usize, tileable: bool) -> (usize, usize) {
-        let nearest = |coordinate: f64| {
-            let point = (round_to_int(coordinate).max(0) as usize).min(last);
-            if tileable && point == last { 0 } else { point }
-        };
-        (nearest(self.position[0]), nearest(self.position[1]))
-    }
-}
-
-/// The first octave's lattice points on the map (its edges included),
-/// listed row of the lattice by row.
-pub(crate) fn first_octave_sites(settings: &NoiseSettings) -> Vec<Site> {
-    let span = octave_frequency(settings, 0);
-    let lattice = lattice_for(settings, 0, span);
-    let last = (1usize << settings.exponent) as f64;
-    let mut points = Vec::new();
-    match settings.basis {
-        Basis::Value | Basis::Perlin => {
-            let cells = span as i64;
-            for j in 0..=cells {
-                for i in 0..=cells {
-                    points.push(Site {
-                        hash: lattice.hash(lattice.column(i), j),
-                        position: [i as f64 * last / span, j as f64 * last / span],
-                    });
-                }
-            }
-        }
-        Basis::Simplex => {
-            let grid = simplex_grid(settings);
-            // A point of the square has skewed coordinates from 0 to
-            // span · (1 + 2F); a little slack absorbs rounding at the edges.
-            let reach = (span * (1.0 + 2.0 * grid.skew)).ceil() as i64;
-            let slack = 1e-9 * span;
-            let inside = |coordinate: f64| (-slack..=span + slack).contains(&coordinate);
-            for j in 0..=reach {
-                for i in 0..=reach {
-                    let [u, v] = grid.position(i, j);
-                    if inside(u) && inside(v) {
-                        let clamp = |coordinate: f64| coordinate.clamp(0.0, span) * last / span;
-                        points.push(Site {
-                            hash: grid.hash(&lattice, i, j),
-                            position: [clamp(u), clamp(v)],
-                        });
-                    }
-                }
-            }
-        }
-    }
-    points
 }
 
 /// The map points nearest the first octave's lattice points: the points

@@ -2,7 +2,8 @@
 //! smoothness, range, tiling, determinism, overlays.
 
 use super::fractal::testing::{octave_sampler, raw_sums, spoil};
-use super::fractal::{lattice_for, octave_frequency, total_amplitude};
+use super::fractal::total_amplitude;
+use super::octaves::{lattice_for, octave_frequency};
 use super::*;
 use crate::random::PointRandom;
 
@@ -405,7 +406,7 @@ fn the_noise_is_continuous_across_cell_borders() {
                 let border = f64::from(i);
                 let pairs = match kind.basis {
                     Basis::Simplex => {
-                        let grid = fractal::simplex_grid(&kind);
+                        let grid = octaves::simplex_grid(&kind);
                         let [x, y] = grid.position(i64::from(i), 2);
                         let t = along;
                         let (px, py) = (x + t * (1.0 - grid.unskew), y - t * grid.unskew);

@@ -1,0 +1,500 @@
+//! What a noise map is made from, which every other file of `noise/`
+//! reads and which reads none of them: the choices of basis, fade and shape
+//! (with what a fade and a shape do to a value), each parameter's default,
+//! range and `Spec`, and [`NoiseSettings`], which holds them all; and
+//! [`Sample`], the value and gradient every basis returns.
+
+use crate::error::Error;
+use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
+use crate::spec::{Kind, Spec, Surfaces, Value};
+use crate::stage::{STAGE, Stage};
+
+/// How the lattice's random numbers become a surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Basis {
+    /// Random values at lattice points, blended: `value-noise`.
+    Value,
+    /// Random gradients at lattice points (Perlin 1985/2002): `perlin-noise`.
+    Perlin,
+    /// Random gradients on a triangular grid (Perlin 2001): `simplex-noise`.
+    Simplex,
+}
+
+impl Basis {
+    /// Every basis, in the chapter's order.
+    pub const ALL: [Basis; 3] = [Basis::Value, Basis::Perlin, Basis::Simplex];
+
+    /// The name for people: "Perlin noise".
+    pub fn title(self) -> &'static str {
+        match self {
+            Basis::Value => "Value noise",
+            Basis::Perlin => "Perlin noise",
+            Basis::Simplex => "Simplex noise",
+        }
+    }
+}
+
+/// The curve that blends lattice points across a cell, as a function of the
+/// offset `t` in `[0, 1]`; all three go from 0 to 1. Simplex noise has its
+/// own radial kernel and ignores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Fade {
+    /// `t`: the surface is kinked at every cell border. `linear`.
+    Linear,
+    /// `3t² − 2t³`: smooth slopes, but the curvature jumps at cell borders,
+    /// which lighting shows as faint creases. `smoothstep`.
+    Smoothstep,
+    /// `6t⁵ − 15t⁴ + 10t³`: slope and curvature both continuous. `quintic`.
+    Quintic,
+}
+
+impl Fade {
+    /// Every fade, roughest first.
+    pub const ALL: [Fade; 3] = [Fade::Linear, Fade::Smoothstep, Fade::Quintic];
+
+    /// Every fade's [`Fade::name`], in the order of [`Fade::ALL`].
+    pub const NAMES: [&'static str; 3] = ["linear", "smoothstep", "quintic"];
+
+    /// Its name in parameters.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// The fade called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|fade| fade.name() == name)
+    }
+
+    /// The weight of the far lattice point at offset `t`.
+    #[inline]
+    pub fn weight(self, t: f64) -> f64 {
+        match self {
+            Fade::Linear => t,
+            Fade::Smoothstep => t * t * (3.0 - 2.0 * t),
+            Fade::Quintic => t * t * t * (t * (t * 6.0 - 15.0) + 10.0),
+        }
+    }
+
+    /// The weight and its derivative at offset `t`.
+    #[inline]
+    pub fn weight_and_slope(self, t: f64) -> (f64, f64) {
+        let slope = match self {
+            Fade::Linear => 1.0,
+            Fade::Smoothstep => 6.0 * t * (1.0 - t),
+            Fade::Quintic => 30.0 * t * t * (t * (t - 2.0) + 1.0),
+        };
+        (self.weight(t), slope)
+    }
+}
+
+/// What each octave's noise `n` (in `[−1, 1]`) becomes before it is added.
+/// Every shape stays in `[−1, 1]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// `n` itself. `plain`.
+    Plain,
+    /// `1 − 2|n|`: the noise's zero lines become sharp crests. `ridged`.
+    Ridged,
+    /// `2(1 − |n|)² − 1`: ridged, with the crests sharper and the valleys
+    /// wider. `sharp-ridged`.
+    SharpRidged,
+    /// `2|n| − 1`: the zero lines become creases between rounded mounds.
+    /// `billow`.
+    Billow,
+}
+
+impl Shape {
+    /// Every shape.
+    pub const ALL: [Shape; 4] = [
+        Shape::Plain,
+        Shape::Ridged,
+        Shape::SharpRidged,
+        Shape::Billow,
+    ];
+
+    /// Every shape's [`Shape::name`], in the order of [`Shape::ALL`].
+    pub const NAMES: [&'static str; 4] = ["plain", "ridged", "sharp-ridged", "billow"];
+
+    /// Its name in parameters.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// The shape called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|shape| shape.name() == name)
+    }
+
+    /// The shaped value of `noise`.
+    #[inline]
+    pub(crate) fn value(self, noise: f64) -> f64 {
+        match self {
+            Shape::Plain => noise,
+            Shape::Ridged => 1.0 - 2.0 * noise.abs(),
+            Shape::SharpRidged => {
+                let ridge = 1.0 - noise.abs();
+                2.0 * ridge * ridge - 1.0
+            }
+            Shape::Billow => 2.0 * noise.abs() - 1.0,
+        }
+    }
+
+    /// The shaped value of `noise` and its derivative with respect to it.
+    #[inline]
+    pub(crate) fn apply(self, noise: f64) -> (f64, f64) {
+        let sign = if noise < 0.0 { -1.0 } else { 1.0 };
+        let slope = match self {
+            Shape::Plain => 1.0,
+            Shape::Ridged => -2.0 * sign,
+            Shape::SharpRidged => -4.0 * (1.0 - noise.abs()) * sign,
+            Shape::Billow => 2.0 * sign,
+        };
+        (self.value(noise), slope)
+    }
+}
+
+/// A noise value and its gradient, in lattice cells.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Sample {
+    /// The noise, in `[−1, 1]`.
+    pub(crate) value: f64,
+    /// Its partial derivatives along `u` and `v`.
+    pub(crate) gradient: [f64; 2],
+}
+
+/// The exponent the chapter's demos start from: 129 × 129 points.
+pub const DEFAULT_EXPONENT: u32 = 7;
+/// Lattice cells across the map in the first octave.
+pub const DEFAULT_FREQUENCY: u32 = 4;
+/// The fewest cells across the map.
+pub const MIN_FREQUENCY: u32 = 1;
+/// The most cells across the map: two points a cell on the largest
+/// chapter demo (513 points), far finer than anyone needs for a first
+/// octave.
+pub const MAX_FREQUENCY: u32 = 256;
+/// Octaves summed by default: a 129-point map resolves six.
+pub const DEFAULT_OCTAVES: u32 = 6;
+/// The fewest octaves.
+pub const MIN_OCTAVES: u32 = 1;
+/// The most octaves: twelve doublings take 4 cells to 8192, past the
+/// largest map's 4097 points.
+pub const MAX_OCTAVES: u32 = 12;
+/// Each octave's frequency over the one before: the usual doubling.
+pub const DEFAULT_LACUNARITY: f64 = 2.0;
+/// The least lacunarity: 1 stacks octaves of one size.
+pub const MIN_LACUNARITY: f64 = 1.0;
+/// The most lacunarity.
+pub const MAX_LACUNARITY: f64 = 4.0;
+/// Each octave's weight over the one before: halving, with doubling
+/// frequency, gives the `1/f` spectrum of natural terrain.
+pub const DEFAULT_GAIN: f64 = 0.5;
+/// The least gain: 0 keeps only the first octave.
+pub const MIN_GAIN: f64 = 0.0;
+/// The most gain: every octave as strong as the first.
+pub const MAX_GAIN: f64 = 1.0;
+/// Heights are raised to this power at the end: 1 leaves them as they are.
+pub const DEFAULT_POWER: f64 = 1.0;
+/// The least power (flattens the peaks, lifts the valleys).
+pub const MIN_POWER: f64 = 0.1;
+/// The most power (deep flat valleys, narrow peaks).
+pub const MAX_POWER: f64 = 5.0;
+/// Terrace steps: 0 for none.
+pub const DEFAULT_TERRACES: u32 = 0;
+/// The most terrace steps.
+pub const MAX_TERRACES: u32 = 32;
+/// Domain-warp strength, in cells of the first octave: 0 for none.
+pub const DEFAULT_WARP: f64 = 0.0;
+/// The most warp: past a few cells the warp's own noise dominates.
+pub const MAX_WARP: f64 = 4.0;
+/// Derivative damping: 0 for none.
+pub const DEFAULT_DAMPING: f64 = 0.0;
+/// The most damping: at 4, a slope of 1 already cuts later octaves by 5.
+pub const MAX_DAMPING: f64 = 4.0;
+
+/// Lattice cells across the map in the first octave.
+pub static FREQUENCY: Spec = Spec {
+    label: "frequency",
+    title: "Frequency",
+    option: "frequency",
+    attribute: "data-frequency",
+    help: "1 to 256 lattice cells across the map, in the first octave",
+    kind: Kind::Whole {
+        min: MIN_FREQUENCY as u64,
+        max: MAX_FREQUENCY as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How many octaves are summed.
+pub static OCTAVES: Spec = Spec {
+    label: "octaves",
+    title: "Octaves",
+    option: "octaves",
+    attribute: "data-octaves",
+    help: "1 to 12 layers of noise, each finer and fainter",
+    kind: Kind::Whole {
+        min: MIN_OCTAVES as u64,
+        max: MAX_OCTAVES as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How much finer each octave is.
+pub static LACUNARITY: Spec = Spec {
+    label: "lacunarity",
+    title: "Lacunarity",
+    option: "lacunarity",
+    attribute: "data-lacunarity",
+    help: "1 to 4: each octave has this many times the cells of the last",
+    kind: Kind::Number {
+        min: MIN_LACUNARITY,
+        max: MAX_LACUNARITY,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How much fainter each octave is.
+pub static GAIN: Spec = Spec {
+    label: "gain",
+    title: "Gain",
+    option: "gain",
+    attribute: "data-gain",
+    help: "0 to 1: each octave weighs this much of the last",
+    kind: Kind::Number {
+        min: MIN_GAIN,
+        max: MAX_GAIN,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How a cell blends its corners.
+pub static FADE: Spec = Spec {
+    label: "fade",
+    title: "Fade",
+    option: "fade",
+    attribute: "data-fade",
+    help: "how a cell blends its corners: straight, or eased in and out",
+    kind: Kind::Choice(&Fade::NAMES),
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How each octave is reshaped.
+pub static SHAPE: Spec = Spec {
+    label: "shape",
+    title: "Shape",
+    option: "shape",
+    attribute: "data-shape",
+    help: "each octave as it is, folded into ridges, or puffed into billows",
+    kind: Kind::Choice(&Shape::NAMES),
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// The power the finished heights are raised to.
+pub static POWER: Spec = Spec {
+    label: "power",
+    title: "Power",
+    option: "power",
+    attribute: "data-power",
+    help: "0.1 to 5: above 1 flattens valleys and sharpens peaks",
+    kind: Kind::Number {
+        min: MIN_POWER,
+        max: MAX_POWER,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How many terraces the finished heights are cut into.
+pub static TERRACES: Spec = Spec {
+    label: "terraces",
+    title: "Terraces",
+    option: "terraces",
+    attribute: "data-terraces",
+    help: "0 to 32 flat steps (0: none)",
+    kind: Kind::Whole {
+        min: 0,
+        max: MAX_TERRACES as u64,
+    },
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// How far the positions are pushed around by other noise.
+pub static WARP: Spec = Spec {
+    label: "warp",
+    title: "Warp",
+    option: "warp",
+    attribute: "data-warp",
+    help: "0 to 4 cells: how far other noise pushes where each point reads",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_WARP,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How much steep ground damps the later octaves.
+pub static DAMPING: Spec = Spec {
+    label: "damping",
+    title: "Damping",
+    option: "damping",
+    attribute: "data-damping",
+    help: "0 to 4: how much slopes calm the finer octaves",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_DAMPING,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// Whether the noise repeats across the map.
+pub static TILEABLE: Spec = Spec {
+    label: "tileable",
+    title: "Tileable",
+    option: "tileable",
+    attribute: "data-tileable",
+    help: "make the map repeat, so copies tile with no seam",
+    kind: Kind::Switch,
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// Everything a noise terrain depends on. Every field has a default
+/// ([`NoiseSettings::new`]) and an allowed range ([`NoiseSettings::validate`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NoiseSettings {
+    /// Value, Perlin or simplex noise.
+    pub basis: Basis,
+    /// The map has `2^exponent + 1` points a side: 1 to 12, default
+    /// [`DEFAULT_EXPONENT`].
+    pub exponent: u32,
+    /// Any `u64`; default 0.
+    pub seed: u64,
+    /// Lattice cells across the map in the first octave (for simplex noise,
+    /// lattice units): whole, [`MIN_FREQUENCY`] to [`MAX_FREQUENCY`],
+    /// default [`DEFAULT_FREQUENCY`].
+    pub frequency: u32,
+    /// Octaves summed: [`MIN_OCTAVES`] to [`MAX_OCTAVES`], default
+    /// [`DEFAULT_OCTAVES`].
+    pub octaves: u32,
+    /// Frequency ratio between octaves: [`MIN_LACUNARITY`] to
+    /// [`MAX_LACUNARITY`], default [`DEFAULT_LACUNARITY`].
+    pub lacunarity: f64,
+    /// Weight ratio between octaves: [`MIN_GAIN`] to [`MAX_GAIN`], default
+    /// [`DEFAULT_GAIN`].
+    pub gain: f64,
+    /// The blend across cells (value and Perlin noise): default smoothstep
+    /// for value noise, quintic for the others.
+    pub fade: Fade,
+    /// What each octave is turned into before it is summed: default plain.
+    pub shape: Shape,
+    /// `done` raises heights to this power: [`MIN_POWER`] to [`MAX_POWER`],
+    /// default 1 (none).
+    pub power: f64,
+    /// `done` cuts heights into this many terraces after the power: 0
+    /// (none) to [`MAX_TERRACES`], default 0.
+    pub terraces: u32,
+    /// Domain warping: octaves are read at positions moved by up to this many
+    /// cells of the first octave, by two more noise fields: 0 (none) to
+    /// [`MAX_WARP`], default 0.
+    pub warp: f64,
+    /// Derivative damping: each octave is divided by
+    /// `1 + damping · |slope so far|²`, so detail gathers on flat ground and
+    /// slopes stay smooth, as if eroded: 0 (none) to [`MAX_DAMPING`],
+    /// default 0.
+    pub damping: f64,
+    /// Whether the map tiles: its last row and column equal its first, and
+    /// copies placed side by side show no seam. Default false.
+    pub tileable: bool,
+    /// Whether `done` stretches the heights to span exactly `[0, 1]`.
+    /// Default true.
+    pub normalize: bool,
+}
+
+impl NoiseSettings {
+    /// The defaults for `basis`: a six-octave fBm of 4 cells across, on a
+    /// 129 × 129 map.
+    pub fn new(basis: Basis) -> Self {
+        Self {
+            basis,
+            exponent: DEFAULT_EXPONENT,
+            seed: 0,
+            frequency: DEFAULT_FREQUENCY,
+            octaves: DEFAULT_OCTAVES,
+            lacunarity: DEFAULT_LACUNARITY,
+            gain: DEFAULT_GAIN,
+            fade: match basis {
+                Basis::Value => Fade::Smoothstep,
+                Basis::Perlin | Basis::Simplex => Fade::Quintic,
+            },
+            shape: Shape::Plain,
+            power: DEFAULT_POWER,
+            terraces: DEFAULT_TERRACES,
+            warp: DEFAULT_WARP,
+            damping: DEFAULT_DAMPING,
+            tileable: false,
+            normalize: true,
+        }
+    }
+
+    /// Checks every setting; the first bad one is the error, naming the
+    /// setting, its value and what is allowed.
+    pub fn validate(&self) -> Result<(), Error> {
+        if !(MIN_EXPONENT..=MAX_EXPONENT).contains(&self.exponent) {
+            return Err(Error::InvalidExponent {
+                exponent: self.exponent,
+            });
+        }
+        check(&FREQUENCY, Value::Whole(u64::from(self.frequency)))?;
+        check(&OCTAVES, Value::Whole(u64::from(self.octaves)))?;
+        check(&LACUNARITY, Value::Number(self.lacunarity))?;
+        check(&GAIN, Value::Number(self.gain))?;
+        check(&POWER, Value::Number(self.power))?;
+        check(&TERRACES, Value::Whole(u64::from(self.terraces)))?;
+        check(&WARP, Value::Number(self.warp))?;
+        check(&DAMPING, Value::Number(self.damping))
+    }
+
+    /// The stages a map of these settings goes through: the lattice, each
+    /// octave added, and the finished map.
+    pub fn stages(&self) -> Vec<Stage> {
+        stages(self.octaves)
+    }
+
+    /// `Ok` if `stage` is one of [`NoiseSettings::stages`].
+    pub fn check_stage(&self, stage: Stage) -> Result<(), Error> {
+        if self.stages().contains(&stage) {
+            Ok(())
+        } else {
+            Err(Error::InvalidStage {
+                spec: &STAGE,
+                value: format!("{:?}", stage.to_string()),
+                algorithm: self.basis.title(),
+                allowed: format!("lattice, done or octave-1 to octave-{}", self.octaves),
+            })
+        }
+    }
+}
+
+/// The stages of a sum of `octaves` octaves: the lattice, each octave
+/// added, and the finished map.
+pub fn stages(octaves: u32) -> Vec<Stage> {
+    std::iter::once(Stage::Lattice)
+        .chain((1..=octaves).map(Stage::Octave))
+        .chain([Stage::Done])
+        .collect()
+}
+
+/// `Ok` if `value` is a value of `spec` in its range.
+fn check(spec: &'static Spec, value: Value) -> Result<(), Error> {
+    spec.check(&value)
+        .map_err(|refusal| Error::refused(spec, refusal))
+}
