@@ -143,7 +143,7 @@ export const erode = wasm.erode;
 export const fingerprint = wasm.fingerprint;
 /** Mounts one element (it needs a data-terrain-demo attribute). */
 export const mount = wasm.mount;
-/** Counters for tests: frames, draws, demos, graphics state. */
+/** Counters for tests: frames, draws, demos, graphics state, the shared context's number. */
 export const renderStats = wasm.renderStats;
 /** Loses (true) or restores (false) the shared WebGL context, for tests. */
 export const simulateContextLoss = wasm.simulateContextLoss;

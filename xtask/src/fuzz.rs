@@ -79,7 +79,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     install_cargo_fuzz()?;
 
-    let fuzz = crate::root().join("fuzz");
+    let fuzz = crate::shell::root().join("fuzz");
     let mut outcomes = Vec::new();
     for target in targets {
         outcomes.push(run_target(target, seconds, asan, &fuzz)?);
@@ -119,13 +119,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn install_cargo_fuzz() -> Result<(), String> {
-    let installed = crate::output_of("cargo", &["fuzz", "--version"]).unwrap_or_default();
+    let installed = crate::shell::output_of("cargo", &["fuzz", "--version"]).unwrap_or_default();
     if installed.ends_with(CARGO_FUZZ_VERSION) {
         return Ok(());
     }
-    crate::step(
+    crate::shell::step(
         &format!("install cargo-fuzz {CARGO_FUZZ_VERSION} (about 2 minutes, once)"),
-        crate::command(
+        crate::shell::command(
             "cargo",
             &[
                 "install",
@@ -184,7 +184,7 @@ fn run_target(
         arguments.join(" ")
     );
     let started = Instant::now();
-    let mut cargo = crate::command("cargo", &arguments);
+    let mut cargo = crate::shell::command("cargo", &arguments);
     if asan {
         cargo.env("RUSTC_BOOTSTRAP", "1");
     }

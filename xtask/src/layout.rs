@@ -7,17 +7,30 @@
 //!   (it is a thin shell; a long file there is logic that belongs in
 //!   `terrain-view`).
 //!
-//! Imports are read from the text: `use crate::…` and `crate::…` paths,
-//! resolved to the deepest module that exists, and through the crate root's
-//! `pub use` re-exports to the module an item comes from. A file's
-//! `#[cfg(test)] mod tests { … }` is the module `…::tests` of its own, as
-//! Rust has it: a test may use helpers that use the module it tests.
+//! Imports are read from the code, as the compiler reads them: every `use`
+//! declaration (grouped, renamed, glob, or inside a function or block) and
+//! every path in the code, starting from `crate`, `self`, `super` (any
+//! number of times), a module the file declares or a name a `use` brought
+//! in. Each is resolved to the deepest module it goes into, following
+//! `use` re-exports in any module (`crate::Demo` is in `demo` when the root
+//! has `pub use demo::Demo`). Comments, doc comments (so an intra-doc link
+//! such as ``[`super::perlin`]``, which Rust does not import) and literals
+//! are not code, and `mod x;` declares a module without importing it.
+//! Every inline `mod x { … }`, such as a file's `#[cfg(test)] mod tests`,
+//! is a module of its own, as Rust has it: a test may use helpers that use
+//! the module it tests.
+
+mod modules;
+mod tokens;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The longest a file of the web crate may be.
+use modules::{Module, ModulePath, read_crate};
+
+/// The longest a file of the web crate may be (its inline test modules
+/// not counted).
 pub const MAX_WEB_FILE_LINES: usize = 600;
 
 /// Checks every crate under `crates/` and `xtask`; the problems, if any.
@@ -33,7 +46,7 @@ pub fn check(root: &Path) -> Result<String, String> {
     crates.push(root.join("xtask").join("src"));
     crates.sort();
     for source in &crates {
-        let modules = read_modules(source)?;
+        let modules = read_crate(source)?;
         let graph = import_graph(&modules);
         let edges: usize = graph.values().map(BTreeSet::len).sum();
         report.push(format!(
@@ -44,7 +57,7 @@ pub fn check(root: &Path) -> Result<String, String> {
                 .display(),
             modules.len()
         ));
-        if let Some(circle) = find_circle(&graph) {
+        for circle in find_circles(&graph) {
             problems.push(format!(
                 "{}: an import circle: {}",
                 source.display(),
@@ -53,12 +66,13 @@ pub fn check(root: &Path) -> Result<String, String> {
         }
     }
     let web = root.join("crates").join("terrain-web").join("src");
-    for (module, text) in read_modules(&web)? {
-        let lines = text.lines().count();
-        if lines > MAX_WEB_FILE_LINES {
+    for (path, module) in read_crate(&web)? {
+        if module.lines > MAX_WEB_FILE_LINES {
             problems.push(format!(
-                "terrain-web's {module} has {lines} lines; at most {MAX_WEB_FILE_LINES}: move \
-                 logic into terrain-view"
+                "terrain-web's {} has {} lines; at most {MAX_WEB_FILE_LINES}: move logic into \
+                 terrain-view",
+                module_name(&path),
+                module.lines
             ));
         }
     }
@@ -69,176 +83,180 @@ pub fn check(root: &Path) -> Result<String, String> {
     }
 }
 
-/// Where a file's own test module starts (by our convention, at its end).
-const INLINE_TESTS: &str = "#[cfg(test)]\nmod tests {";
-
-/// Every module of the crate whose `src` is `source`, by path (`crate`,
-/// `demo`, `demo::tests`), with its file's text.
-fn read_modules(source: &Path) -> Result<BTreeMap<String, String>, String> {
-    let mut modules = BTreeMap::new();
-    let mut folders = vec![source.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        let entries =
-            fs::read_dir(&folder).map_err(|error| format!("{}: {error}", folder.display()))?;
-        for entry in entries.filter_map(Result::ok) {
-            let path = entry.path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|extension| extension != "rs") {
-                continue;
-            }
-            let relative = path.strip_prefix(source).unwrap_or(&path);
-            let mut parts: Vec<String> = relative
-                .with_extension("")
-                .components()
-                .map(|part| part.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            if parts.last().is_some_and(|last| last == "mod") {
-                parts.pop();
-            }
-            let name = match parts.as_slice() {
-                [only] if only == "lib" || only == "main" => "crate".to_owned(),
-                _ => parts.join("::"),
-            };
-            let text = fs::read_to_string(&path)
-                .map_err(|error| format!("{}: {error}", path.display()))?;
-            modules.extend(split_tests(name, &text));
-        }
-    }
-    Ok(modules)
-}
-
-/// Module `name` of text `text`, and its inline test module if it has one.
-fn split_tests(name: String, text: &str) -> Vec<(String, String)> {
-    match text.find(INLINE_TESTS) {
-        Some(at) => {
-            let tests = match name.as_str() {
-                "crate" => "tests".to_owned(),
-                _ => format!("{name}::tests"),
-            };
-            vec![
-                (tests, text[at..].to_owned()),
-                (name, text[..at].to_owned()),
-            ]
-        }
-        None => vec![(name, text.to_owned())],
-    }
-}
-
-/// The code of `text` without comments (line comments and doc comments:
-/// an example in a doc comment is not an import).
-fn code_of(text: &str) -> String {
-    text.lines()
-        .map(|line| line.split("//").next().unwrap_or_default())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Each module's imports of other modules of its crate.
-fn import_graph(modules: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
-    let root = modules
-        .get("crate")
-        .map(|text| code_of(text))
-        .unwrap_or_default();
-    // Items the root re-exports, and the module each comes from.
-    let mut reexports: BTreeMap<String, String> = BTreeMap::new();
-    for statement in root.split(';') {
-        let statement = statement.trim();
-        let Some(rest) = statement.strip_prefix("pub use ") else {
-            continue;
-        };
-        let (module, items) = rest.split_once("::").unwrap_or((rest, ""));
-        let items = items.trim_start_matches('{').trim_end_matches('}');
-        for item in items.split(',') {
-            let item = item.trim().rsplit("::").next().unwrap_or_default().trim();
-            if !item.is_empty() {
-                reexports.insert(item.to_owned(), module.trim().to_owned());
-            }
-        }
-    }
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (name, text) in modules {
-        let code = code_of(text);
+/// A crate's modules, each with the modules of the same crate it imports,
+/// by name (`crate`, `demo`, `demo::tests`).
+fn import_graph(modules: &BTreeMap<ModulePath, Module>) -> BTreeMap<String, BTreeSet<String>> {
+    let resolver = Resolver { modules };
+    let mut graph = BTreeMap::new();
+    for (path, module) in modules {
         let mut imports = BTreeSet::new();
-        for path in crate_paths(&code, name) {
-            let mut segments: Vec<&str> = path.split("::").collect();
-            // The deepest prefix that names a module.
-            let target = loop {
-                if segments.is_empty() {
-                    break "crate".to_owned();
-                }
-                let candidate = segments.join("::");
-                if modules.contains_key(&candidate) {
-                    break candidate;
-                }
-                if segments.len() == 1 {
-                    break reexports
-                        .get(segments[0])
-                        .cloned()
-                        .unwrap_or_else(|| "crate".to_owned());
-                }
-                segments.pop();
+        let written = module.uses.iter().map(|used| &used.path);
+        for named in written.chain(&module.paths) {
+            let Some(absolute) = resolver.absolute(path, named, 0) else {
+                continue;
             };
-            if &target != name {
-                imports.insert(target);
+            let target = resolver.deepest(&absolute, 0);
+            if &target != path {
+                imports.insert(module_name(&target));
             }
         }
-        graph.insert(name.clone(), imports);
+        graph.insert(module_name(path), imports);
     }
     graph
 }
 
-/// The module paths a file names: `crate::a::b` and the items of
-/// `use crate::{a, b::c}`, and paths from the root of `use` statements in
-/// the crate root itself (`use generators::…`).
-fn crate_paths(code: &str, module: &str) -> Vec<String> {
-    let mut paths = Vec::new();
-    let mut rest = code;
-    while let Some(start) = rest.find("crate::") {
-        let after = &rest[start + "crate::".len()..];
-        if let Some(group) = after.strip_prefix('{') {
-            let group = group.split('}').next().unwrap_or_default();
-            paths.extend(group.split(',').map(|item| item.trim().to_owned()));
-        } else {
-            let path: String = after
-                .chars()
-                .take_while(|character| {
-                    character.is_alphanumeric() || *character == '_' || *character == ':'
-                })
-                .collect();
-            paths.push(path.trim_end_matches(':').to_owned());
-        }
-        rest = after;
+/// How a module is named in reports: `crate`, or its path from the root.
+fn module_name(path: &[String]) -> String {
+    if path.is_empty() {
+        "crate".to_owned()
+    } else {
+        path.join("::")
     }
-    if module == "crate" {
-        for statement in code.split(';') {
-            let statement = statement.trim();
-            let Some(used) = statement
-                .strip_prefix("pub use ")
-                .or_else(|| statement.strip_prefix("use "))
-            else {
-                continue;
-            };
-            if !used.starts_with("crate::") && !used.starts_with("std") {
-                paths.push(used.split("::").next().unwrap_or_default().to_owned());
-            }
-        }
-    }
-    paths
-        .into_iter()
-        .map(|path| {
-            path.split(" as ")
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .to_owned()
-        })
-        .filter(|path| !path.is_empty())
-        .collect()
 }
 
+/// How many steps from name to name a path may take before the reading
+/// gives up (a `use` that names itself, or two globs of each other).
+const MAX_HOPS: usize = 32;
+
+/// Reads a path the way the compiler does, from the modules of one crate.
+struct Resolver<'a> {
+    modules: &'a BTreeMap<ModulePath, Module>,
+}
+
+impl Resolver<'_> {
+    /// The path `written` in `module`, from the crate root; `None` for an
+    /// outside crate's path and for names the module does not bring in.
+    fn absolute(&self, module: &[String], written: &[String], hops: usize) -> Option<ModulePath> {
+        let (first, mut rest) = written.split_first()?;
+        let mut base = match first.as_str() {
+            "crate" => Vec::new(),
+            "self" => module.to_vec(),
+            "super" => {
+                let mut base = module.to_vec();
+                base.pop()?;
+                while let Some((next, after)) = rest.split_first()
+                    && next == "super"
+                {
+                    base.pop()?;
+                    rest = after;
+                }
+                base
+            }
+            name => self.in_scope(module, name, hops)?,
+        };
+        base.extend(rest.iter().cloned());
+        Some(base)
+    }
+
+    /// What `name` is in `module`, from the crate root: a module or item it
+    /// declares, or what one of its `use` declarations (glob ones too)
+    /// brings in.
+    fn in_scope(&self, module: &[String], name: &str, hops: usize) -> Option<ModulePath> {
+        if hops > MAX_HOPS {
+            return None;
+        }
+        let code = self.modules.get(module)?;
+        if code.children.contains(name) || code.items.contains(name) {
+            let mut child = module.to_vec();
+            child.push(name.to_owned());
+            return Some(child);
+        }
+        if let Some(used) = code
+            .uses
+            .iter()
+            .find(|used| used.name.as_deref() == Some(name))
+        {
+            return self.absolute(module, &used.path, hops + 1);
+        }
+        code.uses
+            .iter()
+            .filter(|used| used.name.is_none())
+            .find_map(|glob| {
+                let source = self.absolute(module, &glob.path, hops + 1)?;
+                self.in_scope(&source, name, hops + 1)
+            })
+    }
+
+    /// The deepest module `path` (from the crate root) goes into, through
+    /// re-exports: `crate::Demo` is in `demo` if the root has
+    /// `pub use demo::Demo`.
+    fn deepest(&self, path: &[String], hops: usize) -> ModulePath {
+        let mut current = Vec::new();
+        for (index, segment) in path.iter().enumerate() {
+            let mut child = current.clone();
+            child.push(segment.clone());
+            if self.modules.contains_key(&child) {
+                current = child;
+                continue;
+            }
+            if self
+                .modules
+                .get(&current)
+                .is_some_and(|module| module.items.contains(segment))
+            {
+                break;
+            }
+            if hops < MAX_HOPS
+                && let Some(mut target) = self.in_scope(&current, segment, hops + 1)
+            {
+                target.extend(path[index + 1..].iter().cloned());
+                return self.deepest(&target, hops + 1);
+            }
+            break;
+        }
+        current
+    }
+}
+
+/// One circle of imports for each group of modules that import each other
+/// (directly or through others), as the modules around it.
+fn find_circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let reach: BTreeMap<&String, BTreeSet<&String>> = graph
+        .keys()
+        .map(|node| (node, reachable(graph, node)))
+        .collect();
+    let mut grouped: BTreeSet<&String> = BTreeSet::new();
+    let mut circles = Vec::new();
+    for node in graph.keys() {
+        if grouped.contains(node) || !reach[node].contains(node) {
+            continue;
+        }
+        let group: BTreeSet<&String> = reach[node]
+            .iter()
+            .copied()
+            .filter(|other| reach[other].contains(node))
+            .collect();
+        let inside: BTreeMap<String, BTreeSet<String>> = group
+            .iter()
+            .map(|member| {
+                let imports = graph[*member]
+                    .iter()
+                    .filter(|import| group.contains(import))
+                    .cloned()
+                    .collect();
+                ((*member).clone(), imports)
+            })
+            .collect();
+        circles.extend(find_circle(&inside));
+        grouped.extend(group);
+    }
+    circles
+}
+
+/// Every module `from` imports, directly or through others.
+fn reachable<'a>(
+    graph: &'a BTreeMap<String, BTreeSet<String>>,
+    from: &str,
+) -> BTreeSet<&'a String> {
+    let mut seen = BTreeSet::new();
+    let mut next: Vec<&String> = graph.get(from).into_iter().flatten().collect();
+    while let Some(node) = next.pop() {
+        if seen.insert(node) {
+            next.extend(graph.get(node).into_iter().flatten());
+        }
+    }
+    seen
+}
 /// A circle of imports, if there is one, as the modules around it.
 fn find_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     #[derive(Clone, Copy, PartialEq)]
@@ -290,59 +308,131 @@ fn find_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>
 mod tests {
     use super::*;
 
-    fn graph_of(files: &[(&str, &str)]) -> BTreeMap<String, BTreeSet<String>> {
-        let modules = files
-            .iter()
-            .map(|(name, text)| ((*name).to_owned(), (*text).to_owned()))
-            .collect();
-        import_graph(&modules)
+    /// The import graph of the fixture crate `name` in
+    /// `xtask/tests/fixtures/layout/`.
+    fn fixture(name: &str) -> BTreeMap<String, BTreeSet<String>> {
+        import_graph(&fixture_modules(name))
+    }
+
+    fn fixture_modules(name: &str) -> BTreeMap<ModulePath, Module> {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/layout")
+            .join(name)
+            .join("src");
+        read_crate(&source).expect("the fixture reads")
+    }
+
+    fn names(names: &[&str]) -> BTreeSet<String> {
+        names.iter().map(|name| (*name).to_owned()).collect()
+    }
+
+    /// The one circle of `graph`, by its modules in order from the first.
+    fn only_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+        let circles = find_circles(graph);
+        assert_eq!(circles.len(), 1, "{circles:?} in {graph:?}");
+        circles[0].clone()
     }
 
     #[test]
-    fn a_circle_is_found_and_a_layering_is_not() {
-        let circle = graph_of(&[
-            ("crate", "mod app; mod demo;"),
-            ("app", "use crate::demo::Demo;"),
-            ("demo", "use crate::app::with_app;"),
-        ]);
-        assert!(find_circle(&circle).is_some());
-        let layers = graph_of(&[
-            ("crate", "mod app; mod demo; pub use demo::Demo;"),
-            ("app", "use crate::Demo; // crate::app::x in a comment"),
-            ("demo", "use crate::dom; fn f() { crate::dom::show(); }"),
-            ("dom", ""),
-        ]);
-        assert_eq!(find_circle(&layers), None);
-        assert!(layers["app"].contains("demo"), "through the re-export");
-    }
-
-    #[test]
-    fn a_files_tests_are_a_module_of_their_own() {
-        let reader = "use crate::chunks::read;\n#[cfg(test)]\nmod tests {\n    use crate::helpers::make;\n}\n";
-        let mut files: Vec<(String, String)> = split_tests("reader".to_owned(), reader);
-        files.push(("helpers".to_owned(), "use crate::reader::open;".to_owned()));
-        files.push(("chunks".to_owned(), String::new()));
-        files.push(("crate".to_owned(), String::new()));
-        let modules: BTreeMap<String, String> = files.into_iter().collect();
-        let graph = import_graph(&modules);
-        assert!(graph["reader::tests"].contains("helpers"));
-        assert!(!graph["reader"].contains("helpers"));
+    fn a_circle_through_super_is_found() {
+        let graph = fixture("super_circle");
         assert_eq!(
-            find_circle(&graph),
-            None,
-            "the tests use helpers that use the reader"
+            only_circle(&graph),
+            ["noise::fractal", "noise::overlay", "noise::fractal"]
+        );
+        assert_eq!(
+            graph["noise"],
+            names(&["noise::fractal", "noise::overlay"]),
+            "the re-exports, but not the `mod` declarations"
         );
     }
 
     #[test]
-    fn the_roots_own_items_count_as_the_root() {
-        let graph = graph_of(&[
-            (
-                "crate",
-                "mod seams; pub use seams::crease; pub fn generate() {}",
-            ),
-            ("seams", "use crate::generate;"),
-        ]);
-        assert_eq!(find_circle(&graph).map(|circle| circle.len()), Some(3));
+    fn a_circle_through_uses_inside_functions_is_found() {
+        let graph = fixture("nested_use_circle");
+        assert_eq!(only_circle(&graph), ["erosion", "terrain", "erosion"]);
+    }
+
+    #[test]
+    fn a_circle_through_paths_in_code_is_found() {
+        let graph = fixture("inline_path_circle");
+        assert_eq!(only_circle(&graph), ["palette", "picture", "palette"]);
+    }
+
+    #[test]
+    fn a_circle_through_the_roots_re_export_is_found() {
+        let graph = fixture("root_reexport_circle");
+        assert_eq!(only_circle(&graph), ["crate", "seams", "crate"]);
+    }
+
+    #[test]
+    fn grouped_renamed_and_glob_imports_are_resolved() {
+        let graph = fixture("grouped_imports");
+        assert_eq!(
+            graph["map"],
+            names(&["noise::fractal", "noise::kept", "noise::perlin", "shapes"]),
+            "`Octaves as Kept` through `noise`'s glob re-export, `fractal::{{self, …}}`, `shapes::*`"
+        );
+        assert_eq!(
+            graph["noise::fractal"],
+            names(&["noise", "noise::perlin"]),
+            "`super::super::noise::perlin` and `super::OCTAVES`"
+        );
+        assert_eq!(graph["crate"], names(&["map"]));
+        assert_eq!(find_circles(&graph), Vec::<Vec<String>>::new());
+    }
+
+    #[test]
+    fn doc_links_comments_and_strings_are_not_imports() {
+        let graph = fixture("doc_links");
+        assert_eq!(graph["noise::fractal"], names(&[]));
+        assert_eq!(graph["noise::perlin"], names(&["noise::fractal"]));
+        assert_eq!(find_circles(&graph), Vec::<Vec<String>>::new());
+    }
+
+    #[test]
+    fn a_test_module_using_its_parent_is_not_a_circle() {
+        let graph = fixture("test_module");
+        assert_eq!(
+            graph["reader::tests"],
+            names(&["reader", "helpers::crafted"])
+        );
+        assert_eq!(graph["reader"], names(&["helpers"]));
+        assert_eq!(
+            graph["helpers::crafted"],
+            names(&["helpers", "reader"]),
+            "the file `#[path]` names is the module `helpers::crafted`"
+        );
+        assert_eq!(find_circles(&graph), Vec::<Vec<String>>::new());
+    }
+
+    #[test]
+    fn a_files_lines_leave_out_its_inline_modules() {
+        let modules = fixture_modules("test_module");
+        let lines = |path: &[&str]| {
+            let path: ModulePath = path.iter().map(|part| (*part).to_owned()).collect();
+            modules[&path].lines
+        };
+        assert_eq!(lines(&["reader"]), 6, "16 lines, 10 of them its tests");
+        assert_eq!(lines(&["reader", "tests"]), 10);
+    }
+
+    #[test]
+    fn each_group_of_modules_in_a_circle_is_reported_once() {
+        let graph: BTreeMap<String, BTreeSet<String>> = [
+            ("a", &["b"][..]),
+            ("b", &["a", "c"]),
+            ("c", &["d"]),
+            ("d", &["e"]),
+            ("e", &["c"]),
+            ("f", &["a"]),
+        ]
+        .into_iter()
+        .map(|(node, imports)| (node.to_owned(), names(imports)))
+        .collect();
+        assert_eq!(
+            find_circles(&graph),
+            [vec!["a", "b", "a"], vec!["c", "d", "e", "c"]]
+        );
     }
 }

@@ -12,12 +12,14 @@
 mod fuzz;
 mod layout;
 mod pages;
+mod shell;
 
 use std::env;
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
+
+use shell::{command, output_of, root, step};
 
 /// Pinned tool versions. wasm-bindgen-cli must equal the `wasm-bindgen`
 /// crate version in Cargo.toml and `[tools]` in Trunk.toml.
@@ -83,72 +85,12 @@ enum Needs {
     Browser,
 }
 
-fn root() -> PathBuf {
-    // xtask/ sits in the workspace root.
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-}
-
-/// `PATH` with the npm tools (wasm-opt from binaryen) and cargo's bin first.
-fn tool_path() -> OsString {
-    let mut paths = vec![root().join("node_modules").join(".bin")];
-    if let Some(home) = env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
-    {
-        paths.push(home.join("bin"));
-    }
-    paths.extend(env::split_paths(&env::var_os("PATH").unwrap_or_default()));
-    env::join_paths(paths).unwrap_or_default()
-}
-
-fn command(program: &str, args: &[&str]) -> Command {
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .current_dir(root())
-        .env("PATH", tool_path());
-    command
-}
-
 /// Trunk, which Trunk.toml keeps from downloading anything; this also skips
 /// its check for a newer version (a query to crates.io on every run).
 fn trunk(args: &[&str]) -> Command {
     let mut trunk = command("trunk", args);
     trunk.env("TRUNK_SKIP_VERSION_CHECK", "true");
     trunk
-}
-
-/// Runs a step, printing its name and how long it took.
-fn step(name: &str, mut command: Command) -> Result {
-    println!("\n==> {name}");
-    let started = Instant::now();
-    let status = command.status().map_err(|error| {
-        format!(
-            "{name}: could not start {:?}: {error}",
-            command.get_program()
-        )
-    })?;
-    println!("<== {name} ({:.1?})", started.elapsed());
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{name} failed ({status})"))
-    }
-}
-
-/// The first line a command prints, if it runs at all.
-fn output_of(program: &str, args: &[&str]) -> Option<String> {
-    let output = command(program, args).output().ok()?;
-    output.status.success().then(|| {
-        String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_owned()
-    })
 }
 
 fn setup(needs: Needs) -> Result {

@@ -12,8 +12,9 @@
 //! - the map depends only on the algorithm, its parameters and the seed, never
 //!   on the order in which an implementation visits points, so a faster
 //!   traversal can never change a map;
-//! - every stage is exactly a prefix of the finished map (the demos and the
-//!   pass-by-pass scrubber rely on this);
+//! - every stage before `done` is exactly a prefix of the finished map,
+//!   which `done` then only rescales (the demos and the pass-by-pass
+//!   scrubber rely on this);
 //! - the same seed gives the same corners to every algorithm, which makes
 //!   side-by-side comparisons fair.
 //!

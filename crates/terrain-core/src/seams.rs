@@ -5,7 +5,9 @@
 //! border lines are therefore smooth along their length but kinked across
 //! it: creases, which the eye picks out as a grid laid over the terrain.
 //! Diamond-square sets the same points from four neighbours, two of them
-//! across the border, and the creases go.
+//! across the border, and the creases mostly go: at the default spread
+//! reduction of 0.5 it scores about 1, though at 0.3 it averages 1.16 and
+//! at 0 about 1.38 (midpoint displacement: 8.3 at 0.3).
 //!
 //! The **crease index** makes that a number. On the border lines of the
 //! chunks of the first few passes, it divides the mean absolute second

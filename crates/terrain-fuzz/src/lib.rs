@@ -67,10 +67,3 @@ pub const TARGETS: [(&str, Check); 7] = [
     ("png_differential", png_differential),
     ("generate", generate),
 ];
-
-/// Every allocation goes through this, so a check can cap what the code
-/// under test may hold (see [`png_import`]). Unlimited until a check sets a
-/// limit.
-#[cfg(not(target_arch = "wasm32"))]
-#[global_allocator]
-static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);

@@ -5,7 +5,11 @@ use std::sync::{Mutex, PoisonError};
 use terrain_core::{MAX_EXPONENT, MIN_EXPONENT};
 use terrain_io::{ImportError, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, import_exponent, import_png};
 
-use crate::ALLOCATOR;
+/// Every allocation of the process goes through this (linking the crate
+/// installs it), so [`png_import`] can cap what the importer may hold.
+/// Unlimited until a check sets a limit.
+#[global_allocator]
+static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
 
 /// Room for what other threads (the test harness, tests running beside
 /// this one) allocate during an import.

@@ -178,6 +178,9 @@ pub enum Input {
     },
     /// The page's graphics changed.
     Graphics(GraphicsNote),
+    /// The reader asked for a new graphics context ("Try again") after
+    /// the browser refused one.
+    TryGraphicsAgain,
 }
 
 /// Something the shell must do for a demo.
@@ -226,6 +229,9 @@ pub enum Effect {
     Copy(String),
     /// Give demos linked to this one the seed.
     ShareSeed(u64),
+    /// Ask the page for a new graphics context: the reader pressed "Try
+    /// again".
+    TryGraphicsAgain,
 }
 
 /// What a demo says about the page's graphics, over its view.
@@ -234,8 +240,17 @@ pub enum GraphicsNote {
     /// Nothing to say: WebGL works.
     #[default]
     Ready,
-    /// The context was lost; the last picture stays until it is back.
+    /// The context was lost; the last picture stays until it is back or
+    /// a new one is made.
     Lost,
+    /// The context was lost and the browser refused a new one: demos show
+    /// a greyscale picture and offer to try again.
+    Blocked {
+        /// Why.
+        reason: String,
+        /// How many times in a row a new context was refused.
+        refusals: u32,
+    },
     /// No WebGL2, for the reason given: demos show a greyscale picture.
     Unavailable(String),
 }
@@ -250,11 +265,38 @@ impl GraphicsNote {
                  reset). Restoring it…"
                     .to_owned(),
             ),
+            GraphicsNote::Blocked { reason, refusals } => {
+                let again = match refusals {
+                    0 | 1 => String::new(),
+                    tries => format!(", not even when asked again ({tries} tries)"),
+                };
+                Some(format!(
+                    "3D view unavailable: the browser took away this page's graphics context and \
+                     would not give it a new one ({reason}){again}. Showing the heightmap from \
+                     above instead, as a greyscale picture (black is the lowest point, white the \
+                     highest)."
+                ))
+            }
             GraphicsNote::Unavailable(reason) => Some(format!(
                 "3D view unavailable: {reason}. Showing the heightmap from above instead, as a \
                  greyscale picture (black is the lowest point, white the highest)."
             )),
         }
+    }
+
+    /// Whether the words come with a "Try again" button: only when a new
+    /// context was refused, which a later attempt may get. (A browser
+    /// without WebGL2 from the start will not have it a moment later.)
+    pub fn offers_retry(&self) -> bool {
+        matches!(self, GraphicsNote::Blocked { .. })
+    }
+
+    /// Whether demos draw their greyscale pictures instead of 3D views.
+    pub fn is_flat(&self) -> bool {
+        matches!(
+            self,
+            GraphicsNote::Blocked { .. } | GraphicsNote::Unavailable(_)
+        )
     }
 }
 
@@ -363,6 +405,9 @@ pub struct Presentation {
     pub status: Option<String>,
     /// Whether `status` is an error (rather than a note).
     pub status_is_error: bool,
+    /// Whether `status` comes with a "Try again" button, which sends
+    /// [`Input::TryGraphicsAgain`].
+    pub offers_retry: bool,
     /// The progress bar: percent and words, while a job runs.
     pub progress: Option<(f64, String)>,
     /// The seed, or "none" for an imported map.
@@ -497,9 +542,10 @@ impl Demo {
 
     /// The view as drawn: without WebGL, every view is a picture.
     pub fn shown_view(&self) -> View {
-        match self.graphics {
-            GraphicsNote::Unavailable(_) => self.config.display.view.as_picture(),
-            _ => self.config.display.view,
+        if self.graphics.is_flat() {
+            self.config.display.view.as_picture()
+        } else {
+            self.config.display.view
         }
     }
 
@@ -645,6 +691,7 @@ impl Demo {
                 self.graphics = note;
                 effects.push(Effect::Redraw { rebuild: true });
             }
+            Input::TryGraphicsAgain => effects.push(Effect::TryGraphicsAgain),
         }
         self.mirror(&mut effects);
         effects
@@ -701,6 +748,7 @@ impl Demo {
         Presentation {
             notice: self.notice.clone(),
             status_is_error: self.error.is_some(),
+            offers_retry: self.error.is_none() && self.graphics.offers_retry(),
             status,
             progress: self.progress.clone(),
             seed: if seeded {

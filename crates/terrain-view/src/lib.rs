@@ -12,6 +12,7 @@
 //! | [`settings`] | the display settings' registry and a demo's whole configuration, read from attributes and links |
 //! | [`demo`] | one demo as a state machine: inputs, effects, presentation |
 //! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
+//! | [`graphics`] | the shared graphics context's life: lost, waited for, made anew, refused |
 //! | [`protocol`] | the typed messages between page and worker, and [`protocol::run`] |
 //! | [`surface`], [`lod`] | heightmap to triangles, normals and colours; the level of detail of huge maps |
 //! | [`palette`], [`picture`] | colours and looks; the pictures of the 2D views |
@@ -21,6 +22,7 @@
 
 pub mod camera;
 pub mod demo;
+pub mod graphics;
 pub mod lod;
 pub mod overlay;
 pub mod page;

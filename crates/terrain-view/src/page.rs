@@ -8,7 +8,9 @@
 
 use std::collections::VecDeque;
 
-use crate::demo::{Demo, Effect, Environment, GraphicsNote, Input, JobId, Key};
+use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
+pub use crate::graphics::Graphics;
+use crate::graphics::{ContextAction, ContextEvent, RESTORE_WAIT_MS, SharedContext};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
 use crate::settings::{DemoConfig, Setting};
@@ -16,37 +18,6 @@ use terrain_core::KeptOctaves;
 
 /// The number of a job sent to the worker, unique on the page.
 pub type WorkerJob = u64;
-
-/// What the page can draw with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Graphics {
-    /// A working shared context.
-    Ready,
-    /// The browser took the context away; waiting for it to come back.
-    Lost,
-    /// No WebGL2, for this reason: demos show a flat greyscale picture.
-    Unavailable(String),
-}
-
-impl Graphics {
-    /// What demos say about it.
-    pub fn note(&self) -> GraphicsNote {
-        match self {
-            Graphics::Ready => GraphicsNote::Ready,
-            Graphics::Lost => GraphicsNote::Lost,
-            Graphics::Unavailable(reason) => GraphicsNote::Unavailable(reason.clone()),
-        }
-    }
-
-    /// The graphics state in one word, for tests.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Graphics::Ready => "ready",
-            Graphics::Lost => "lost",
-            Graphics::Unavailable(_) => "unavailable",
-        }
-    }
-}
 
 /// Whether the worker for huge maps is running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,10 +42,8 @@ pub enum PageInput {
     Resized(usize, u32, u32),
     /// An animation frame: draw what needs it.
     Frame,
-    /// The browser took the WebGL context away.
-    ContextLost,
-    /// The browser gave it back; `Err` if it could not be used again.
-    ContextRestored(Result<(), String>),
+    /// Something happened to the shared graphics context.
+    Context(ContextEvent),
     /// Word from the worker about job `job`.
     Worker(WorkerJob, Reply),
     /// The worker cannot be used (it failed, or runs another version of
@@ -92,6 +61,15 @@ pub enum PageEffect {
     Present(usize),
     /// Ask for an animation frame.
     RequestFrame,
+    /// Hand `input` back after `milliseconds`.
+    Schedule {
+        /// How long to wait.
+        milliseconds: u32,
+        /// What to hand back.
+        input: PageInput,
+    },
+    /// Renew or replace the shared graphics context.
+    Context(ContextAction),
     /// Draw demo `index` now; `rebuild` its GPU objects first.
     Draw {
         /// Which demo.
@@ -147,7 +125,7 @@ struct WorkerEntry {
 #[derive(Debug, Clone)]
 pub struct Page {
     slots: Vec<Slot>,
-    graphics: Graphics,
+    context: SharedContext,
     worker: Worker,
     queue: VecDeque<WorkerEntry>,
     next_id: WorkerJob,
@@ -168,7 +146,7 @@ impl Page {
     pub fn new(graphics: Graphics) -> Self {
         Self {
             slots: Vec::new(),
-            graphics,
+            context: SharedContext::new(graphics),
             worker: Worker::NotStarted,
             queue: VecDeque::new(),
             next_id: 0,
@@ -182,7 +160,13 @@ impl Page {
 
     /// The page's graphics.
     pub fn graphics(&self) -> &Graphics {
-        &self.graphics
+        self.context.graphics()
+    }
+
+    /// The number of the graphics context the page draws with, waits for
+    /// or is making (see [`crate::graphics`]).
+    pub fn context(&self) -> u32 {
+        self.context.current()
     }
 
     /// Every demo, in page order.
@@ -226,7 +210,7 @@ impl Page {
         let environment = Environment {
             location,
             seed,
-            graphics: self.graphics.note(),
+            graphics: self.graphics().note(),
         };
         let own_palette = config.display.palette;
         let (demo, effects) = Demo::new(config, problems, environment);
@@ -295,17 +279,7 @@ impl Page {
                 }
             }
             PageInput::Frame => self.frame(&mut out),
-            PageInput::ContextLost => {
-                self.graphics = Graphics::Lost;
-                self.tell_every_demo(&mut out);
-            }
-            PageInput::ContextRestored(result) => {
-                self.graphics = match result {
-                    Ok(()) => Graphics::Ready,
-                    Err(reason) => Graphics::Unavailable(reason),
-                };
-                self.tell_every_demo(&mut out);
-            }
+            PageInput::Context(event) => self.context_event(event, &mut out),
             PageInput::Worker(id, reply) => self.worker_word(id, reply, &mut out),
             PageInput::PostsLook(on) => {
                 self.posts_look = on;
@@ -325,11 +299,28 @@ impl Page {
         out
     }
 
+    /// Hands `event` to the shared context and carries out what it says.
+    fn context_event(&mut self, event: ContextEvent, out: &mut Vec<PageEffect>) {
+        let step = self.context.handle(event);
+        if step.changed {
+            self.tell_every_demo(out);
+        }
+        if let Some(loss) = step.wait {
+            out.push(PageEffect::Schedule {
+                milliseconds: RESTORE_WAIT_MS,
+                input: PageInput::Context(ContextEvent::WaitOver(loss)),
+            });
+        }
+        if let Some(action) = step.action {
+            out.push(PageEffect::Context(action));
+        }
+    }
+
     /// Gives every demo the page's graphics note, and marks every demo for
     /// drawing again with new GPU objects. Every demo's words change now,
     /// on screen or not; only the drawing waits until it is in view.
     fn tell_every_demo(&mut self, out: &mut Vec<PageEffect>) {
-        let note = self.graphics.note();
+        let note = self.graphics().note();
         for index in 0..self.slots.len() {
             self.tell_demo(index, Input::Graphics(note.clone()), out);
         }
@@ -362,6 +353,7 @@ impl Page {
                 Effect::Cancel(job) => self.cancel(index, job, out),
                 Effect::Redraw { rebuild } => self.invalidate(index, rebuild, out),
                 Effect::ShareSeed(seed) => self.share_seed(index, seed, out),
+                Effect::TryGraphicsAgain => self.context_event(ContextEvent::TryAgain, out),
                 other => out.push(PageEffect::Shell(index, other)),
             }
         }
@@ -472,7 +464,7 @@ impl Page {
     fn frame(&mut self, out: &mut Vec<PageEffect>) {
         self.frame_requested = false;
         self.frames += 1;
-        if self.graphics == Graphics::Lost {
+        if *self.graphics() == Graphics::Lost {
             return;
         }
         for (index, slot) in self.slots.iter_mut().enumerate() {
@@ -663,26 +655,26 @@ mod tests {
         assert_eq!(page.draws, 2);
     }
 
-    #[test]
-    fn a_lost_context_is_said_everywhere_and_its_return_clears_every_note() {
+    fn context(event: ContextEvent) -> PageInput {
+        PageInput::Context(event)
+    }
+
+    /// Four demos drawn, then all but the first scrolled away.
+    fn drawn_then_mostly_off_screen() -> Page {
         let (mut page, _) = page_of(&[3, 3, 3, 3]);
         show_all(&mut page);
         page.handle(PageInput::Frame);
-        // Most demos scroll away before the context goes.
         for index in 1..4 {
             page.handle(PageInput::Visible(index, false));
         }
-        page.handle(PageInput::ContextLost);
-        assert!(
-            page.demos()
-                .all(|demo| demo.presentation().status.is_some())
-        );
-        page.handle(PageInput::Demo(0, Input::Refresh(9)));
-        assert!(
-            drawn(&page.handle(PageInput::Frame)).is_empty(),
-            "no drawing while lost"
-        );
-        let effects = page.handle(PageInput::ContextRestored(Ok(())));
+        page
+    }
+
+    /// After the context came back or a new one was made: no demo, on
+    /// screen or not, still has a note; the one on screen draws at the next
+    /// frame, the others when they scroll into view, each on new GPU
+    /// objects.
+    fn assert_every_demo_recovers(page: &mut Page, effects: &[PageEffect]) {
         for index in 0..4 {
             assert!(
                 effects.contains(&PageEffect::Present(index)),
@@ -708,18 +700,112 @@ mod tests {
     }
 
     #[test]
-    fn a_context_that_cannot_come_back_leaves_pictures() {
-        let (mut page, _) = page_of(&[3]);
-        page.handle(PageInput::ContextLost);
-        page.handle(PageInput::ContextRestored(Err("the GPU is gone".into())));
-        assert_eq!(page.graphics().name(), "unavailable");
-        let demo = page.demo(0).expect("a demo");
+    fn a_lost_context_is_said_everywhere_and_its_return_clears_every_note() {
+        let mut page = drawn_then_mostly_off_screen();
+        let effects = page.handle(context(ContextEvent::Lost(0)));
+        assert!(effects.contains(&PageEffect::Schedule {
+            milliseconds: RESTORE_WAIT_MS,
+            input: context(ContextEvent::WaitOver(1)),
+        }));
         assert!(
-            demo.presentation()
-                .status
-                .is_some_and(|text| text.contains("the GPU is gone"))
+            page.demos()
+                .all(|demo| demo.presentation().status.is_some())
         );
-        assert!(!demo.shown_view().is_3d());
+        page.handle(PageInput::Demo(0, Input::Refresh(9)));
+        assert!(
+            drawn(&page.handle(PageInput::Frame)).is_empty(),
+            "no drawing while lost"
+        );
+        assert_eq!(
+            page.handle(context(ContextEvent::Restored(0))),
+            [PageEffect::Context(ContextAction::Renew(0))]
+        );
+        let effects = page.handle(context(ContextEvent::Ready(0, Ok(()))));
+        assert_every_demo_recovers(&mut page, &effects);
+        assert!(
+            page.handle(context(ContextEvent::WaitOver(1))).is_empty(),
+            "back in time: no new context"
+        );
+    }
+
+    #[test]
+    fn a_context_never_given_back_is_replaced_and_every_demo_drawn_again() {
+        let mut page = drawn_then_mostly_off_screen();
+        page.handle(context(ContextEvent::Lost(0)));
+        assert_eq!(
+            page.handle(context(ContextEvent::WaitOver(1))),
+            [PageEffect::Context(ContextAction::Replace(1))]
+        );
+        assert_eq!(page.graphics().name(), "lost", "until the shell answers");
+        assert!(drawn(&page.handle(PageInput::Frame)).is_empty());
+        let effects = page.handle(context(ContextEvent::Ready(1, Ok(()))));
+        assert_eq!(page.context(), 1);
+        assert_every_demo_recovers(&mut page, &effects);
+        // The old context given back late changes nothing.
+        assert!(page.handle(context(ContextEvent::Restored(0))).is_empty());
+        assert_eq!(page.graphics().name(), "ready");
+    }
+
+    #[test]
+    fn a_loss_during_recovery_starts_over() {
+        let mut page = drawn_then_mostly_off_screen();
+        page.handle(context(ContextEvent::Lost(0)));
+        page.handle(context(ContextEvent::WaitOver(1)));
+        page.handle(context(ContextEvent::Ready(1, Ok(()))));
+        // Lost again before a frame drew on it.
+        let effects = page.handle(context(ContextEvent::Lost(1)));
+        assert!(effects.contains(&PageEffect::Schedule {
+            milliseconds: RESTORE_WAIT_MS,
+            input: context(ContextEvent::WaitOver(2)),
+        }));
+        assert!(
+            page.demos()
+                .all(|demo| demo.presentation().status.is_some())
+        );
+        assert!(drawn(&page.handle(PageInput::Frame)).is_empty());
+        assert_eq!(
+            page.handle(context(ContextEvent::WaitOver(2))),
+            [PageEffect::Context(ContextAction::Replace(2))]
+        );
+        let effects = page.handle(context(ContextEvent::Ready(2, Ok(()))));
+        assert_every_demo_recovers(&mut page, &effects);
+    }
+
+    #[test]
+    fn a_refused_context_leaves_pictures_working_controls_and_a_try_again() {
+        let mut page = drawn_then_mostly_off_screen();
+        page.handle(context(ContextEvent::Lost(0)));
+        page.handle(context(ContextEvent::WaitOver(1)));
+        page.handle(context(ContextEvent::Ready(
+            1,
+            Err("the GPU is gone".into()),
+        )));
+        assert_eq!(page.graphics().name(), "blocked");
+        for demo in page.demos() {
+            let shown = demo.presentation();
+            assert!(
+                shown
+                    .status
+                    .is_some_and(|text| text.contains("the GPU is gone"))
+            );
+            assert!(shown.offers_retry);
+            assert!(!demo.shown_view().is_3d());
+        }
+        // Pictures are drawn, and a new map is drawn too.
+        assert_eq!(drawn(&page.handle(PageInput::Frame)), [0]);
+        page.handle(PageInput::Demo(0, Input::Refresh(9)));
+        assert_eq!(drawn(&page.handle(PageInput::Frame)), [0]);
+        assert_eq!(page.demo(0).map(Demo::seed), Some(9));
+        // "Try again", pressed in any demo, asks for a new context.
+        assert_eq!(
+            page.handle(PageInput::Demo(2, Input::TryGraphicsAgain))
+                .into_iter()
+                .filter(|effect| matches!(effect, PageEffect::Context(_)))
+                .collect::<Vec<_>>(),
+            [PageEffect::Context(ContextAction::Replace(2))]
+        );
+        let effects = page.handle(context(ContextEvent::Ready(2, Ok(()))));
+        assert_every_demo_recovers(&mut page, &effects);
     }
 
     #[test]

@@ -109,6 +109,25 @@ pub enum Water {
     },
 }
 
+impl Water {
+    /// Every kind of water. The worker protocol sends water as its place
+    /// here.
+    pub const ALL: [Water; 3] = [
+        Water::Dry,
+        Water::Rivers { wrap: false },
+        Water::Rivers { wrap: true },
+    ];
+
+    /// Its name, for the protocol's version.
+    pub fn name(self) -> &'static str {
+        match self {
+            Water::Dry => "dry",
+            Water::Rivers { wrap: false } => "rivers",
+            Water::Rivers { wrap: true } => "rivers-across-edges",
+        }
+    }
+}
+
 /// The colour of the biggest river.
 pub const WATER: Rgba = [28, 96, 196, 255];
 

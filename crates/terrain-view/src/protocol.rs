@@ -13,40 +13,75 @@
 //! the page, for maps small enough to make at once, so there is one way a
 //! map gets made.
 
+mod codes;
+
 use terrain_core::erosion::ErosionReport;
 use terrain_core::erosion::droplets::{DropletState, Ending, Ledger, Trace, TraceStep};
 use terrain_core::registry::fields;
 use terrain_core::spec::Value;
 use terrain_core::{
-    Algorithm, Heightmap, KeptOctaves, Params, PointSet, Stage, Terrain, ValidParams,
+    Algorithm, Field, Heightmap, KeptOctaves, Params, PointSet, Stage, Terrain, ValidParams,
 };
 
 use crate::palette::{Look, Palette, Water};
 use crate::surface::{Surface, build_surface};
+use codes::{JobKind, PointsKind, ReplyKind, ValueKind};
 
 /// The version of the messages' shape. Change it with any change to the
-/// codec below; the registry's names are folded in by [`version`], so a
-/// parameter added or renamed also makes old and new sides refuse each
-/// other.
+/// codec below; the registry's names and the order of every enum sent as a
+/// code are folded in by [`version`], so a parameter added or renamed, or
+/// a palette moved, also makes old and new sides refuse each other.
 pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The version both sides compare: [`PROTOCOL_VERSION`] and a hash of
-/// every parameter's name and kind, in registry order; a kind holds its
-/// range or the names of its choices (the algorithms' too), which cross as
-/// indices. A parameter added, renamed or retyped, or a choice inserted,
-/// makes old and new sides refuse each other.
+/// every parameter's name and kind, in registry order (a kind holds its
+/// range or the names of its choices, which cross as indices), then of the
+/// names of every enum the codec sends as a code, in code order
+/// (`coded_names`). A parameter added, renamed or retyped, or a choice,
+/// palette, kind of water or of job inserted or moved, makes old and new
+/// sides refuse each other.
 pub fn version() -> u32 {
+    version_of(fields(), &coded_names())
+}
+
+/// The version for the registry's `fields` and the lists of names
+/// `coded`.
+fn version_of(fields: impl Iterator<Item = Field>, coded: &[Vec<&str>]) -> u32 {
     let mut hash: u32 = 0x811c_9dc5 ^ PROTOCOL_VERSION;
     let mut add = |text: &str| {
         for byte in text.bytes().chain(*b";") {
             hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
         }
     };
-    for field in fields() {
+    for field in fields {
         add(field.name());
         add(&format!("{:?}", field.spec().kind));
     }
+    for names in coded {
+        for name in names {
+            add(name);
+        }
+        // Where one list ends, so a name moved to the next list counts.
+        add("|");
+    }
     hash
+}
+
+/// The names of every enum the codec sends as a code, each in code order:
+/// a value's code is its place in its type's `ALL` (an algorithm's, one
+/// more, 0 being none).
+fn coded_names() -> Vec<Vec<&'static str>> {
+    vec![
+        Algorithm::all().map(Algorithm::name).collect(),
+        Palette::ALL.map(Palette::name).to_vec(),
+        Water::ALL.map(Water::name).to_vec(),
+        FileFormat::ALL.map(FileFormat::extension).to_vec(),
+        Ending::ALL.map(Ending::name).to_vec(),
+        JobKind::ALL.map(JobKind::name).to_vec(),
+        ReplyKind::ALL.map(ReplyKind::name).to_vec(),
+        ValueKind::ALL.map(ValueKind::name).to_vec(),
+        PointsKind::ALL.map(PointsKind::name).to_vec(),
+    ]
 }
 
 /// How a map leaves the site as a file.
@@ -59,6 +94,9 @@ pub enum FileFormat {
 }
 
 impl FileFormat {
+    /// Every format. The worker protocol sends a format as its place here.
+    pub const ALL: [FileFormat; 2] = [FileFormat::Png, FileFormat::Obj];
+
     /// The file name's ending.
     pub fn extension(self) -> &'static str {
         match self {
@@ -117,6 +155,18 @@ pub enum Job {
         /// Which kind of file.
         format: FileFormat,
     },
+}
+
+impl Job {
+    fn kind(&self) -> JobKind {
+        match self {
+            Job::Generate { .. } => JobKind::Generate,
+            Job::Import { .. } => JobKind::Import,
+            Job::Mesh { .. } => JobKind::Mesh,
+            Job::Export { .. } => JobKind::Export,
+            Job::Weather { .. } => JobKind::Weather,
+        }
+    }
 }
 
 /// A job and how its result is wanted.
@@ -178,6 +228,17 @@ pub enum Reply {
         /// Why.
         message: String,
     },
+}
+
+impl Reply {
+    fn kind(&self) -> ReplyKind {
+        match self {
+            Reply::Progress { .. } => ReplyKind::Progress,
+            Reply::Made(_) => ReplyKind::Made,
+            Reply::File { .. } => ReplyKind::File,
+            Reply::Failed { .. } => ReplyKind::Failed,
+        }
+    }
 }
 
 /// Does what `request` asks, calling `progress(share, words)` as it goes.
@@ -345,6 +406,14 @@ impl Writer {
         self.u64(value.to_bits());
     }
 
+    /// `value` as its code: its place in `all`, its type's every value.
+    /// Every value is there (the tests check), so the reader's refusal of
+    /// a place past the end never meets one of ours.
+    fn code<T: Copy + PartialEq>(&mut self, all: &[T], value: T) {
+        let place = all.iter().position(|&each| each == value);
+        self.u8(place.unwrap_or(all.len()) as u8);
+    }
+
     fn text(&mut self, text: &str) {
         self.u32(text.len() as u32);
         self.header.extend_from_slice(text.as_bytes());
@@ -355,27 +424,13 @@ impl Writer {
     }
 
     fn value(&mut self, value: &Value) {
+        self.code(&ValueKind::ALL, ValueKind::of(value));
         match value {
-            Value::Whole(whole) => {
-                self.u8(0);
-                self.u64(*whole);
-            }
-            Value::Number(number) => {
-                self.u8(1);
-                self.f64(*number);
-            }
-            Value::Switch(on) => {
-                self.u8(2);
-                self.u8(u8::from(*on));
-            }
-            Value::Choice(index) => {
-                self.u8(3);
-                self.u32(*index as u32);
-            }
-            Value::Name(name) => {
-                self.u8(4);
-                self.text(name);
-            }
+            Value::Whole(whole) => self.u64(*whole),
+            Value::Number(number) => self.f64(*number),
+            Value::Switch(on) => self.u8(u8::from(*on)),
+            Value::Choice(index) => self.u32(*index as u32),
+            Value::Name(name) => self.text(name),
         }
     }
 
@@ -397,20 +452,19 @@ impl Writer {
     }
 
     fn points(&mut self, points: PointSet) {
-        let lattice = |writer: &mut Self, code: u8, side: usize, radius: usize| {
-            writer.u8(code);
-            writer.u32(side as u32);
-            writer.u32(radius as u32);
+        self.code(&PointsKind::ALL, PointsKind::of(&points));
+        let mut lattice = |side: usize, radius: usize| {
+            self.u32(side as u32);
+            self.u32(radius as u32);
         };
         match points {
-            PointSet::Nothing => self.u8(0),
-            PointSet::Everything { side } => lattice(self, 1, side, 0),
-            PointSet::Corners { side } => lattice(self, 2, side, 0),
-            PointSet::SquareCentres { side, radius } => lattice(self, 3, side, radius),
-            PointSet::DiamondCentres { side, radius } => lattice(self, 4, side, radius),
-            PointSet::Pass { side, radius } => lattice(self, 5, side, radius),
+            PointSet::Nothing => {}
+            PointSet::Everything { side } | PointSet::Corners { side } => lattice(side, 0),
+            PointSet::SquareCentres { side, radius }
+            | PointSet::DiamondCentres { side, radius }
+            | PointSet::Pass { side, radius } => lattice(side, radius),
             PointSet::Listed { side, indices } => {
-                lattice(self, 6, side, 0);
+                lattice(side, 0);
                 let indices = indices.into_iter().map(|index| index as u32).collect();
                 self.payloads.push(Payload::U32(indices));
             }
@@ -481,11 +535,7 @@ impl Writer {
         ] {
             self.f64(value);
         }
-        self.u8(match trace.ending {
-            Ending::LifetimeOver => 0,
-            Ending::LeftMap => 1,
-            Ending::Stopped => 2,
-        });
+        self.code(&Ending::ALL, trace.ending);
         self.ledger(&trace.ledger);
         self.heights(trace.heightmap);
     }
@@ -556,6 +606,14 @@ impl<'a> Reader<'a> {
         self.u64().map(f64::from_bits)
     }
 
+    /// A value sent as its code, its place in `all`; `unknown` says what
+    /// a code past the end would have been.
+    fn code<T: Copy>(&mut self, all: &[T], unknown: &'static str) -> Read<T> {
+        all.get(usize::from(self.u8()?))
+            .copied()
+            .ok_or(ProtocolError::Malformed(unknown))
+    }
+
     fn text(&mut self) -> Read<String> {
         let length = self.u32()? as usize;
         String::from_utf8(self.bytes(length)?.to_vec())
@@ -569,14 +627,15 @@ impl<'a> Reader<'a> {
     }
 
     fn value(&mut self) -> Read<Value> {
-        Ok(match self.u8()? {
-            0 => Value::Whole(self.u64()?),
-            1 => Value::Number(self.f64()?),
-            2 => Value::Switch(self.u8()? != 0),
-            3 => Value::Choice(self.u32()? as usize),
-            4 => Value::Name(self.text()?),
-            _ => return Err(ProtocolError::Malformed("an unknown kind of value")),
-        })
+        Ok(
+            match self.code(&ValueKind::ALL, "an unknown kind of value")? {
+                ValueKind::Whole => Value::Whole(self.u64()?),
+                ValueKind::Number => Value::Number(self.f64()?),
+                ValueKind::Switch => Value::Switch(self.u8()? != 0),
+                ValueKind::Choice => Value::Choice(self.u32()? as usize),
+                ValueKind::Name => Value::Name(self.text()?),
+            },
+        )
     }
 
     /// Parameters, checked: the worker is a way in too, so what it is
@@ -584,7 +643,7 @@ impl<'a> Reader<'a> {
     /// Parameters as the page wrote them, each value checked once: the
     /// protocol is one of the readers that make [`ValidParams`].
     fn params(&mut self) -> Read<ValidParams> {
-        let mut params = ValidParams::new(Algorithm::DIAMOND_SQUARE);
+        let mut params = ValidParams::default();
         for field in fields() {
             let value = self.value()?;
             params = params
@@ -644,23 +703,28 @@ impl<'a> Reader<'a> {
 
     /// The points a stage set, on a map `side` points wide.
     fn points(&mut self, side: usize) -> Read<PointSet> {
-        let code = self.u8()?;
-        if code == 0 {
+        let kind = self.code(&PointsKind::ALL, "an unknown set of points")?;
+        if kind == PointsKind::Nothing {
             return Ok(PointSet::Nothing);
         }
         let given = self.u32()? as usize;
         let radius = self.u32()? as usize;
+        let spaced = matches!(
+            kind,
+            PointsKind::SquareCentres | PointsKind::DiamondCentres | PointsKind::Pass
+        );
         // A radius of 0 would divide by zero; one past the map means nothing.
-        if given != side || (matches!(code, 3..=5) && !(1..side).contains(&radius)) {
+        if given != side || (spaced && !(1..side).contains(&radius)) {
             return Err(ProtocolError::Malformed("points that are not the map's"));
         }
-        Ok(match code {
-            1 => PointSet::Everything { side },
-            2 => PointSet::Corners { side },
-            3 => PointSet::SquareCentres { side, radius },
-            4 => PointSet::DiamondCentres { side, radius },
-            5 => PointSet::Pass { side, radius },
-            6 => {
+        Ok(match kind {
+            PointsKind::Nothing => PointSet::Nothing,
+            PointsKind::Everything => PointSet::Everything { side },
+            PointsKind::Corners => PointSet::Corners { side },
+            PointsKind::SquareCentres => PointSet::SquareCentres { side, radius },
+            PointsKind::DiamondCentres => PointSet::DiamondCentres { side, radius },
+            PointsKind::Pass => PointSet::Pass { side, radius },
+            PointsKind::Listed => {
                 let mut indices: Vec<usize> = self
                     .u32s()?
                     .into_iter()
@@ -673,7 +737,6 @@ impl<'a> Reader<'a> {
                 indices.dedup();
                 PointSet::Listed { side, indices }
             }
-            _ => return Err(ProtocolError::Malformed("an unknown set of points")),
         })
     }
 
@@ -737,12 +800,7 @@ impl<'a> Reader<'a> {
                     })
                     .collect();
                 let end = self.state()?;
-                let ending = match self.u8()? {
-                    0 => Ending::LifetimeOver,
-                    1 => Ending::LeftMap,
-                    2 => Ending::Stopped,
-                    _ => return Err(ProtocolError::Malformed("an unknown ending")),
-                };
+                let ending = self.code(&Ending::ALL, "an unknown ending")?;
                 let ledger = self.ledger()?;
                 Some(Trace {
                     steps,
@@ -761,26 +819,8 @@ impl<'a> Reader<'a> {
         }))
     }
 
-    fn palette(&mut self) -> Read<Palette> {
-        Palette::ALL
-            .get(self.u8()? as usize)
-            .copied()
-            .ok_or(ProtocolError::Malformed("an unknown palette"))
-    }
-
     fn format(&mut self) -> Read<FileFormat> {
-        match self.u8()? {
-            0 => Ok(FileFormat::Png),
-            1 => Ok(FileFormat::Obj),
-            _ => Err(ProtocolError::Malformed("an unknown file format")),
-        }
-    }
-}
-
-fn format_code(format: FileFormat) -> u8 {
-    match format {
-        FileFormat::Png => 0,
-        FileFormat::Obj => 1,
+        self.code(&FileFormat::ALL, "an unknown file format")
     }
 }
 
@@ -798,16 +838,12 @@ impl Request {
     /// The request as a message.
     pub fn encode(self) -> Message {
         let mut writer = Writer::start(KIND_REQUEST);
-        writer.u8(self.look.palette as u8);
-        writer.u8(match self.look.water {
-            Water::Dry => 0,
-            Water::Rivers { wrap: false } => 1,
-            Water::Rivers { wrap: true } => 2,
-        });
+        writer.code(&Palette::ALL, self.look.palette);
+        writer.code(&Water::ALL, self.look.water);
         writer.u8(u8::from(self.mesh));
+        writer.code(&JobKind::ALL, self.job.kind());
         match self.job {
             Job::Generate { params, stage } => {
-                writer.u8(0);
                 writer.params(&params);
                 writer.stage(stage);
             }
@@ -816,28 +852,22 @@ impl Request {
                 heights,
                 source,
             } => {
-                writer.u8(1);
                 writer.text(&name);
                 writer.source(&source);
                 writer.heights(heights);
             }
-            Job::Mesh { heights } => {
-                writer.u8(2);
-                writer.heights(heights);
-            }
+            Job::Mesh { heights } => writer.heights(heights),
             Job::Weather {
                 heights,
                 params,
                 stage,
             } => {
-                writer.u8(4);
                 writer.params(&params);
                 writer.stage(stage);
                 writer.heights(heights);
             }
             Job::Export { heights, format } => {
-                writer.u8(3);
-                writer.u8(format_code(format));
+                writer.code(&FileFormat::ALL, format);
                 writer.heights(heights);
             }
         }
@@ -847,16 +877,11 @@ impl Request {
     /// Reads a request, refusing one of another version.
     pub fn decode(mut message: Message) -> Result<Request, ProtocolError> {
         let mut reader = Reader::start(&mut message, KIND_REQUEST)?;
-        let palette = reader.palette()?;
-        let water = match reader.u8()? {
-            0 => Water::Dry,
-            1 => Water::Rivers { wrap: false },
-            2 => Water::Rivers { wrap: true },
-            _ => return Err(ProtocolError::Malformed("an unknown kind of water")),
-        };
+        let palette = reader.code(&Palette::ALL, "an unknown palette")?;
+        let water = reader.code(&Water::ALL, "an unknown kind of water")?;
         let mesh = reader.u8()? != 0;
-        let job = match reader.u8()? {
-            0 => {
+        let job = match reader.code(&JobKind::ALL, "an unknown job")? {
+            JobKind::Generate => {
                 let params = reader.params()?;
                 let stage = reader.stage()?;
                 params
@@ -867,15 +892,15 @@ impl Request {
                     stage,
                 }
             }
-            1 => Job::Import {
+            JobKind::Import => Job::Import {
                 name: reader.text()?,
                 source: reader.source()?,
                 heights: reader.heights()?,
             },
-            2 => Job::Mesh {
+            JobKind::Mesh => Job::Mesh {
                 heights: reader.heights()?,
             },
-            4 => {
+            JobKind::Weather => {
                 let params = reader.params()?;
                 let stage = reader.stage()?;
                 params
@@ -887,14 +912,13 @@ impl Request {
                     stage,
                 }
             }
-            3 => {
+            JobKind::Export => {
                 let format = reader.format()?;
                 Job::Export {
                     heights: reader.heights()?,
                     format,
                 }
             }
-            _ => return Err(ProtocolError::Malformed("an unknown job")),
         };
         Ok(Request {
             job,
@@ -908,9 +932,9 @@ impl Reply {
     /// The reply as a message.
     pub fn encode(self) -> Message {
         let mut writer = Writer::start(KIND_REPLY);
+        writer.code(&ReplyKind::ALL, self.kind());
         match self {
             Reply::Progress { share, words } => {
-                writer.u8(0);
                 writer.f64(share);
                 writer.text(&words);
             }
@@ -920,7 +944,6 @@ impl Reply {
                     surface,
                     source,
                 } = *made;
-                writer.u8(1);
                 match terrain.algorithm {
                     Some(algorithm) => writer.u8(algorithm.index() as u8 + 1),
                     None => writer.u8(0),
@@ -958,14 +981,10 @@ impl Reply {
                 }
             }
             Reply::File { bytes, format } => {
-                writer.u8(2);
-                writer.u8(format_code(format));
+                writer.code(&FileFormat::ALL, format);
                 writer.payloads.push(Payload::U8(bytes));
             }
-            Reply::Failed { message } => {
-                writer.u8(3);
-                writer.text(&message);
-            }
+            Reply::Failed { message } => writer.text(&message),
         }
         writer.finish()
     }
@@ -973,12 +992,12 @@ impl Reply {
     /// Reads a reply, refusing one of another version.
     pub fn decode(mut message: Message) -> Result<Reply, ProtocolError> {
         let mut reader = Reader::start(&mut message, KIND_REPLY)?;
-        Ok(match reader.u8()? {
-            0 => Reply::Progress {
+        Ok(match reader.code(&ReplyKind::ALL, "an unknown reply")? {
+            ReplyKind::Progress => Reply::Progress {
                 share: reader.f64()?,
                 words: reader.text()?,
             },
-            1 => {
+            ReplyKind::Made => {
                 let algorithm = match reader.u8()? {
                     0 => None,
                     code => Some(
@@ -1042,17 +1061,16 @@ impl Reply {
                     source,
                 }))
             }
-            2 => {
+            ReplyKind::File => {
                 let format = reader.format()?;
                 Reply::File {
                     bytes: reader.u8s()?,
                     format,
                 }
             }
-            3 => Reply::Failed {
+            ReplyKind::Failed => Reply::Failed {
                 message: reader.text()?,
             },
-            _ => return Err(ProtocolError::Malformed("an unknown reply")),
         })
     }
 }
@@ -1218,6 +1236,151 @@ mod tests {
         assert!(
             shares.windows(2).all(|pair| pair[0] <= pair[1]),
             "{shares:?}"
+        );
+    }
+
+    #[test]
+    fn the_version_folds_in_the_registry_and_every_coded_enums_names() {
+        assert_eq!(version(), version_of(fields(), &coded_names()));
+        let coded = coded_names();
+        for (names, enum_name) in [
+            (Algorithm::all().map(Algorithm::name).collect(), "Algorithm"),
+            (Palette::ALL.map(Palette::name).to_vec(), "Palette"),
+            (Water::ALL.map(Water::name).to_vec(), "Water"),
+            (
+                FileFormat::ALL.map(FileFormat::extension).to_vec(),
+                "FileFormat",
+            ),
+            (Ending::ALL.map(Ending::name).to_vec(), "Ending"),
+            (JobKind::ALL.map(JobKind::name).to_vec(), "JobKind"),
+            (ReplyKind::ALL.map(ReplyKind::name).to_vec(), "ReplyKind"),
+            (ValueKind::ALL.map(ValueKind::name).to_vec(), "ValueKind"),
+            (PointsKind::ALL.map(PointsKind::name).to_vec(), "PointsKind"),
+        ] {
+            assert!(
+                coded.contains(&names),
+                "{enum_name}'s order is not in the version"
+            );
+        }
+    }
+
+    #[test]
+    fn swapping_two_palettes_changes_the_version() {
+        let mut coded = coded_names();
+        let palettes = Palette::ALL.map(Palette::name).to_vec();
+        let at = coded
+            .iter()
+            .position(|names| *names == palettes)
+            .expect("the palettes' order is in the version");
+        coded[at].swap(1, 2);
+        assert_eq!(coded[at][..3], ["terrain", "green", "bands"]);
+        assert_ne!(version_of(fields(), &coded), version());
+    }
+
+    #[test]
+    fn reordering_any_coded_enum_or_moving_a_name_across_changes_the_version() {
+        let ours = version();
+        let coded = coded_names();
+        for at in 0..coded.len() {
+            let mut swapped = coded.clone();
+            swapped[at].swap(0, 1);
+            assert_ne!(version_of(fields(), &swapped), ours, "{:?}", coded[at]);
+        }
+        let mut moved = coded.clone();
+        let last = moved[0].pop().expect("algorithms");
+        moved[1].insert(0, last);
+        assert_ne!(version_of(fields(), &moved), ours);
+    }
+
+    #[test]
+    fn every_value_of_every_coded_enum_crosses_and_a_code_past_the_end_is_refused() {
+        let heights = Heightmap::from_heights(2, vec![0.0; 25]).expect("5 x 5");
+        for water in [
+            Water::Dry,
+            Water::Rivers { wrap: false },
+            Water::Rivers { wrap: true },
+        ] {
+            let request = Request {
+                job: Job::Mesh {
+                    heights: heights.clone(),
+                },
+                look: Look {
+                    palette: Palette::Greyscale,
+                    water,
+                },
+                mesh: true,
+            };
+            assert_eq!(Request::decode(request.clone().encode()), Ok(request));
+        }
+        let side = heights.side();
+        for points in [
+            PointSet::Nothing,
+            PointSet::Everything { side },
+            PointSet::Corners { side },
+            PointSet::SquareCentres { side, radius: 2 },
+            PointSet::DiamondCentres { side, radius: 2 },
+            PointSet::Pass { side, radius: 1 },
+            PointSet::Listed {
+                side,
+                indices: vec![0, 12],
+            },
+        ] {
+            let mut writer = Writer::start(KIND_REPLY);
+            writer.points(points.clone());
+            let mut message = writer.finish();
+            let mut reader = Reader::start(&mut message, KIND_REPLY).expect("ours");
+            assert_eq!(reader.points(side), Ok(points));
+        }
+        for value in [
+            Value::Whole(3),
+            Value::Number(0.25),
+            Value::Switch(true),
+            Value::Choice(2),
+            Value::Name("sea".into()),
+        ] {
+            let mut writer = Writer::start(KIND_REPLY);
+            writer.value(&value);
+            let mut message = writer.finish();
+            let mut reader = Reader::start(&mut message, KIND_REPLY).expect("ours");
+            assert_eq!(reader.value(), Ok(value));
+        }
+        for ending in [Ending::LifetimeOver, Ending::LeftMap, Ending::Stopped] {
+            let ledger = Ledger {
+                eroded: 0.5,
+                deposited: 0.25,
+                carried: 0.125,
+            };
+            let report = ErosionReport {
+                before: heights.clone(),
+                ledger: None,
+                moved: None,
+                trace: Some(Trace {
+                    steps: Vec::new(),
+                    end: DropletState {
+                        x: 1.0,
+                        y: 2.0,
+                        speed: 0.0,
+                        water: 0.5,
+                        sediment: 0.0,
+                    },
+                    ending,
+                    ledger,
+                    heightmap: heights.clone(),
+                }),
+            };
+            let mut writer = Writer::start(KIND_REPLY);
+            writer.erosion(Some(report.clone()));
+            let mut message = writer.finish();
+            let mut reader = Reader::start(&mut message, KIND_REPLY).expect("ours");
+            assert_eq!(reader.erosion(), Ok(Some(report)));
+        }
+        let mut writer = Writer::start(KIND_REQUEST);
+        writer.u8(Palette::ALL.len() as u8);
+        let mut message = writer.finish();
+        let mut reader = Reader::start(&mut message, KIND_REQUEST).expect("ours");
+        assert_eq!(
+            reader.code(&Palette::ALL, "an unknown palette"),
+            Err(ProtocolError::Malformed("an unknown palette"))
         );
     }
 }

@@ -5,6 +5,8 @@
 //! [`PageEffect`]s that come back are carried out here. An event that
 //! arrives while another is being handled waits in a queue rather than
 //! being dropped, so no event (a restored context, say) is ever lost.
+//! The shared context's answers ([`ContextEvent::Ready`]) are queued the
+//! same way, and handled in turn.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -13,19 +15,20 @@ use std::rc::Rc;
 use terrain_core::registry::fields;
 use terrain_core::spec::Value;
 use terrain_view::demo::{Delay, Effect, Input};
-use terrain_view::page::{Graphics, Page, PageEffect, PageInput};
+use terrain_view::graphics::{ContextAction, ContextEvent, ContextId, Graphics};
+use terrain_view::page::{Page, PageEffect, PageInput};
 use terrain_view::picture;
 use terrain_view::settings::{DemoConfig, Overlay};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
-    Event, HtmlElement, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit,
+    HtmlElement, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit,
     ResizeObserver, ResizeObserverEntry,
 };
 
 use crate::dom;
 use crate::files;
-use crate::gpu::{Gpu, Scene};
+use crate::gpu::{Gpu, Scene, Tell};
 use crate::jobs::Jobs;
 use crate::view::DemoView;
 
@@ -72,19 +75,20 @@ pub fn dispatch(input: PageInput) {
 fn drain() {
     let _ = with_app(|app| {
         while let Some(input) = QUEUE.with(|queue| queue.borrow_mut().pop_front()) {
-            let input = match input {
-                // three-d's context is rebuilt here, in turn, so that an
-                // event arriving mid-handler is not lost.
-                PageInput::ContextRestored(_) => PageInput::ContextRestored(match &mut app.gpu {
-                    Some(gpu) => gpu.restore(),
-                    None => Err("no graphics context to restore".to_owned()),
-                }),
-                other => other,
-            };
             let effects = app.page.handle(input);
             app.carry_out(effects);
         }
     });
+}
+
+/// Queues `input` for the running handler to get to (see [`drain`]).
+fn enqueue(input: PageInput) {
+    QUEUE.with(|queue| queue.borrow_mut().push_back(input));
+}
+
+/// Where the shared context tells the page it was lost or given back.
+fn tell_page() -> Tell {
+    Rc::new(|event| dispatch(PageInput::Context(event)))
 }
 
 /// Runs `action` on the app, making it first if needed. `None` while the
@@ -109,11 +113,8 @@ fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
 impl App {
     fn new() -> Result<Self, JsValue> {
         let document = dom::document()?;
-        let (gpu, graphics) = match Gpu::new(&document) {
-            Ok(gpu) => {
-                watch_context(&gpu)?;
-                (Some(gpu), Graphics::Ready)
-            }
+        let (gpu, graphics) = match Gpu::new(&document, 0, tell_page()) {
+            Ok(gpu) => (Some(gpu), Graphics::Ready),
             Err(reason) => (None, Graphics::Unavailable(reason)),
         };
         let visibility_changed =
@@ -220,6 +221,13 @@ impl App {
                     }
                 }
                 PageEffect::RequestFrame => request_frame(),
+                PageEffect::Schedule {
+                    milliseconds,
+                    input,
+                } => dom::after(i32::try_from(milliseconds).unwrap_or(i32::MAX), move || {
+                    dispatch(input)
+                }),
+                PageEffect::Context(action) => self.context(action),
                 PageEffect::Draw { index, rebuild } => self.draw(index, rebuild),
                 PageEffect::StartWorker => self.start_worker(),
                 PageEffect::ToWorker { id, request } => {
@@ -229,11 +237,9 @@ impl App {
                         dom::log_error(&format!(
                             "a job could not be sent to the worker: {error:?}"
                         ));
-                        QUEUE.with(|queue| {
-                            queue.borrow_mut().push_back(PageInput::WorkerGone(
-                                "the worker would not take a job".to_owned(),
-                            ))
-                        });
+                        enqueue(PageInput::WorkerGone(
+                            "the worker would not take a job".to_owned(),
+                        ));
                     }
                 }
                 PageEffect::StopWorkerJob(_) => {
@@ -293,7 +299,8 @@ impl App {
             Effect::Submit { .. }
             | Effect::Cancel(_)
             | Effect::Redraw { .. }
-            | Effect::ShareSeed(_) => Ok(()),
+            | Effect::ShareSeed(_)
+            | Effect::TryGraphicsAgain => Ok(()),
         };
         if let Err(error) = result {
             dom::log_error(&format!("a terrain demo's request failed: {error:?}"));
@@ -309,12 +316,34 @@ impl App {
             },
         );
         if self.jobs.is_none() {
-            QUEUE.with(|queue| {
-                queue.borrow_mut().push_back(PageInput::WorkerGone(
-                    "no worker could be started".to_owned(),
-                ))
-            });
+            enqueue(PageInput::WorkerGone(
+                "no worker could be started".to_owned(),
+            ));
         }
+    }
+
+    /// Renews or replaces the shared context, as the page says, and
+    /// queues how it went for the page.
+    fn context(&mut self, action: ContextAction) {
+        let (id, result): (ContextId, _) = match action {
+            ContextAction::Renew(id) => (
+                id,
+                match &mut self.gpu {
+                    Some(gpu) if gpu.id() == id => gpu.restore(),
+                    _ => Err("the restored graphics context is gone".to_owned()),
+                },
+            ),
+            ContextAction::Replace(id) => {
+                // The old context goes first, and everything made on it.
+                self.scenes.iter_mut().for_each(|scene| *scene = None);
+                self.gpu = None;
+                let made = dom::document()
+                    .map_err(|_| "the page has no document".to_owned())
+                    .and_then(|document| Gpu::new(&document, id, tell_page()));
+                (id, made.map(|gpu| self.gpu = Some(gpu)))
+            }
+        };
+        enqueue(PageInput::Context(ContextEvent::Ready(id, result)));
     }
 
     /// Draws demo `index`: in 3D with the shared context, or as a picture.
@@ -371,18 +400,6 @@ fn request_frame() {
             let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
         }
     });
-}
-
-fn watch_context(gpu: &Gpu) -> Result<(), JsValue> {
-    dom::listen(gpu.canvas(), "webglcontextlost", |event: Event| {
-        // Without this the browser will not try to give the context back.
-        event.prevent_default();
-        dispatch(PageInput::ContextLost);
-    })?;
-    dom::listen(gpu.canvas(), "webglcontextrestored", |_: Event| {
-        // The outcome is filled in when the queue gets to it (see `drain`).
-        dispatch(PageInput::ContextRestored(Ok(())));
-    })
 }
 
 /// The demo a canvas belongs to.
@@ -463,18 +480,21 @@ pub fn mount(element: HtmlElement) -> Result<(), JsValue> {
 }
 
 /// Counters for tests: animation frames run, demo pictures drawn, demos
-/// mounted, the graphics state (`ready`, `lost` or `unavailable`), demos
-/// waiting for a job, and the page's and the worker's WebAssembly memory in
-/// bytes (both only grow: their peaks).
+/// mounted, the graphics state (`ready`, `lost`, `blocked` or
+/// `unavailable`), the shared context's number (0, and one more for each
+/// context made after the first), demos waiting for a job, and the page's
+/// and the worker's WebAssembly memory in bytes (both only grow: their
+/// peaks).
 #[wasm_bindgen(js_name = renderStats)]
 pub fn render_stats() -> JsValue {
     let stats = js_sys::Object::new();
     let _ = with_app(|app| {
-        let entries: [(&str, JsValue); 7] = [
+        let entries: [(&str, JsValue); 8] = [
             ("frames", app.page.frames.into()),
             ("draws", app.page.draws.into()),
             ("demos", (app.page.len() as u32).into()),
             ("graphics", app.page.graphics().name().into()),
+            ("context", app.page.context().into()),
             ("waiting", (app.page.waiting() as u32).into()),
             ("memory", crate::worker::memory_bytes().into()),
             (

@@ -5,7 +5,9 @@ use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
-use web_sys::{AddEventListenerOptions, Document, Element, EventTarget, HtmlElement, Window};
+use web_sys::{
+    AddEventListenerOptions, Document, Element, Event, EventTarget, HtmlElement, Window,
+};
 
 /// The page's window.
 pub fn window() -> Result<Window, JsValue> {
@@ -53,6 +55,38 @@ pub fn listen<E: FromWasmAbi + 'static>(
     // Demos live as long as the page, so their handlers do too.
     closure.forget();
     Ok(())
+}
+
+/// An event listener that stops listening when dropped: for targets that
+/// go away before the page does (an old graphics context's canvas).
+pub struct Listener {
+    target: EventTarget,
+    event: &'static str,
+    closure: Closure<dyn FnMut(Event)>,
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self
+            .target
+            .remove_event_listener_with_callback(self.event, self.closure.as_ref().unchecked_ref());
+    }
+}
+
+/// Calls `handler` for every `event` on `target` until the returned
+/// [`Listener`] is dropped.
+pub fn listen_while_kept(
+    target: &EventTarget,
+    event: &'static str,
+    handler: impl FnMut(Event) + 'static,
+) -> Result<Listener, JsValue> {
+    let closure = Closure::<dyn FnMut(Event)>::new(handler);
+    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    Ok(Listener {
+        target: target.clone(),
+        event,
+        closure,
+    })
 }
 
 /// Like [`listen`], but the handler may call `preventDefault`: wheel and

@@ -6,6 +6,10 @@
 //! pixels into its own visible canvas in the same task. Any number of demos
 //! then works, shaders compile once, and a lost context is one event to
 //! handle, not thirty.
+//!
+//! A context that is not given back is replaced by a new `Gpu` (see
+//! [`terrain_view::graphics`]); dropping the old one lets go of everything
+//! on it and stops listening to its canvas.
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -13,6 +17,7 @@ use std::sync::Arc;
 use js_sys::{Object, Reflect};
 use terrain_core::Terrain;
 use terrain_view::camera::{FAR_PLANE, FIELD_OF_VIEW_DEGREES, Orbit};
+use terrain_view::graphics::{ContextEvent, ContextId};
 use terrain_view::palette::{Look, Palette, Rgba};
 use terrain_view::surface::{self, Surface};
 use three_d::{
@@ -21,14 +26,21 @@ use three_d::{
 };
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
-    CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext, WebglLoseContext,
+    CanvasRenderingContext2d, Document, Event, HtmlCanvasElement, WebGl2RenderingContext,
+    WebglLoseContext,
 };
 
+use crate::dom::{self, Listener};
 use crate::geometry::{GridGeometry, TerrainGeometry};
 use crate::material::TerrainMaterial;
 
+/// Where a `Gpu` sends word of its context being lost or given back.
+pub type Tell = Rc<dyn Fn(ContextEvent)>;
+
 /// The shared context and its offscreen canvas.
 pub struct Gpu {
+    /// The page's number for this context.
+    id: ContextId,
     canvas: HtmlCanvasElement,
     gl: WebGl2RenderingContext,
     context: Context,
@@ -39,6 +51,9 @@ pub struct Gpu {
     /// The triangles of the last map size drawn point for point, kept for
     /// the next map that size.
     grid_triangles: Option<(usize, Rc<ElementBuffer<u32>>)>,
+    /// The canvas's `webglcontextlost` and `webglcontextrestored`
+    /// listeners, which go with it.
+    listeners: Vec<Listener>,
 }
 
 /// A demo's objects on the GPU.
@@ -56,8 +71,10 @@ const WIRE_COLOR: Srgba = Srgba::new(24, 32, 40, 150);
 const WIRE_WIDTH: f32 = 1.1;
 
 impl Gpu {
-    /// Makes the offscreen canvas and its context, or says why it can't.
-    pub fn new(document: &Document) -> Result<Self, String> {
+    /// Makes the offscreen canvas and its context, numbered `id`, which
+    /// `tell`s when the browser takes it away or gives it back; or says
+    /// why it can't.
+    pub fn new(document: &Document, id: ContextId, tell: Tell) -> Result<Self, String> {
         let canvas: HtmlCanvasElement = document
             .create_element("canvas")
             .map_err(describe)?
@@ -81,6 +98,9 @@ impl Gpu {
             .ok_or("this browser did not give us a WebGL2 context")?
             .dyn_into()
             .map_err(|_| "the WebGL2 context has an unexpected type".to_owned())?;
+        if gl.is_context_lost() {
+            return Err("the browser gave a WebGL2 context that was already lost".to_owned());
+        }
         let context = wrap(&gl)?;
         // Chromium has no global `WEBGL_lose_context` constructor to check
         // against, so the extension object is taken as what WebGL says it is.
@@ -89,19 +109,35 @@ impl Gpu {
             .ok()
             .flatten()
             .map(|extension| extension.unchecked_into::<WebglLoseContext>());
+        let on_lost = tell.clone();
+        let listeners = vec![
+            dom::listen_while_kept(&canvas, "webglcontextlost", move |event: Event| {
+                // Without this the browser will not try to give it back.
+                event.prevent_default();
+                on_lost(ContextEvent::Lost(id));
+            }),
+            dom::listen_while_kept(&canvas, "webglcontextrestored", move |_: Event| {
+                tell(ContextEvent::Restored(id))
+            }),
+        ]
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .map_err(describe)?;
         Ok(Self {
+            id,
             canvas,
             gl,
             context,
             generation: 0,
             lose_context,
             grid_triangles: None,
+            listeners,
         })
     }
 
-    /// The offscreen canvas, for the context-loss events.
-    pub fn canvas(&self) -> &HtmlCanvasElement {
-        &self.canvas
+    /// The page's number for this context.
+    pub fn id(&self) -> ContextId {
+        self.id
     }
 
     /// Whether the browser has taken the context away.
@@ -325,6 +361,21 @@ impl Gpu {
     }
 }
 
+impl Drop for Gpu {
+    /// Stops listening to the canvas, then frees the context's memory at
+    /// once if the browser has not already (a context renewed but not
+    /// usable, say) rather than when the canvas is collected. The
+    /// objects made on it are freed as they drop, with it.
+    fn drop(&mut self) {
+        self.listeners.clear();
+        if !self.gl.is_context_lost()
+            && let Some(extension) = &self.lose_context
+        {
+            extension.lose_context();
+        }
+    }
+}
+
 fn vector([x, y, z]: [f32; 3]) -> Vec3 {
     three_d::vec3(x, y, z)
 }
@@ -425,7 +476,7 @@ mod tests {
         let document = web_sys::window()
             .and_then(|window| window.document())
             .expect("document");
-        let mut gpu = Gpu::new(&document).expect("WebGL2");
+        let mut gpu = Gpu::new(&document, 0, Rc::new(|_| {})).expect("WebGL2");
         let dry = Look::default();
         let rivers = Look {
             water: Water::Rivers { wrap: false },

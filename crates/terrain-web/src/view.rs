@@ -22,6 +22,9 @@ pub struct DemoView {
     canvas_2d: CanvasRenderingContext2d,
     notice: HtmlElement,
     status: HtmlElement,
+    /// "Try again", inside `status` when a new graphics context was
+    /// refused.
+    retry: HtmlButtonElement,
     seed: HtmlElement,
     caption: HtmlElement,
     key: HtmlElement,
@@ -67,6 +70,14 @@ impl DemoView {
         let status = dom::create_with_text(document, "p", "terrain-status", "")?;
         dom::set(&status, "aria-live", "polite");
         dom::show(&status, false);
+        let retry: HtmlButtonElement = dom::create(document, "button", "terrain-retry")?;
+        dom::set(&retry, "type", "button");
+        retry.set_text_content(Some("Try again"));
+        dom::set(
+            &retry,
+            "title",
+            "Ask the browser for a new graphics context",
+        );
         let progress: HtmlElement = dom::create(document, "div", "terrain-progress")?;
         let progress_bar: HtmlProgressElement = dom::create(document, "progress", "")?;
         progress_bar.set_max(100.0);
@@ -135,6 +146,10 @@ impl DemoView {
             .get_context("2d")?
             .ok_or_else(|| JsValue::from_str("no 2D canvas context"))?
             .dyn_into()?;
+        let on_retry = send.clone();
+        dom::listen(&retry, "click", move |_: Event| {
+            on_retry(Input::TryGraphicsAgain)
+        })?;
         let on_refresh = send.clone();
         dom::listen(&refresh, "click", move |_: Event| {
             on_refresh(Input::Refresh(dom::random_seed()))
@@ -145,6 +160,7 @@ impl DemoView {
             canvas_2d,
             notice,
             status,
+            retry,
             seed,
             caption,
             key,
@@ -191,8 +207,12 @@ impl DemoView {
         if changed!(notice) {
             show_text(&self.notice, presentation.notice.as_deref());
         }
-        if changed!(status, status_is_error) {
+        if changed!(status, status_is_error, offers_retry) {
+            // Setting the text takes the button out; it goes back after it.
             show_text(&self.status, presentation.status.as_deref());
+            if presentation.offers_retry {
+                let _ = self.status.append_child(&self.retry);
+            }
             let classes = self.status.class_list();
             let _ = if presentation.status_is_error {
                 classes.add_1("terrain-status-error")

@@ -65,7 +65,7 @@
 //! depends on the one before, so it is latency, not arithmetic, that sets
 //! the pace.
 
-use crate::erosion::{Grid, check, check_heights};
+use crate::erosion::grid::{Grid, check, check_heights};
 use crate::error::Error;
 use crate::heightmap::Heightmap;
 use crate::random::PointRandom;
@@ -561,6 +561,19 @@ pub enum Ending {
     Stopped,
 }
 
+impl Ending {
+    /// Every ending. The worker protocol sends an ending as its place here.
+    pub const ALL: [Ending; 3] = [Ending::LifetimeOver, Ending::LeftMap, Ending::Stopped];
+
+    /// Every ending's [`Ending::name`], in the order of [`Ending::ALL`].
+    pub const NAMES: [&'static str; 3] = ["lifetime-over", "left-map", "stopped"];
+
+    /// Its name, for the protocol's version.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
 /// The path of one droplet, for the one-droplet demo.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Trace {
@@ -1041,6 +1054,13 @@ mod tests {
 
     fn assert_tiles(map: &Heightmap) {
         crate::erosion::test_maps::assert_tiles(map.heights(), map.side());
+    }
+
+    #[test]
+    fn each_ending_sits_at_its_own_place() {
+        for (place, ending) in Ending::ALL.into_iter().enumerate() {
+            assert_eq!(ending as usize, place, "{ending:?}");
+        }
     }
 
     fn settings(droplets: u32) -> DropletSettings {

@@ -35,7 +35,7 @@
 //! over, as water filling it would: a lake. Accumulated over the filled
 //! map, water crosses the lakes and runs on to the map's edge.
 
-use crate::erosion::{Grid, NEIGHBOURS, OFF_MAP, check_heights};
+use crate::erosion::grid::{Grid, NEIGHBOURS, OFF_MAP, check_heights};
 use crate::error::Error;
 use crate::heightmap::Heightmap;
 

@@ -1,6 +1,6 @@
 //! Maps and checks the erosion methods' tests share.
 
-use crate::erosion::Grid;
+use crate::erosion::grid::Grid;
 use crate::generators::{diamond_square, tileable_diamond_square};
 use crate::heightmap::Heightmap;
 use crate::params::{MapSettings, SubdivisionSettings};

@@ -37,7 +37,7 @@
 //! Each iteration visits every point and its eight neighbours once: linear
 //! in the points and in the iterations, whatever the settings.
 
-use crate::erosion::{Grid, NEIGHBOURS, OFF_MAP, check, check_heights};
+use crate::erosion::grid::{Grid, NEIGHBOURS, OFF_MAP, check, check_heights};
 use crate::error::Error;
 use crate::heightmap::Heightmap;
 use crate::spec::{Kind, Spec, Surfaces, Value};

@@ -19,9 +19,12 @@
 //!
 //! Unlike midpoint displacement, every inner point hears from four
 //! neighbours, including the centres of the squares on *both* sides of its
-//! edge, so the creases along chunk borders disappear. The price is that the
-//! steps cannot recurse chunk by chunk: each round must cover the whole map
-//! before the next begins, which is how we run it, row by row.
+//! edge, so the creases along chunk borders are greatly reduced (not gone:
+//! with a low spread reduction they show again, see [`crate::seams`]). The
+//! price is that the steps cannot recurse chunk by chunk: a diamond needs
+//! the centres of the squares on both sides of its edge, so we go round by
+//! round over the whole map, and within a round set each diamond as soon as
+//! its corners are set (see `round`).
 //!
 //! [`crate::generators::tileable_diamond_square`] is the same walk with neighbours that
 //! wrap around the map instead of falling off it.

@@ -6,6 +6,9 @@
 //! becomes the average of those four midpoints plus jitter. The jitter's
 //! spread starts at 0.3 and halves after every pass; `done` normalizes.
 //!
+//! The centre follows the post's text, not its code: the code averages the
+//! edges' means before their jitter, which is the mean of the four corners.
+//!
 //! Neighbouring chunks share an edge, and so a midpoint. It depends only on
 //! that edge's two corners and on its own random number, so both chunks
 //! would compute the same value; we compute it once. Each pass therefore

@@ -804,6 +804,50 @@ fn graphics_notes_come_and_go() {
     );
     assert_eq!(demo.shown_view(), View::Picture, "without WebGL, a picture");
     assert!(demo.presentation().label.starts_with("Greyscale picture"));
+    assert!(
+        !demo.presentation().offers_retry,
+        "no WebGL2 at all: no retry"
+    );
+}
+
+#[test]
+fn a_refused_context_is_said_with_a_try_again_that_goes_to_the_page() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
+    let refused = |refusals| {
+        Input::Graphics(GraphicsNote::Blocked {
+            reason: "no WebGL2 context".into(),
+            refusals,
+        })
+    };
+    handle(&mut demo, refused(1));
+    let shown = demo.presentation();
+    assert!(shown.offers_retry);
+    assert!(!shown.status_is_error);
+    assert!(shown.status.is_some_and(|text| {
+        text.contains("would not give it a new one (no WebGL2 context). Showing")
+            && text.contains("greyscale picture")
+    }));
+    handle(&mut demo, refused(3));
+    assert!(demo.presentation().status.is_some_and(|text| {
+        text.contains("(no WebGL2 context), not even when asked again (3 tries).")
+    }));
+    assert_eq!(demo.shown_view(), View::Picture);
+    assert_eq!(
+        handle(&mut demo, Input::TryGraphicsAgain),
+        [Effect::TryGraphicsAgain]
+    );
+    // The controls still change the map, drawn as a picture.
+    let seed = demo.seed();
+    handle(&mut demo, Input::Refresh(seed + 1));
+    assert_eq!(demo.seed(), seed + 1);
+    assert!(
+        demo.presentation().offers_retry,
+        "still said after a change"
+    );
+    handle(&mut demo, Input::Graphics(GraphicsNote::Ready));
+    let shown = demo.presentation();
+    assert_eq!((shown.status, shown.offers_retry), (None, false));
+    assert!(demo.shown_view().is_3d());
 }
 
 #[test]

@@ -1,0 +1,436 @@
+//! The page's one graphics context through its life: working, taken away
+//! and waited for, made anew, or refused. A state machine like the rest:
+//! [`ContextEvent`]s in, a [`ContextStep`] out, tested natively.
+//!
+//! A browser that takes a context away usually gives it back
+//! (`webglcontextrestored`), but not always: Chromium stops restoring a
+//! page's contexts after its GPU process has crashed a few times, and some
+//! drivers lose one for good. So the page waits [`RESTORE_WAIT_MS`] for it
+//! and then makes a new one itself. If the browser refuses that too, the
+//! demos draw their greyscale pictures and offer to try again.
+//!
+//! Every context the page makes has a number, a [`ContextId`], and the
+//! shell tags each event with the number of the context it came from. An
+//! event about a context the page has moved on from (a late
+//! `webglcontextrestored` for the one it replaced) is ignored, and so is
+//! the end of a wait that a later loss started over.
+
+use crate::demo::GraphicsNote;
+
+/// The number of a graphics context the page made: 0 for the first, one
+/// more for each made after it.
+pub type ContextId = u32;
+
+/// How long the page waits for the browser to give a lost context back
+/// before it makes a new one. Chromium restores a context it means to
+/// restore within a few hundred milliseconds of losing it.
+pub const RESTORE_WAIT_MS: u32 = 2_000;
+
+/// What the page can draw with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Graphics {
+    /// A working shared context.
+    Ready,
+    /// The browser took the context away; waiting for it to come back, or
+    /// for a new one.
+    Lost,
+    /// The context was lost and the browser refused a new one: demos show
+    /// a flat greyscale picture and offer to try again.
+    Blocked {
+        /// Why, in the browser's words or ours.
+        reason: String,
+        /// How many times in a row a new context was refused.
+        refusals: u32,
+    },
+    /// No WebGL2 from the start, for this reason: demos show a flat
+    /// greyscale picture.
+    Unavailable(String),
+}
+
+impl Graphics {
+    /// What demos say about it.
+    pub fn note(&self) -> GraphicsNote {
+        match self {
+            Graphics::Ready => GraphicsNote::Ready,
+            Graphics::Lost => GraphicsNote::Lost,
+            Graphics::Blocked { reason, refusals } => GraphicsNote::Blocked {
+                reason: reason.clone(),
+                refusals: *refusals,
+            },
+            Graphics::Unavailable(reason) => GraphicsNote::Unavailable(reason.clone()),
+        }
+    }
+
+    /// The graphics state in one word, for tests.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Graphics::Ready => "ready",
+            Graphics::Lost => "lost",
+            Graphics::Blocked { .. } => "blocked",
+            Graphics::Unavailable(_) => "unavailable",
+        }
+    }
+}
+
+/// Something that happened to the shared context.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ContextEvent {
+    /// The browser took context `id` away (`webglcontextlost`).
+    Lost(ContextId),
+    /// The browser gave context `id` back (`webglcontextrestored`).
+    Restored(ContextId),
+    /// The wait that loss number `loss` started is over (see
+    /// [`ContextStep::wait`]).
+    WaitOver(u32),
+    /// The shell did what [`ContextAction`] asked for context `id`: it can
+    /// be drawn with, or it could not be had, for this reason.
+    Ready(ContextId, Result<(), String>),
+    /// The reader asked for a new context after one was refused.
+    TryAgain,
+}
+
+/// What the shell must do about the context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContextAction {
+    /// The browser gave context `id` back: make it usable again (the
+    /// renderer's state on it is gone) and answer [`ContextEvent::Ready`].
+    Renew(ContextId),
+    /// Let go of the old context and everything on it, make a new one
+    /// numbered `id`, and answer [`ContextEvent::Ready`].
+    Replace(ContextId),
+}
+
+/// What one event leads to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ContextStep {
+    /// Whether [`SharedContext::graphics`] changed, so every demo must hear.
+    pub changed: bool,
+    /// Hand back [`ContextEvent::WaitOver`] of this loss after
+    /// [`RESTORE_WAIT_MS`].
+    pub wait: Option<u32>,
+    /// What the shell must do now.
+    pub action: Option<ContextAction>,
+}
+
+/// The page's context, as far as the page knows.
+#[derive(Debug, Clone)]
+pub struct SharedContext {
+    graphics: Graphics,
+    /// The context the page draws with, waits for or is making.
+    current: ContextId,
+    /// Losses so far, numbering the waits.
+    losses: u32,
+    /// The context the shell was asked to renew or make and has not
+    /// answered for yet.
+    awaited: Option<ContextId>,
+}
+
+impl SharedContext {
+    /// The page's first context, number 0, `Ready`, or the reason there is
+    /// none.
+    pub fn new(graphics: Graphics) -> Self {
+        Self {
+            graphics,
+            current: 0,
+            losses: 0,
+            awaited: None,
+        }
+    }
+
+    /// What the page can draw with.
+    pub fn graphics(&self) -> &Graphics {
+        &self.graphics
+    }
+
+    /// The number of the context the page draws with, waits for or is
+    /// making.
+    pub fn current(&self) -> ContextId {
+        self.current
+    }
+
+    /// Handles one event.
+    pub fn handle(&mut self, event: ContextEvent) -> ContextStep {
+        let mut step = ContextStep::default();
+        match event {
+            ContextEvent::Lost(id)
+                if id == self.current
+                    && (self.graphics == Graphics::Ready || self.awaited == Some(id)) =>
+            {
+                // Also a loss of a context the shell is renewing or has
+                // just made: its answer is no longer wanted, and the wait
+                // starts over.
+                self.awaited = None;
+                self.losses += 1;
+                step.wait = Some(self.losses);
+                step.changed = self.set(Graphics::Lost);
+            }
+            ContextEvent::Restored(id) if id == self.current && self.graphics == Graphics::Lost => {
+                self.awaited = Some(id);
+                step.action = Some(ContextAction::Renew(id));
+            }
+            ContextEvent::WaitOver(loss)
+                if loss == self.losses && self.graphics == Graphics::Lost =>
+            {
+                step.action = Some(self.replace());
+            }
+            ContextEvent::Ready(id, result) if self.awaited == Some(id) => {
+                self.awaited = None;
+                let refusals = match self.graphics {
+                    Graphics::Blocked { refusals, .. } => refusals + 1,
+                    _ => 1,
+                };
+                step.changed = self.set(match result {
+                    Ok(()) => Graphics::Ready,
+                    // Counted, so that a "Try again" that fails is seen to
+                    // have been tried.
+                    Err(reason) => Graphics::Blocked { reason, refusals },
+                });
+            }
+            ContextEvent::TryAgain if matches!(self.graphics, Graphics::Blocked { .. }) => {
+                step.action = Some(self.replace());
+            }
+            // About a context the page has moved on from, a wait a later
+            // loss started over, an answer nobody waits for, or nothing
+            // to try again.
+            _ => {}
+        }
+        step
+    }
+
+    /// Moves on to a new context.
+    fn replace(&mut self) -> ContextAction {
+        self.current += 1;
+        self.awaited = Some(self.current);
+        ContextAction::Replace(self.current)
+    }
+
+    /// Sets the graphics; whether they changed.
+    fn set(&mut self, graphics: Graphics) -> bool {
+        let changed = self.graphics != graphics;
+        self.graphics = graphics;
+        changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn working() -> SharedContext {
+        SharedContext::new(Graphics::Ready)
+    }
+
+    /// Context 0 lost and its wait over: the step, which asks for context 1.
+    fn lost_for_good(context: &mut SharedContext) -> ContextStep {
+        let lost = context.handle(ContextEvent::Lost(0));
+        assert_eq!(lost.wait, Some(1));
+        context.handle(ContextEvent::WaitOver(1))
+    }
+
+    #[test]
+    fn a_loss_is_said_and_waited_for() {
+        let mut context = working();
+        let step = context.handle(ContextEvent::Lost(0));
+        assert_eq!(
+            step,
+            ContextStep {
+                changed: true,
+                wait: Some(1),
+                action: None
+            }
+        );
+        assert_eq!(context.graphics(), &Graphics::Lost);
+    }
+
+    #[test]
+    fn a_context_given_back_in_time_is_renewed_and_no_new_one_is_made() {
+        let mut context = working();
+        context.handle(ContextEvent::Lost(0));
+        let step = context.handle(ContextEvent::Restored(0));
+        assert_eq!(step.action, Some(ContextAction::Renew(0)));
+        assert!(!step.changed, "lost until the shell has renewed it");
+        let step = context.handle(ContextEvent::Ready(0, Ok(())));
+        assert!(step.changed && step.action.is_none());
+        assert_eq!(context.graphics(), &Graphics::Ready);
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(1)),
+            ContextStep::default(),
+            "the wait is over, but nothing is missing"
+        );
+        assert_eq!(context.current(), 0);
+    }
+
+    #[test]
+    fn a_context_not_given_back_is_replaced_by_a_new_one() {
+        let mut context = working();
+        let step = lost_for_good(&mut context);
+        assert_eq!(step.action, Some(ContextAction::Replace(1)));
+        assert!(!step.changed);
+        assert_eq!(context.current(), 1);
+        let step = context.handle(ContextEvent::Ready(1, Ok(())));
+        assert!(step.changed);
+        assert_eq!(context.graphics(), &Graphics::Ready);
+    }
+
+    #[test]
+    fn a_late_restore_of_the_old_context_is_ignored() {
+        let mut context = working();
+        lost_for_good(&mut context);
+        // Before the new context is ready, and after.
+        assert_eq!(
+            context.handle(ContextEvent::Restored(0)),
+            ContextStep::default()
+        );
+        context.handle(ContextEvent::Ready(1, Ok(())));
+        assert_eq!(
+            context.handle(ContextEvent::Restored(0)),
+            ContextStep::default()
+        );
+        assert_eq!(
+            context.handle(ContextEvent::Lost(0)),
+            ContextStep::default(),
+            "nor does the old one's loss matter any more"
+        );
+        assert_eq!(context.graphics(), &Graphics::Ready);
+        assert_eq!(context.current(), 1);
+    }
+
+    #[test]
+    fn a_loss_during_recovery_starts_over() {
+        let mut context = working();
+        lost_for_good(&mut context);
+        context.handle(ContextEvent::Ready(1, Ok(())));
+        // The new context goes too, before every demo drew on it.
+        let step = context.handle(ContextEvent::Lost(1));
+        assert_eq!(step.wait, Some(2));
+        assert_eq!(context.graphics(), &Graphics::Lost);
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(1)),
+            ContextStep::default(),
+            "the first wait is long over"
+        );
+        let step = context.handle(ContextEvent::WaitOver(2));
+        assert_eq!(step.action, Some(ContextAction::Replace(2)));
+        context.handle(ContextEvent::Ready(2, Ok(())));
+        assert_eq!(context.graphics(), &Graphics::Ready);
+    }
+
+    #[test]
+    fn a_loss_while_a_restored_context_is_renewed_waits_again() {
+        let mut context = working();
+        context.handle(ContextEvent::Lost(0));
+        context.handle(ContextEvent::Restored(0));
+        // Lost again before the shell answered: a whole new wait.
+        let step = context.handle(ContextEvent::Lost(0));
+        assert_eq!(step.wait, Some(2));
+        assert_eq!(
+            context.handle(ContextEvent::Ready(0, Ok(()))),
+            ContextStep::default(),
+            "the renewed context is lost again: its answer is stale"
+        );
+        assert_eq!(context.graphics(), &Graphics::Lost);
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(1)),
+            ContextStep::default()
+        );
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(2)).action,
+            Some(ContextAction::Replace(1))
+        );
+    }
+
+    #[test]
+    fn a_new_context_lost_before_it_is_ready_is_waited_for_again() {
+        let mut context = working();
+        lost_for_good(&mut context);
+        assert_eq!(context.handle(ContextEvent::Lost(1)).wait, Some(2));
+        assert_eq!(
+            context.handle(ContextEvent::Ready(1, Ok(()))),
+            ContextStep::default()
+        );
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(2)).action,
+            Some(ContextAction::Replace(2))
+        );
+    }
+
+    #[test]
+    fn a_second_loss_after_a_restore_gets_a_whole_wait_of_its_own() {
+        let mut context = working();
+        context.handle(ContextEvent::Lost(0));
+        context.handle(ContextEvent::Restored(0));
+        context.handle(ContextEvent::Ready(0, Ok(())));
+        let step = context.handle(ContextEvent::Lost(0));
+        assert_eq!(step.wait, Some(2));
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(1)),
+            ContextStep::default(),
+            "the first loss's wait ends early in the second's"
+        );
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(2)).action,
+            Some(ContextAction::Replace(1))
+        );
+    }
+
+    #[test]
+    fn a_refused_context_blocks_until_a_try_again_works() {
+        let mut context = working();
+        lost_for_good(&mut context);
+        let step = context.handle(ContextEvent::Ready(1, Err("no WebGL2 for you".into())));
+        assert!(step.changed);
+        let refused = |refusals| Graphics::Blocked {
+            reason: "no WebGL2 for you".into(),
+            refusals,
+        };
+        assert_eq!(context.graphics(), &refused(1));
+        assert_eq!(context.graphics().name(), "blocked");
+        // Still refused: counted, so the demos can say it was tried.
+        let step = context.handle(ContextEvent::TryAgain);
+        assert_eq!(step.action, Some(ContextAction::Replace(2)));
+        let step = context.handle(ContextEvent::Ready(2, Err("no WebGL2 for you".into())));
+        assert!(step.changed);
+        assert_eq!(context.graphics(), &refused(2));
+        // Then it works.
+        assert_eq!(
+            context.handle(ContextEvent::TryAgain).action,
+            Some(ContextAction::Replace(3))
+        );
+        assert!(context.handle(ContextEvent::Ready(3, Ok(()))).changed);
+        assert_eq!(context.graphics(), &Graphics::Ready);
+        assert_eq!(
+            context.handle(ContextEvent::TryAgain),
+            ContextStep::default(),
+            "nothing to try again"
+        );
+    }
+
+    #[test]
+    fn a_failed_renewal_blocks_too() {
+        let mut context = working();
+        context.handle(ContextEvent::Lost(0));
+        context.handle(ContextEvent::Restored(0));
+        context.handle(ContextEvent::Ready(0, Err("three-d failed".into())));
+        assert_eq!(context.graphics().name(), "blocked");
+        assert_eq!(
+            context.handle(ContextEvent::WaitOver(1)),
+            ContextStep::default(),
+            "blocked pages wait for the reader, not the clock"
+        );
+    }
+
+    #[test]
+    fn without_webgl_from_the_start_nothing_is_waited_for_or_tried() {
+        let mut context = SharedContext::new(Graphics::Unavailable("no WebGL2".into()));
+        for event in [
+            ContextEvent::Lost(0),
+            ContextEvent::Restored(0),
+            ContextEvent::WaitOver(0),
+            ContextEvent::Ready(0, Ok(())),
+            ContextEvent::TryAgain,
+        ] {
+            assert_eq!(context.handle(event), ContextStep::default());
+        }
+        assert_eq!(context.graphics().name(), "unavailable");
+    }
+}
