@@ -35,10 +35,10 @@
 //! # Use
 //!
 //! ```
-//! use terrain_core::{generate, Algorithm, Params, Stage};
+//! use terrain_core::{generate, Algorithm, Stage, ValidParams};
 //! use terrain_io::{export_png, import_png};
 //!
-//! let params = Params { exponent: 4, seed: 3, ..Params::new(Algorithm::DIAMOND_SQUARE) };
+//! let params = ValidParams::new(Algorithm::DIAMOND_SQUARE).with_exponent(4)?.with_seed(3);
 //! let map = generate(&params, Stage::Done)?.heightmap;
 //!
 //! // A download for the reader, and the same file brought back.
