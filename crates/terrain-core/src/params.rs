@@ -53,7 +53,7 @@ pub struct Params {
     /// Gradient noise: lattice cells across the map in the first octave,
     /// 1 to 256. Default 4.
     pub frequency: u32,
-    /// Gradient noise: how many octaves are summed, 1 to 12. Default 6.
+    /// Gradient noise: how many octaves are summed, 1 to 12. Default 5.
     pub octaves: u32,
     /// Gradient noise: how many times finer each octave is, 1 to 4.
     /// Default 2.

@@ -164,6 +164,9 @@ pub fn generate_keeping(
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod resolution;
+
 // Uses proptest, a native-only dev-dependency.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod properties;

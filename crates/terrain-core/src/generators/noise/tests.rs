@@ -1115,7 +1115,7 @@ fn kept_octaves_give_every_map_to_the_bit() {
             (kind.clone(), Stage::Done),
             (with(|s| s.gain = 0.7), Stage::Done),
             (with(|s| s.gain = 0.7), Stage::Octave(3)),
-            (kind.clone(), Stage::Octave(6)),
+            (kind.clone(), Stage::Octave(DEFAULT_OCTAVES)),
             (with(|s| s.octaves = 4), Stage::Done),
             (with(|s| s.octaves = 8), Stage::Done),
             (with(|s| s.shape = Shape::Ridged), Stage::Done),
