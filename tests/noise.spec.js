@@ -32,16 +32,18 @@ function figures(page) {
   );
 }
 
-/** `value` written with as many decimals as `quoted` has. */
+/** `value` written as the page writes it: as many decimals as `quoted`
+ * has, and a true minus sign. */
 function asQuoted(value, quoted) {
   const decimals = quoted.includes(".") ? quoted.split(".")[1].length : 0;
-  return value.toFixed(decimals);
+  return value.toFixed(decimals).replace("-", "−");
 }
 
 /** The measurements the page describes, from generate()'s heights: the bend
  * jump at the lattice lines against mid-cell (the fade section's snippet),
  * the seam index (the crease index's ratio on the line where tiled copies
- * meet), and the worked numbers of steps 1, 2 and 5. Runs in the page. */
+ * meet), the correlation of side-by-side points in one octave on its own
+ * (step 6), and the worked numbers of steps 1, 2 and 5. Runs in the page. */
 const MEASURE = async () => {
   const { generate } = await import("./terrain.js");
   const side = 129;
@@ -59,10 +61,10 @@ const MEASURE = async () => {
     return atLines / midCell;
   };
   const seam = (tileable) => {
-    // The tiled pair's maps: 65 × 65 points, five octaves.
+    // The tiled pair's maps: 65 × 65 points, four octaves.
     const side = 65;
     const last = side - 1;
-    const h = generate({ algorithm: "perlin-noise", exponent: 6, octaves: 5, seed: 7, tileable });
+    const h = generate({ algorithm: "perlin-noise", exponent: 6, octaves: 4, seed: 7, tileable });
     // The tiled plane: copies repeat every `last` points, so column `last`
     // is the next copy's column 0 (the map's own last column is not shown).
     const at = (x, y) => h[(y % last) * side + (x % last)];
@@ -82,6 +84,28 @@ const MEASURE = async () => {
     }
     return { index: across / along, mismatch };
   };
+  // Octave `k` of a six-octave sum on its own: the octave stages share one
+  // fixed scale, so stage k minus stage k - 1 is that octave, scaled.
+  const octaveAlone = (k) => {
+    const upTo = (count) => generate({ algorithm: "perlin-noise", octaves: 6, seed: 7, stage: `octave-${count}` });
+    const before = upTo(k - 1);
+    return upTo(k).map((height, i) => height - before[i]);
+  };
+  // Side-by-side points, left-right and up-down pairs together.
+  const neighbourCorrelation = (h) => {
+    const mean = h.reduce((sum, height) => sum + height, 0) / h.length;
+    const variance = h.reduce((sum, height) => sum + (height - mean) ** 2, 0) / h.length;
+    let sum = 0;
+    let pairs = 0;
+    for (let a = 0; a < side; a++) {
+      for (let b = 0; b < side - 1; b++) {
+        sum += (h[a * side + b] - mean) * (h[a * side + b + 1] - mean);
+        sum += (h[b * side + a] - mean) * (h[(b + 1) * side + a] - mean);
+        pairs += 2;
+      }
+    }
+    return sum / pairs / variance;
+  };
   const value = (fade) =>
     generate({ algorithm: "value-noise", stage: "octave-1", octaves: 1, fade, seed: 7 })[16 * side + 8];
   const low = generate({ algorithm: "perlin-noise", stage: "octave-1", octaves: 1, frequency: 2, seed: 7 });
@@ -93,6 +117,8 @@ const MEASURE = async () => {
   const lattice = generate({ algorithm: "value-noise", octaves: 1, seed: 7, stage: "lattice" });
   return {
     cubicJump: jump("smoothstep"),
+    fifthOctave: neighbourCorrelation(octaveAlone(5)),
+    sixthOctave: neighbourCorrelation(octaveAlone(6)),
     quinticJump: jump("quintic"),
     tileable: seam(true),
     plain: seam(false),
@@ -147,12 +173,12 @@ test.describe("the gradient-noise page", () => {
     }
   });
 
-  test("the fBm scrubber steps from the lattice through six octaves to the finished map", async ({ page }) => {
+  test("the fBm scrubber steps from the lattice through five octaves to the finished map", async ({ page }) => {
     await page.goto(PAGE.path);
     await waitForAllDemos(page, PAGE.demos);
     const demo = page.locator(".terrain-demo").nth(FBM);
     await demo.scrollIntoViewIfNeeded();
-    const stages = ["lattice", "octave-1", "octave-2", "octave-3", "octave-4", "octave-5", "octave-6", "done"];
+    const stages = ["lattice", "octave-1", "octave-2", "octave-3", "octave-4", "octave-5", "done"];
     const scrubber = demo.getByLabel("Stage", { exact: true });
     await expect(scrubber).toHaveAttribute("max", String(stages.length - 1));
     const expected = await fingerprintsOf(
@@ -227,6 +253,12 @@ test.describe("the gradient-noise page", () => {
     expect(asQuoted(measured.cubicJump, quoted["cubic-jump"])).toBe(quoted["cubic-jump"]);
     expect(asQuoted(measured.quinticJump, quoted["quintic-jump"])).toBe(quoted["quintic-jump"]);
     expect(measured.cubicJump).toBeGreaterThan(5 * measured.quinticJump);
+    // Step 6: an octave with two map steps a cell is terrain, one with a
+    // single step a cell is speckle.
+    expect(asQuoted(measured.fifthOctave, quoted["fifth-octave-correlation"])).toBe(quoted["fifth-octave-correlation"]);
+    expect(asQuoted(measured.sixthOctave, quoted["sixth-octave-correlation"])).toBe(quoted["sixth-octave-correlation"]);
+    expect(measured.fifthOctave).toBeGreaterThan(0.2);
+    expect(Math.abs(measured.sixthOctave)).toBeLessThan(0.1);
     // The seam, measured again from generate()'s heights: as smooth as the
     // inside for the tileable map, a cliff for the plain one.
     expect(measured.tileable.index).toBeCloseTo(shown[TILED.tileable], 9);

@@ -32,8 +32,10 @@
 //!
 //! Raw generated maps are full of small pits, which would cut every river
 //! short. [`fill_pits`] raises each pit to the level where it would spill
-//! over, as water filling it would: a lake. Accumulated over the filled
-//! map, water crosses the lakes and runs on to the map's edge.
+//! over, as water filling it would: a lake, tilted a hair towards its
+//! outlet (a lake filled exactly level would be a flat, where water stops).
+//! Accumulated over the filled map, water crosses the lakes and runs on to
+//! the map's edge.
 
 use crate::erosion::grid::{Grid, NEIGHBOURS, OFF_MAP, check_heights};
 use crate::error::Error;

@@ -145,6 +145,9 @@ pub(crate) use {perlin::PerlinNoise, simplex::SimplexNoise, value::ValueNoise};
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod resolution;
+
 // Uses proptest, a native-only dev-dependency.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod properties;

@@ -132,8 +132,15 @@ pub const MIN_FREQUENCY: u32 = 1;
 /// chapter demo (513 points), far finer than anyone needs for a first
 /// octave.
 pub const MAX_FREQUENCY: u32 = 256;
-/// Octaves summed by default: a 129-point map resolves six.
-pub const DEFAULT_OCTAVES: u32 = 6;
+/// Octaves summed by default: as many as the default map can show. With
+/// frequency 4 and lacunarity 2 on 129 points (128 steps), the fifth octave
+/// has 64 cells, two map steps a cell. A sixth would have one: Perlin noise
+/// is 0 at every lattice point, so each of its samples would land on the
+/// same spot of its own cell, and the octave would add speckle, not detail
+/// (the `resolution` tests measure it). Simplex noise's bumps are smaller
+/// than a cell, so its fifth octave is already speckle on this map; one
+/// default serves all three bases.
+pub const DEFAULT_OCTAVES: u32 = 5;
 /// The fewest octaves.
 pub const MIN_OCTAVES: u32 = 1;
 /// The most octaves: twelve doublings take 4 cells to 8192, past the
@@ -145,8 +152,12 @@ pub const DEFAULT_LACUNARITY: f64 = 2.0;
 pub const MIN_LACUNARITY: f64 = 1.0;
 /// The most lacunarity.
 pub const MAX_LACUNARITY: f64 = 4.0;
-/// Each octave's weight over the one before: halving, with doubling
-/// frequency, gives the `1/f` spectrum of natural terrain.
+/// Each octave's weight over the one before. In fBm terms the gain is
+/// `lacunarity^(-H)`, with `H` the Hurst exponent: halving the weight as the
+/// frequency doubles gives `H = 1`, amplitudes proportional to wavelength
+/// (`1/f`), the smooth limit of fBm proper, where `0 < H < 1`. (It is the
+/// amplitude that falls as `1/f`; the power, in one dimension, falls as
+/// `f^-(2H + 1)`, here `f^-3`.)
 pub const DEFAULT_GAIN: f64 = 0.5;
 /// The least gain: 0 keeps only the first octave.
 pub const MIN_GAIN: f64 = 0.0;

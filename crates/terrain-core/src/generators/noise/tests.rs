@@ -1101,7 +1101,7 @@ fn kept_octaves_give_every_map_to_the_bit() {
             (kind, Stage::Done),
             (with(|s| s.noise.gain = 0.7), Stage::Done),
             (with(|s| s.noise.gain = 0.7), Stage::Octave(3)),
-            (kind, Stage::Octave(6)),
+            (kind, Stage::Octave(DEFAULT_OCTAVES)),
             (with(|s| s.noise.octaves = 4), Stage::Done),
             (with(|s| s.noise.octaves = 8), Stage::Done),
             (with(|s| s.noise.shape = Shape::Ridged), Stage::Done),
