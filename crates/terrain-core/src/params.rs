@@ -265,8 +265,6 @@ pub enum Group {
     Noise,
     /// How a lattice cell blends its corners.
     Fade,
-    /// Cellular noise's feature points and distances.
-    Cellular,
 }
 
 /// Everything about one algorithm, in one place.
