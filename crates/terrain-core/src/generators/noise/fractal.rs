@@ -637,64 +637,30 @@ fn copy_first_row_and_column(map: &mut Heightmap) {
 #[cfg(test)]
 pub(crate) mod testing {
     //! The raw sums and one octave's samples, for tests of the stage
-    //! semantics and of the bases, which name their noise by algorithm.
+    //! semantics and of the bases (`tests.rs` picks the basis by name).
     use super::*;
     use crate::generators::noise::basis::Sample;
-    use crate::generators::noise::{PerlinNoise, SimplexNoise, ValueNoise};
-
-    /// Calls `$function::<Basis>($arguments)` with the basis of
-    /// `$params`'s algorithm.
-    macro_rules! with_basis {
-        ($params:expr, $function:ident($($argument:expr),*)) => {
-            match $params.algorithm.name() {
-                "value-noise" => $function::<ValueNoise>($($argument),*),
-                "perlin-noise" => $function::<PerlinNoise>($($argument),*),
-                "simplex-noise" => $function::<SimplexNoise>($($argument),*),
-                other => panic!("{other} is not a noise"),
-            }
-        };
-    }
 
     /// The raw (unmapped) sums of the first `count` octaves, row-major over
     /// the computed points.
-    pub(crate) fn raw_sums(params: &Params, count: u32) -> Vec<f64> {
-        fn sums<B: Basis>(params: &Params, count: u32) -> Vec<f64> {
-            let plan = Plan::<B>::new(params, count);
-            let mut map = Heightmap::zeroed(params.map.exponent);
-            let mut sums = Vec::new();
-            plan.for_each_row(&mut map, &mut |_| {}, None, |row| {
-                sums.extend_from_slice(row)
-            });
-            sums
-        }
-        with_basis!(params, sums(params, count))
-    }
-
-    /// The frequency of octave `octave`, as the generator uses it.
-    pub(crate) fn frequency(params: &Params, octave: u32) -> f64 {
-        with_basis!(params, octave_frequency(&params.noise, octave))
-    }
-
-    /// The lattice of table `table` at `frequency`, as the generator uses it.
-    pub(crate) fn lattice(params: &Params, table: usize, frequency: f64) -> Lattice {
-        with_basis!(
-            params,
-            lattice_for(params.map.seed, &params.noise, table, frequency)
-        )
+    pub(crate) fn raw_sums<B: Basis>(params: &Params, count: u32) -> Vec<f64> {
+        let plan = Plan::<B>::new(params, count);
+        let mut map = Heightmap::zeroed(params.map.exponent);
+        let mut sums = Vec::new();
+        plan.for_each_row(&mut map, &mut |_| {}, None, |row| {
+            sums.extend_from_slice(row)
+        });
+        sums
     }
 
     /// One octave's noise, as the generator reads it, at lattice positions.
-    pub(crate) fn octave_sampler(params: &Params, octave: u32) -> Box<dyn Fn(f64, f64) -> Sample> {
-        fn sampler<B: Basis + 'static>(
-            params: &Params,
-            octave: u32,
-        ) -> Box<dyn Fn(f64, f64) -> Sample> {
-            let frequency = octave_frequency::<B>(&params.noise, octave);
-            let lattice =
-                lattice_for::<B>(params.map.seed, &params.noise, octave as usize, frequency);
-            let basis = B::new(&params.noise);
-            Box::new(move |u, v| basis.sample(&lattice, u, v))
-        }
-        with_basis!(params, sampler(params, octave))
+    pub(crate) fn octave_sampler<B: Basis + 'static>(
+        params: &Params,
+        octave: u32,
+    ) -> Box<dyn Fn(f64, f64) -> Sample> {
+        let frequency = octave_frequency::<B>(&params.noise, octave);
+        let lattice = lattice_for::<B>(params.map.seed, &params.noise, octave as usize, frequency);
+        let basis = B::new(&params.noise);
+        Box::new(move |u, v| basis.sample(&lattice, u, v))
     }
 }

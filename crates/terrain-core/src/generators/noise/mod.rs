@@ -140,9 +140,6 @@ pub use overlay::{Arrow, MAX_OVERLAY_ITEMS, Segment};
 pub use settings::*;
 
 #[cfg(test)]
-pub(crate) use {perlin::PerlinNoise, simplex::SimplexNoise, value::ValueNoise};
-
-#[cfg(test)]
 mod tests;
 
 #[cfg(test)]

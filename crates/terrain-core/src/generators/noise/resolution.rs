@@ -11,8 +11,7 @@
 //! lacunarity 2) the fifth octave has 64 cells, two samples a cell, and a
 //! sixth would have one; so [`DEFAULT_OCTAVES`] is 5.
 
-use super::fractal::testing::{frequency as octave_frequency, raw_sums};
-use super::tests::{noises, with};
+use super::tests::{noises, octave_frequency, raw_sums, with};
 use super::*;
 use crate::{Algorithm, Params};
 

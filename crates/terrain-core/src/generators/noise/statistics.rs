@@ -20,8 +20,7 @@
 
 use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
 
-use super::fractal::testing::{octave_sampler, raw_sums};
-use super::tests::{noises, with};
+use super::tests::{noises, octave_sampler, raw_sums, with};
 use super::*;
 use crate::{Algorithm, Params};
 

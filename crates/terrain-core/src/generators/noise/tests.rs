@@ -1,13 +1,55 @@
 //! Invariants of the gradient noises: settings, stages, continuity,
 //! smoothness, range, tiling, determinism, overlays.
 
-use super::basis::Basis;
-use super::fractal::testing::{frequency as octave_frequency, lattice, octave_sampler, raw_sums};
+use super::basis::{Basis, Sample};
 use super::fractal::total_amplitude;
+use super::fractal::{self, lattice_for, octave_frequency as frequency_of};
+use super::lattice::Lattice;
+use super::perlin::PerlinNoise;
 use super::simplex::SimplexNoise;
+use super::value::ValueNoise;
 use super::*;
 use crate::random::PointRandom;
 use crate::{Algorithm, Error, Group, Heightmap, Params, Stage, ValidParams};
+
+/// Calls `$function::<Basis>($arguments)` with the basis of `$params`'s
+/// algorithm: the generic tools of the fractal sum, by algorithm.
+macro_rules! with_basis {
+    ($params:expr, $function:ident($($argument:expr),*)) => {
+        match $params.algorithm.name() {
+            "value-noise" => $function::<ValueNoise>($($argument),*),
+            "perlin-noise" => $function::<PerlinNoise>($($argument),*),
+            "simplex-noise" => $function::<SimplexNoise>($($argument),*),
+            other => panic!("{other} is not a noise"),
+        }
+    };
+}
+
+/// The raw (unmapped) sums of the first `count` octaves, row-major over
+/// the computed points.
+pub(super) fn raw_sums(params: &Params, count: u32) -> Vec<f64> {
+    use fractal::testing::raw_sums;
+    with_basis!(params, raw_sums(params, count))
+}
+
+/// One octave's noise, as the generator reads it, at lattice positions.
+pub(super) fn octave_sampler(params: &Params, octave: u32) -> Box<dyn Fn(f64, f64) -> Sample> {
+    use fractal::testing::octave_sampler;
+    with_basis!(params, octave_sampler(params, octave))
+}
+
+/// The frequency of octave `octave`, as the generator uses it.
+pub(super) fn octave_frequency(params: &Params, octave: u32) -> f64 {
+    with_basis!(params, frequency_of(&params.noise, octave))
+}
+
+/// The lattice of table `table` at `frequency`, as the generator uses it.
+fn lattice(params: &Params, table: usize, frequency: f64) -> Lattice {
+    with_basis!(
+        params,
+        lattice_for(params.map.seed, &params.noise, table, frequency)
+    )
+}
 
 /// Every noise algorithm.
 pub(super) fn noises() -> impl Iterator<Item = Algorithm> {
