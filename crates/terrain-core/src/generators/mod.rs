@@ -39,6 +39,7 @@ pub const ALL: &[Algorithm] = &[
     Algorithm::VALUE_NOISE,
     Algorithm::PERLIN_NOISE,
     Algorithm::SIMPLEX_NOISE,
+    Algorithm::CELLULAR_NOISE,
 ];
 
 /// Every algorithm's name, in the order of [`ALL`]: the choices of

@@ -122,6 +122,7 @@
 //! [`Stage::Done`]: crate::Stage::Done
 
 mod basis;
+pub mod cellular;
 mod columns;
 mod describe;
 pub mod fractal;

@@ -338,6 +338,116 @@ pub static TILEABLE: Spec = Spec {
     surfaces: Surfaces::MAP,
 };
 
+/// How far cellular noise's feature points stray from their cells'
+/// centres: 0 (a regular grid) to 1 (anywhere in the cell). Default 1.
+pub const DEFAULT_JITTER: f64 = 1.0;
+
+/// How cellular noise measures the way to a feature point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Distance {
+    /// Straight, as the crow flies: round cells. `euclidean`.
+    Euclidean,
+    /// Along the axes, as a taxi drives a grid of streets: diamond-shaped
+    /// cells. `manhattan`.
+    Manhattan,
+    /// The larger of the two axes' distances, as a king moves on a
+    /// chessboard: square cells. `chebyshev`.
+    Chebyshev,
+}
+
+impl Distance {
+    /// Every distance.
+    pub const ALL: [Distance; 3] = [
+        Distance::Euclidean,
+        Distance::Manhattan,
+        Distance::Chebyshev,
+    ];
+
+    /// Every distance's name, in the order of [`Distance::ALL`].
+    pub const NAMES: [&'static str; 3] = ["euclidean", "manhattan", "chebyshev"];
+}
+
+/// Which of the distances to the nearest feature points cellular noise
+/// shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// The distance to the nearest one: pits at the points, cones around
+    /// them. `f1`.
+    F1,
+    /// The distance to the second nearest: a bumpy web. `f2`.
+    F2,
+    /// The second distance less the first: 0 all along the cells' borders,
+    /// where two points are equally near, so the cells stand out as
+    /// plateaus with cracks between them. `f2-f1`.
+    F2MinusF1,
+}
+
+impl Cell {
+    /// Every choice.
+    pub const ALL: [Cell; 3] = [Cell::F1, Cell::F2, Cell::F2MinusF1];
+
+    /// Every choice's name, in the order of [`Cell::ALL`].
+    pub const NAMES: [&'static str; 3] = ["f1", "f2", "f2-f1"];
+}
+
+/// Cellular noise's feature points and how it measures them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CellularSettings {
+    /// How far each feature point strays from its cell's centre, 0 to 1:
+    /// default [`DEFAULT_JITTER`].
+    pub jitter: f64,
+    /// How distances are measured: default Euclidean.
+    pub distance: Distance,
+    /// Which distance is shown: default F1.
+    pub cell: Cell,
+}
+
+impl Default for CellularSettings {
+    fn default() -> Self {
+        Self {
+            jitter: DEFAULT_JITTER,
+            distance: Distance::Euclidean,
+            cell: Cell::F1,
+        }
+    }
+}
+
+/// How far feature points stray from their cells' centres.
+pub static JITTER: Spec = Spec {
+    label: "jitter",
+    title: "Jitter",
+    option: "jitter",
+    attribute: "data-jitter",
+    help: "0 to 1: how far each feature point strays from its cell's centre",
+    kind: Kind::Number { min: 0.0, max: 1.0 },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How cellular noise measures distances.
+pub static DISTANCE: Spec = Spec {
+    label: "distance",
+    title: "Distance",
+    option: "distance",
+    attribute: "data-distance",
+    help: "straight (round cells), along the axes (diamonds) or the larger axis (squares)",
+    kind: Kind::Choice(&Distance::NAMES),
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
+/// Which distance cellular noise shows.
+pub static CELL: Spec = Spec {
+    label: "cell",
+    title: "Cell",
+    option: "cell",
+    attribute: "data-cell",
+    help: "the nearest feature point's distance, the second's, or their difference",
+    kind: Kind::Choice(&Cell::NAMES),
+    step: 1.0,
+    surfaces: Surfaces::MAP,
+};
+
 /// How a noise is summed and finished. The map's exponent and seed, and
 /// whether `done` normalizes, are the map's own ([`crate::MapSettings`]);
 /// which basis is the algorithm's. Every field's range is its [`Spec`]'s.
@@ -379,6 +489,8 @@ pub struct NoiseSettings {
     /// Whether the map tiles: its last row and column equal its first, and
     /// copies placed side by side show no seam. Default false.
     pub tileable: bool,
+    /// Cellular noise's feature points and distances.
+    pub cellular: CellularSettings,
 }
 
 impl Default for NoiseSettings {
@@ -397,6 +509,7 @@ impl Default for NoiseSettings {
             warp: DEFAULT_WARP,
             damping: DEFAULT_DAMPING,
             tileable: false,
+            cellular: CellularSettings::default(),
         }
     }
 }
