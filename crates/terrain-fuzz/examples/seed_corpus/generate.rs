@@ -3,7 +3,7 @@
 
 use terrain_core::erosion::Method;
 use terrain_core::spec::{Kind, Value};
-use terrain_core::{Algorithm, Field, MapSettings, Params, Stage};
+use terrain_core::{Algorithm, Field, Group, MapSettings, Params, Stage};
 use terrain_fuzz::input;
 
 use crate::{Seeds, largest, slug};
@@ -108,16 +108,28 @@ pub fn seeds() -> Seeds {
         &diamond_square,
         Stage::Pass(u32::MAX),
     );
-    add(
-        "square-for-mpd".to_owned(),
-        &Params::new(Algorithm::MIDPOINT_DISPLACEMENT),
-        Stage::Square,
-    );
-    add(
-        "octave-past-the-last".to_owned(),
-        &at(5, Params::new(Algorithm::PERLIN_NOISE)),
-        Stage::Octave(13),
-    );
+    // A stage of another algorithm's that each lacks, and a noise's
+    // octave past its last.
+    let named: Vec<Stage> = input::every_stage()
+        .into_iter()
+        .filter(|stage| {
+            stage
+                .to_string()
+                .bytes()
+                .all(|byte| byte.is_ascii_lowercase())
+        })
+        .collect();
+    for algorithm in Algorithm::all() {
+        let params = Params::new(algorithm);
+        let own = params.stages();
+        if let Some(&lacked) = named.iter().find(|stage| !own.contains(stage)) {
+            add(format!("{algorithm}-lacks-{lacked}"), &params, lacked);
+        }
+        if algorithm.reads(Group::Noise) {
+            let past = Stage::Octave(params.noise.octaves + 1);
+            add(format!("{algorithm}-{past}"), &params, past);
+        }
+    }
     seeds
 }
 

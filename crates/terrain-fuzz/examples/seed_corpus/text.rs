@@ -78,82 +78,83 @@ pub fn params_text() -> Seeds {
     seeds
 }
 
-/// Every stage of every algorithm at exponent 3, named as its algorithm
-/// writes it; then hand-picked stages the algorithm or exponent lacks, odd
-/// spellings, and the bad values.
+/// The first algorithm that has `stage` at its defaults, if any.
+fn having(stage: Stage) -> Option<Algorithm> {
+    Algorithm::all().find(|&algorithm| Params::new(algorithm).stages().contains(&stage))
+}
+
+/// For every algorithm at exponent 3: each of its stages as it writes it,
+/// the first in capitals and padded, and every named stage of another
+/// algorithm's that it lacks; then numbered stages past the last, odd
+/// spellings, exponents out of range and the bad values.
 pub fn stage_text() -> Seeds {
     let mut seeds: Seeds = Vec::new();
+    let mut add = |name: String, algorithm: Algorithm, exponent: u32, text: &str| {
+        seeds.push((name, input::stage_text(algorithm, exponent, text)));
+    };
+    let named: Vec<Stage> = input::every_stage()
+        .into_iter()
+        .filter(|stage| {
+            stage
+                .to_string()
+                .bytes()
+                .all(|byte| byte.is_ascii_lowercase())
+        })
+        .collect();
     for algorithm in Algorithm::all() {
         let params = Params {
             map: MapSettings::new(3, 0),
             ..Params::new(algorithm)
         };
-        for stage in params.stages() {
-            seeds.push((
+        let stages = params.stages();
+        for stage in &stages {
+            add(
                 format!("{algorithm}-{stage}"),
-                input::stage_text(algorithm, 3, &stage.to_string()),
-            ));
+                algorithm,
+                3,
+                &stage.to_string(),
+            );
+        }
+        let first = stages[0].to_string();
+        let odd = format!(" {}\t", first.to_ascii_uppercase());
+        add(
+            format!("{algorithm}-{first}-padded-capitals"),
+            algorithm,
+            3,
+            &odd,
+        );
+        for stage in named.iter().filter(|stage| !stages.contains(stage)) {
+            add(
+                format!("{algorithm}-lacks-{stage}"),
+                algorithm,
+                3,
+                &stage.to_string(),
+            );
         }
     }
-    for (name, algorithm, exponent, text) in [
-        (
-            "square-for-mpd",
-            Algorithm::MIDPOINT_DISPLACEMENT,
-            3,
-            "square",
-        ),
-        (
-            "edges-for-mpd-padded",
-            Algorithm::MIDPOINT_DISPLACEMENT,
-            3,
-            " Edges ",
-        ),
-        ("centre", Algorithm::MIDPOINT_DISPLACEMENT, 1, "centre"),
-        (
-            "lattice-for-diamond-square",
-            Algorithm::DIAMOND_SQUARE,
-            3,
-            "lattice",
-        ),
-        (
-            "pass-12",
-            Algorithm::RECURSIVE_MIDPOINT_DISPLACEMENT,
-            12,
-            "pass-12",
-        ),
-        ("pass-13-at-12", Algorithm::DIAMOND_SQUARE, 12, "pass-13"),
-        ("pass-0", Algorithm::DIAMOND_SQUARE, 5, "pass-0"),
-        (
-            "pass-huge",
-            Algorithm::DIAMOND_SQUARE,
-            5,
-            "pass-99999999999",
-        ),
-        ("pass-minus", Algorithm::DIAMOND_SQUARE, 5, "pass--1"),
-        ("pass-empty", Algorithm::DIAMOND_SQUARE, 5, "pass-"),
-        ("octave-0", Algorithm::PERLIN_NOISE, 5, "octave-0"),
-        ("octave-13", Algorithm::SIMPLEX_NOISE, 5, "octave-13"),
-        (
-            "droplets-without-erosion",
-            Algorithm::DIAMOND_SQUARE,
-            5,
-            "droplets-1",
-        ),
-        ("done-capitals", Algorithm::RANDOM_NOISE, 4, "DONE"),
-        ("corners-noise", Algorithm::RANDOM_NOISE, 4, "corners"),
-        ("exponent-0", Algorithm::MIDPOINT_DISPLACEMENT, 0, "pass-1"),
-        ("exponent-16", Algorithm::DIAMOND_SQUARE, 16, "pass-16"),
+    let default = Algorithm::DIAMOND_SQUARE;
+    for (name, exponent, text) in [
+        ("pass-12", 12, "pass-12"),
+        ("pass-13-at-12", 12, "pass-13"),
+        ("pass-0", 5, "pass-0"),
+        ("pass-huge", 5, "pass-99999999999"),
+        ("pass-minus", 5, "pass--1"),
+        ("pass-empty", 5, "pass-"),
+        ("droplets-without-erosion", 5, "droplets-1"),
+        ("exponent-0", 0, "pass-1"),
+        ("exponent-16", 16, "pass-16"),
     ] {
-        seeds.push((
-            name.to_owned(),
-            input::stage_text(algorithm, exponent, text),
-        ));
+        add(name.to_owned(), default, exponent, text);
+    }
+    if let Some(noise) = having(Stage::Lattice) {
+        add("octave-0".to_owned(), noise, 5, "octave-0");
+        add("octave-13".to_owned(), noise, 5, "octave-13");
+    }
+    if let Some(centred) = having(Stage::Center) {
+        add("centre".to_owned(), centred, 1, "centre");
     }
     for (name, text) in BAD {
-        seeds.push((
-            format!("bad-{name}"),
-            input::stage_text(Algorithm::DIAMOND_SQUARE, 5, text),
-        ));
+        add(format!("bad-{name}"), default, 5, text);
     }
     seeds
 }
@@ -176,7 +177,7 @@ pub fn queries() -> Seeds {
         .collect();
     let mut odd = Params {
         map: MapSettings::new(6, u64::MAX - 1),
-        ..Params::new(Algorithm::TILEABLE_DIAMOND_SQUARE)
+        ..Params::new(Algorithm::DIAMOND_SQUARE)
     };
     odd.subdivision.spread = 0.1 + 0.2;
     odd.subdivision.spread_reduction = 1.0 / 3.0;
