@@ -14,13 +14,13 @@
 //!
 //! | check | parser |
 //! |---|---|
-//! | [`params_text`] | `Params::set_text` |
+//! | [`params_text`] | `ValidParams::with_text` |
 //! | [`stage_text`] | `Stage::from_str`, `Params::check_stage` |
 //! | [`query`] | `query::from_query`, `to_query`, `parse_pairs`, `encode`, `decode` |
 //! | [`embed_attributes`] | `DemoConfig::from_attributes`, `DemoConfig::apply_query` |
 //! | [`png_import`] | `terrain_io::import_png` |
 //! | [`png_differential`] | `terrain_io::import_png` against the png crate alone |
-//! | [`generate`] | `terrain_core::generate` with any field values |
+//! | [`generate`] | `Params::check`, then `terrain_core::generate`, with any field values |
 //!
 //! How each check reads its bytes is in [`input`], with the encoders that
 //! write such bytes (the seed corpus and the property tests use them).

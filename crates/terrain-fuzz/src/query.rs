@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 
 use terrain_core::query::{QueryState, decode, encode, from_query, parse_pairs, to_query};
+use terrain_core::registry::fields;
 use terrain_core::spec::Spec;
-use terrain_core::{PARAMETERS, Params, STAGE, Stage};
+use terrain_core::{Field, Params, STAGE, Stage, ValidParams};
 use terrain_view::settings::{DemoConfig, SETTINGS};
 
 use crate::input::{decode_embed_attributes, demo_attributes};
@@ -13,9 +14,8 @@ use crate::text::MAX_MESSAGE_BYTES;
 
 /// The keys `from_query` reads itself: the registry's, and the stage.
 fn query_keys() -> impl Iterator<Item = &'static str> {
-    PARAMETERS
-        .iter()
-        .map(|parameter| parameter.spec)
+    fields()
+        .map(Field::spec)
         .chain([&STAGE])
         .filter(|spec| spec.surfaces.url)
         .map(|spec| spec.option)
@@ -30,9 +30,13 @@ fn demo_query_keys() -> impl Iterator<Item = &'static str> {
         .map(|spec| spec.option)
 }
 
-/// Valid params and a stage valid for their algorithm and exponent.
-fn assert_valid(params: &Params, stage: Stage, context: &str) {
-    assert_eq!(params.validate(), Ok(()), "{context}: {params:?}");
+/// Params that check, and a stage valid for their algorithm and exponent.
+fn assert_valid(params: &ValidParams, stage: Stage, context: &str) {
+    assert_eq!(
+        params.into_params().check().as_ref(),
+        Ok(params),
+        "{context}: {params:?}"
+    );
     assert_eq!(
         params.check_stage(stage),
         Ok(()),
@@ -94,15 +98,8 @@ pub fn query(data: &[u8]) {
         // (what the map ignores takes its defaults).
         assert_eq!(stage, state.stage, "{shared:?}");
         assert_eq!(to_query(&params, stage), written, "{shared:?}");
-        for parameter in PARAMETERS
-            .iter()
-            .filter(|parameter| (parameter.applies)(&state.params))
-        {
-            assert_eq!(
-                (parameter.get)(&params),
-                (parameter.get)(&state.params),
-                "{shared:?}"
-            );
+        for field in fields().filter(|field| (field.parameter().applies)(&state.params)) {
+            assert_eq!(params.get(field), state.params.get(field), "{shared:?}");
         }
     }
 
@@ -204,16 +201,16 @@ fn assert_round_trips(config: &DemoConfig) {
     // What links carry comes back exactly: the parameters the algorithm
     // reads (the rest take their defaults) and the display settings.
     let defaults = Params::new(config.params.algorithm);
-    for parameter in &PARAMETERS {
-        let expected = if (parameter.applies)(&config.params) {
+    for field in fields() {
+        let expected = if (field.parameter().applies)(&config.params) {
             &config.params
         } else {
             &defaults
         };
         assert_eq!(
-            (parameter.get)(&restored.params),
-            (parameter.get)(expected),
-            "{shared:?}"
+            restored.params.get(field),
+            expected.get(field),
+            "{shared:?}: {field:?}"
         );
     }
     for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {

@@ -1,7 +1,8 @@
 //! The core's text parsers: one field at a time, and stage names.
 
+use terrain_core::generators::subdivision;
 use terrain_core::spec::Spec;
-use terrain_core::{Error, Field, MAX_EXPONENT, MIN_EXPONENT, Params, STAGE, Stage};
+use terrain_core::{Error, Field, MAX_EXPONENT, MIN_EXPONENT, MapSettings, Params, STAGE, Stage};
 
 use crate::input::{decode_params_text, decode_stage_text};
 
@@ -27,50 +28,46 @@ pub(crate) fn assert_names_field(error: &Error, spec: &'static Spec, text: &str)
     );
 }
 
-/// `Params::set_text` on any field, any starting params, any text.
+/// `ValidParams::with_text` on any field, any starting params, any text.
 ///
-/// It never panics. On `Ok` the params validate, only `field` changed, and
-/// the field's text form reads back to the same params. On `Err` nothing
-/// changed and the message starts with the field's name.
+/// It never panics. On `Ok` the params still check, only `field` changed,
+/// and the field's text form reads back to the same params. On `Err` the
+/// message starts with the field's name (and the start, untouched by type,
+/// stays as it was).
 pub fn params_text(data: &[u8]) {
     let (field, start, text) = decode_params_text(data);
-    assert_eq!(start.validate(), Ok(()), "start params are valid");
-    let mut params = start;
-    match params.set_text(field, &text) {
-        Ok(()) => {
+    assert_eq!(
+        start.into_params().check(),
+        Ok(start),
+        "start params are valid"
+    );
+    match start.with_text(field, &text) {
+        Ok(changed) => {
             assert_eq!(
-                params.validate(),
-                Ok(()),
-                "{field:?} {text:?} left {params:?}"
+                changed.into_params().check(),
+                Ok(changed),
+                "{field:?} {text:?} left {changed:?}"
             );
             assert_eq!(
-                with_field_of(start, field, &params),
-                params,
+                with_field_of(*start, field, &changed),
+                *changed,
                 "{field:?} {text:?} changed another field"
             );
-            let written = params.text(field);
-            let mut read_back = start;
-            assert_eq!(read_back.set_text(field, &written), Ok(()), "{written:?}");
+            let written = changed.text(field);
             assert_eq!(
-                read_back, params,
+                start.with_text(field, &written),
+                Ok(changed),
                 "{field:?} {text:?} read back as {written:?}"
             );
         }
-        Err(error) => {
-            assert_eq!(
-                params, start,
-                "{field:?} {text:?} was refused but changed the params"
-            );
-            assert_names_field(&error, field.spec(), &text);
-        }
+        Err(error) => assert_names_field(&error, field.spec(), &text),
     }
 }
 
 /// `start` with `field` taken from `changed`.
 fn with_field_of(start: Params, field: Field, changed: &Params) -> Params {
     let mut params = start;
-    let parameter = field.parameter();
-    (parameter.set)(&mut params, &(parameter.get)(changed));
+    (field.parameter().set)(&mut params, &changed.get(field));
     params
 }
 
@@ -80,8 +77,9 @@ fn with_field_of(start: Params, field: Field, changed: &Params) -> Params {
 /// Parsing never panics; a stage read is written back as a name that reads
 /// as the same stage; a refusal is about the stage. `check_stage` agrees
 /// with `Params::stages`, and its refusals name the stage and the
-/// algorithm. For a valid exponent and stage, the stage's details and the
-/// points it sets are consistent.
+/// algorithm. For a valid exponent, a stage's numbers (for a subdivision)
+/// are consistent, and a stage listed has points on the map and a
+/// caption.
 pub fn stage_text(data: &[u8]) {
     let (algorithm, exponent, text) = decode_stage_text(data);
     let stage = match text.parse::<Stage>() {
@@ -104,7 +102,10 @@ pub fn stage_text(data: &[u8]) {
     );
 
     let params = Params {
-        exponent,
+        map: MapSettings {
+            exponent,
+            ..Params::new(algorithm).map
+        },
         ..Params::new(algorithm)
     };
     let listed = params.stages().contains(&stage);
@@ -123,13 +124,26 @@ pub fn stage_text(data: &[u8]) {
     if !(MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent) {
         return;
     }
-    let details = params.stage_details(stage);
-    if let (Some(radius), Some(chunk)) = (details.radius, details.chunk_size) {
-        assert_eq!(chunk, 2 * radius);
-        assert!(chunk < params.side(), "{details:?}");
+    if let Some(details) = subdivision::details(&params, stage) {
+        assert!(
+            params.algorithm.subdivides(),
+            "{algorithm} {stage}: {details:?}"
+        );
+        assert_eq!(details.chunk_size, 2 * details.radius);
+        assert!(details.chunk_size < params.side(), "{details:?}");
+        assert!(
+            details.spread.is_finite() && details.spread >= 0.0,
+            "{details:?}"
+        );
     }
     if listed {
         check_point_set(&params, stage);
+        if !stage.is_erosion() {
+            let caption = params.caption(stage);
+            assert!(!caption.is_empty(), "{algorithm} {stage} has no caption");
+            let numbers = params.stage_numbers(stage);
+            assert_eq!(numbers.trim(), numbers, "{algorithm} {stage}");
+        }
     }
 }
 

@@ -8,10 +8,12 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use proptest::sample::select;
-use terrain_core::{Algorithm, PARAMETERS, Params, STAGE, Stage};
-use terrain_fuzz::input::{self, PngHeader};
-use terrain_view::settings::SETTINGS;
+use proptest::sample::{Index, select};
+use terrain_core::erosion::Method;
+use terrain_core::registry::fields;
+use terrain_core::spec::{Kind, Value};
+use terrain_core::{ALL, Algorithm, Params, Stage};
+use terrain_fuzz::input::{self, PngHeader, StagePick};
 
 /// `fuzz/corpus/<target>/`, from the workspace root.
 fn corpus_folder(target: &str) -> PathBuf {
@@ -151,80 +153,16 @@ fn generate_corpus() {
     run_corpus("generate");
 }
 
-/// Words the parsers know, and the bad values every one must refuse.
-const WORDS: &[&str] = &[
-    "",
-    "40",
-    "-1",
-    "0",
-    "1",
-    "5",
-    "12",
-    "13",
-    "1e309",
-    "NaN",
-    "nan",
-    "inf",
-    "-inf",
-    "infinity",
-    "2^64",
-    "18446744073709551615",
-    "18446744073709551616",
-    "abc",
-    "<script>alert(1)</script>",
-    "0.3",
-    "0.55",
-    "+0.6",
-    "-0",
-    "+",
-    "1.5",
-    "5.000001",
-    "2.0000001",
-    "true",
-    "false",
-    "on",
-    "off",
-    "yes",
-    "no",
-    "full",
-    "corners",
-    "edges",
-    "center",
-    "centre",
-    "square",
-    "diamond",
-    "done",
-    "pass-1",
-    "pass-12",
-    "pass-0",
-    "pass-",
-    "pass--1",
-    "pass-99999999999",
-    "PASS-3",
-    "random-noise",
-    "midpoint-displacement",
-    "recursive-midpoint-displacement",
-    "diamond-square",
-    "tileable-diamond-square",
-    "terrain",
-    "bands",
-    "green",
-    "greyscale",
-    "3d",
-    "2d",
-    "tiled",
-    "tiled-2d",
-    "%",
-    "%zz",
-    "%FF",
-    "%3C",
-    "&",
-    "=",
-    "?",
-    "\u{0}",
-    "é",
-    "🏔",
-];
+/// Every word a text strategy draws from: the odd ones
+/// ([`input::ODD_WORDS`]), and every name the registries know
+/// ([`input::known_words`]).
+fn words() -> Vec<String> {
+    input::ODD_WORDS
+        .iter()
+        .map(|word| (*word).to_owned())
+        .chain(input::known_words())
+        .collect()
+}
 
 /// White space a reader or a page might put around a value.
 const PADDING: &[&str] = &["", "", " ", "  ", "\t", "\r", "\u{a0}", "\u{2003}", "\u{b}"];
@@ -232,7 +170,7 @@ const PADDING: &[&str] = &["", "", " ", "  ", "\t", "\r", "\u{a0}", "\u{2003}", 
 /// Text for a field: known words padded, numbers of every form, garbage.
 fn field_text() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => (select(PADDING), select(WORDS), select(PADDING))
+        4 => (select(PADDING), select(words()), select(PADDING))
             .prop_map(|(before, word, after)| format!("{before}{word}{after}")),
         1 => any::<f64>().prop_map(|value| value.to_string()),
         1 => (0.0..6.0f64).prop_map(|value| value.to_string()),
@@ -247,19 +185,12 @@ fn field_text() -> impl Strategy<Value = String> {
 
 /// Any algorithm.
 fn algorithm() -> impl Strategy<Value = Algorithm> {
-    select(Algorithm::all().to_vec())
+    select(ALL)
 }
 
-/// The keys a URL of the site may carry, and some it may not.
 /// Every key a link may hold, from the registries, and some it may not.
 fn query_keys() -> Vec<&'static str> {
-    let parameters = PARAMETERS
-        .iter()
-        .map(|parameter| parameter.spec)
-        .chain([&STAGE]);
-    let display = SETTINGS.iter().map(|entry| entry.spec);
-    parameters
-        .chain(display)
+    input::every_spec()
         .filter(|spec| spec.surfaces.url)
         .map(|spec| spec.option)
         .chain(["utm_source", "spreadreduction", "exp%6Fnent", ""])
@@ -300,52 +231,85 @@ fn attribute_names() -> Vec<&'static str> {
     input::demo_attributes().chain(["data-Exponent"]).collect()
 }
 
+/// A value of `kind` a `fraction` of the way through its range.
+fn in_range(kind: Kind, fraction: f64) -> Option<Value> {
+    Some(match kind {
+        Kind::Whole { min, max } => Value::Whole(min + ((max - min) as f64 * fraction) as u64),
+        Kind::Number { min, max } => Value::Number((min + (max - min) * fraction).min(max)),
+        Kind::Switch => Value::Switch(fraction < 0.5),
+        Kind::Choice(names) => {
+            Value::Choice(((names.len() as f64 * fraction) as usize).min(names.len() - 1))
+        }
+        _ => return None,
+    })
+}
+
+/// A value of `kind` out of its range (`which` chooses one), if it has one.
+fn out_of_range(kind: Kind, which: usize) -> Option<Value> {
+    Some(match kind {
+        Kind::Whole { max, .. } => Value::Whole([max.saturating_add(1), u64::MAX][which % 2]),
+        Kind::Number { min, max } => Value::Number(
+            [
+                f64::NAN,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                min.next_down(),
+                max.next_up(),
+                -f64::MAX,
+                f64::MAX,
+            ][which % 7],
+        ),
+        _ => return None,
+    })
+}
+
+/// Params of any algorithm, every field read by kind (the registry's, see
+/// [`input::by_kind`]) at its default or anywhere in its range, and a
+/// quarter of the time one of them, or the exponent, out of it; erosion by
+/// any method (none more often); and a stage picked as `generate`'s input
+/// picks one: the map's last (more often), another of its own, another
+/// algorithm's, or any numbered one.
 fn generated_params() -> impl Strategy<Value = (Params, Stage)> {
-    let number = prop_oneof![
-        4 => 0.0..=5.0f64,
-        1 => any::<f64>(),
-        1 => select(vec![0.0, -0.0, 2.0, 5.0, 5.000001, -1e-300, f64::NAN, f64::INFINITY]),
+    let settings = prop::collection::vec(
+        prop_oneof![Just(None), (0.0..=1.0f64).prop_map(Some)],
+        input::by_kind().count(),
+    );
+    let broken = prop::option::weighted(0.25, (any::<Index>(), any::<usize>()));
+    let exponent = prop_oneof![
+        8 => 1..=input::MAX_GENERATE_EXPONENT,
+        1 => select(input::UNUSUAL_EXPONENTS.to_vec()),
     ];
-    let stage = prop_oneof![
-        select(vec![
-            Stage::Corners,
-            Stage::Edges,
-            Stage::Center,
-            Stage::Square,
-            Stage::Diamond,
-            Stage::Done,
-        ]),
-        (0u32..10).prop_map(Stage::Pass),
-        any::<u32>().prop_map(Stage::Pass),
-        Just(Stage::Lattice),
-        (0u32..14).prop_map(Stage::Octave),
-        (0u32..64).prop_map(Stage::Droplets),
-        (0u32..64).prop_map(Stage::Slides),
-        (0u32..64).prop_map(Stage::Step),
+    let method = prop_oneof![2 => Just(Method::None), 1 => select(Method::ALL.to_vec())];
+    let erosion = (method, 0..input::EROSION_COUNTS);
+    let pick = prop_oneof![
+        2 => Just(StagePick::Own(0)),
+        3 => any::<u8>().prop_map(StagePick::Own),
+        1 => (any::<u8>(), any::<u8>())
+            .prop_map(|(algorithm, index)| StagePick::Other { algorithm, index }),
+        1 => (any::<u8>(), 0u32..20).prop_map(|(kind, number)| StagePick::Numbered { kind, number }),
+        1 => (any::<u8>(), any::<u32>())
+            .prop_map(|(kind, number)| StagePick::Numbered { kind, number }),
     ];
-    (
-        algorithm(),
-        prop_oneof![8 => 0u32..=7, 1 => select(vec![13, 40, u32::MAX])],
-        number.clone(),
-        number,
-        any::<u64>(),
-        any::<bool>(),
-        stage,
+    (algorithm(), exponent, erosion, settings, broken, pick).prop_map(
+        |(algorithm, exponent, (method, count), settings, broken, pick)| {
+            let mut params = Params::new(algorithm);
+            params.map.exponent = exponent;
+            input::set_erosion(&mut params, method, count);
+            for (field, fraction) in input::by_kind().zip(settings) {
+                if let Some(value) = fraction.and_then(|at| in_range(field.spec().kind, at)) {
+                    (field.parameter().set)(&mut params, &value);
+                }
+            }
+            let broken = broken.and_then(|(index, which)| {
+                let field = input::by_kind().nth(index.index(input::by_kind().count()))?;
+                Some((field, out_of_range(field.spec().kind, which)?))
+            });
+            if let Some((field, value)) = broken {
+                (field.parameter().set)(&mut params, &value);
+            }
+            (params, pick.stage(&params))
+        },
     )
-        .prop_map(
-            |(algorithm, exponent, spread, spread_reduction, seed, normalize, stage)| {
-                let params = Params {
-                    algorithm,
-                    exponent,
-                    spread,
-                    spread_reduction,
-                    seed,
-                    normalize,
-                    ..Params::new(algorithm)
-                };
-                (params, stage)
-            },
-        )
 }
 
 /// Valid (bit depth, colour type) pairs, and two invalid ones.
@@ -430,7 +394,7 @@ proptest! {
 
     #[test]
     fn params_text_generated(
-        field in select(PARAMETERS.iter().map(|parameter| parameter.field).collect::<Vec<_>>()),
+        field in select(fields().collect::<Vec<_>>()),
         start: u8,
         text in field_text(),
     ) {
@@ -492,5 +456,86 @@ proptest! {
     #[test]
     fn generate_generated((params, stage) in generated_params()) {
         terrain_fuzz::generate(&input::generate(&params, stage));
+    }
+}
+
+/// What the `generate` check does with an input: refuse the params,
+/// refuse the stage, or make a map (and of which algorithm, eroded or not).
+fn outcome(params: &Params, stage: Stage) -> &'static str {
+    if input::out_of_range(params).next().is_some() {
+        "params refused"
+    } else if params.check_stage(stage).is_err() {
+        "stage refused"
+    } else if stage.is_erosion() {
+        "eroded map"
+    } else {
+        "map"
+    }
+}
+
+/// The `generate` check can only fail on a map it makes: most seeds and
+/// generated inputs must get that far (a decoder that left some field out
+/// of range by default would turn every input into a refusal), and every
+/// algorithm and method of erosion must be among them. Refusals of both
+/// kinds must be common too.
+#[test]
+fn generate_inputs_reach_maps_and_refusals() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+
+    let (files, _) = seeds("generate");
+    let seed_outcomes: Vec<&str> = files
+        .iter()
+        .map(|path| {
+            let bytes = std::fs::read(path).unwrap_or_else(|error| panic!("{path:?}: {error}"));
+            let (params, stage) = input::decode_generate(&bytes);
+            outcome(&params, stage)
+        })
+        .collect();
+    let maps = seed_outcomes
+        .iter()
+        .filter(|outcome| outcome.ends_with("map"))
+        .count();
+    assert!(
+        2 * maps > files.len(),
+        "{maps} of {} seeds make maps",
+        files.len()
+    );
+
+    let mut runner = TestRunner::deterministic();
+    let strategy = generated_params();
+    let mut counts: std::collections::HashMap<String, usize> = Default::default();
+    let samples = 1000;
+    for _ in 0..samples {
+        let (params, stage) = strategy.new_tree(&mut runner).expect("a sample").current();
+        let (params, stage) = input::decode_generate(&input::generate(&params, stage));
+        let outcome = outcome(&params, stage);
+        *counts.entry(outcome.to_owned()).or_default() += 1;
+        if outcome.ends_with("map") {
+            *counts
+                .entry(params.algorithm.name().to_owned())
+                .or_default() += 1;
+            if stage.is_erosion() {
+                let method = format!("{:?}", params.erosion.method);
+                *counts.entry(method).or_default() += 1;
+            }
+        }
+    }
+    let count = |key: &str| counts.get(key).copied().unwrap_or(0);
+    assert!(
+        count("map") + count("eroded map") > samples / 3,
+        "{counts:?}"
+    );
+    for refusal in ["params refused", "stage refused"] {
+        assert!(count(refusal) > samples / 10, "{counts:?}");
+    }
+    for algorithm in Algorithm::all() {
+        assert!(count(algorithm.name()) > 0, "{algorithm}: {counts:?}");
+    }
+    for method in Method::ALL
+        .into_iter()
+        .filter(|&method| method != Method::None)
+    {
+        assert!(count(&format!("{method:?}")) > 0, "{method:?}: {counts:?}");
     }
 }
