@@ -19,8 +19,8 @@ use crate::erosion::droplets::{
 use crate::erosion::thermal::{ITERATIONS, SLIDE_RATE, TALUS};
 use crate::erosion::{METHOD, Method};
 use crate::generators::noise::{
-    DAMPING, FADE, FREQUENCY, Fade, GAIN, LACUNARITY, OCTAVES, POWER, SHAPE, Shape, TERRACES,
-    TILEABLE, WARP,
+    DAMPING, FADE, FREQUENCY, Fade, GAIN, LACUNARITY, OCTAVES, POWER, RIDGE_FEEDBACK, RIDGE_OFFSET,
+    SHAPE, Shape, TERRACES, TILEABLE, WARP,
 };
 use crate::generators::{self, ALGORITHM};
 use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
@@ -139,6 +139,10 @@ fn noisy(params: &Params) -> bool {
     params.algorithm.reads(Group::Noise)
 }
 
+fn multifractal(params: &Params) -> bool {
+    noisy(params) && params.noise.shape == Shape::RidgedMultifractal
+}
+
 fn fades(params: &Params) -> bool {
     params.algorithm.reads(Group::Fade)
 }
@@ -164,7 +168,7 @@ fn by_sliding(params: &Params) -> bool {
 }
 
 /// The map's own parameters and the groups' shared by several algorithms.
-static SHARED: [Parameter; 17] = [
+static SHARED: [Parameter; 19] = [
     Parameter {
         spec: &ALGORITHM,
         applies: always,
@@ -197,6 +201,8 @@ static SHARED: [Parameter; 17] = [
     number_parameter!(&GAIN, noisy, noise.gain),
     choice_parameter!(&FADE, fades, Fade::ALL, noise.fade),
     choice_parameter!(&SHAPE, noisy, Shape::ALL, noise.shape),
+    number_parameter!(&RIDGE_OFFSET, multifractal, noise.ridges.offset),
+    number_parameter!(&RIDGE_FEEDBACK, multifractal, noise.ridges.feedback),
     number_parameter!(&POWER, noisy, noise.power),
     whole_parameter!(&TERRACES, noisy, noise.terraces),
     number_parameter!(&WARP, noisy, noise.warp),
@@ -256,6 +262,8 @@ name_fields!(
     GAIN,
     FADE,
     SHAPE,
+    RIDGE_OFFSET,
+    RIDGE_FEEDBACK,
     POWER,
     TERRACES,
     WARP,
@@ -315,6 +323,8 @@ mod tests {
             (Field::GAIN, "gain"),
             (Field::FADE, "fade"),
             (Field::SHAPE, "shape"),
+            (Field::RIDGE_OFFSET, "ridgeOffset"),
+            (Field::RIDGE_FEEDBACK, "ridgeFeedback"),
             (Field::POWER, "power"),
             (Field::TERRACES, "terraces"),
             (Field::WARP, "warp"),

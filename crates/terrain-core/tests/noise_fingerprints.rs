@@ -67,11 +67,16 @@ fn settings(algorithm: Algorithm, variant: &str, exponent: u32, seed: u64) -> Pa
             params.noise.gain = 0.6;
             params.map.normalize = false;
         }),
+        "ridged-multifractal" => with(defaults, |params| {
+            params.noise.shape = Shape::RidgedMultifractal;
+            params.noise.ridges.offset = 1.1;
+            params.noise.ridges.feedback = 1.7;
+        }),
         _ => panic!("no variant {variant}"),
     }
 }
 
-const VARIANTS: [&str; 11] = [
+const VARIANTS: [&str; 12] = [
     "ridged",
     "sharp-ridged",
     "billow",
@@ -83,6 +88,7 @@ const VARIANTS: [&str; 11] = [
     "linear",
     "rough",
     "defaults",
+    "ridged-multifractal",
 ];
 
 /// (algorithm, variant, exponent, seed, stage)
@@ -276,6 +282,14 @@ const RECORDED: &[(&str, &str, u32, u64, &str, u64)] = &[
     ("value-noise", "rough", 6, 1, "done", 0x96bb5e5d30994682),
     ("value-noise", "defaults", 6, 1, "done", 0xa035ac91ba9692d0),
     (
+        "value-noise",
+        "ridged-multifractal",
+        6,
+        1,
+        "done",
+        0x676deea6ba7d1737,
+    ),
+    (
         "perlin-noise",
         "defaults",
         3,
@@ -437,6 +451,14 @@ const RECORDED: &[(&str, &str, u32, u64, &str, u64)] = &[
     ("perlin-noise", "linear", 6, 1, "done", 0x7aa065d038977838),
     ("perlin-noise", "rough", 6, 1, "done", 0x2019a872acf1d1c3),
     ("perlin-noise", "defaults", 6, 1, "done", 0x5582c00cbaf2803a),
+    (
+        "perlin-noise",
+        "ridged-multifractal",
+        6,
+        1,
+        "done",
+        0xacd2f31873d3d87c,
+    ),
     (
         "simplex-noise",
         "defaults",
@@ -626,6 +648,14 @@ const RECORDED: &[(&str, &str, u32, u64, &str, u64)] = &[
         1,
         "done",
         0x35dc87513ea605d5,
+    ),
+    (
+        "simplex-noise",
+        "ridged-multifractal",
+        6,
+        1,
+        "done",
+        0x953fc58136587a80,
     ),
     (
         "cellular-noise",
@@ -823,6 +853,14 @@ const RECORDED: &[(&str, &str, u32, u64, &str, u64)] = &[
         1,
         "done",
         0xf70a3321ff3b8d17,
+    ),
+    (
+        "cellular-noise",
+        "ridged-multifractal",
+        6,
+        1,
+        "done",
+        0x076b1eb062c9b6a1,
     ),
 ];
 

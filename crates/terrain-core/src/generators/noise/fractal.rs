@@ -40,7 +40,7 @@ use super::columns::Columns;
 use super::kept::{KeptOctaves, NoiseKey};
 use super::lattice::{FIRST_WARP_TABLE, Lattice};
 use super::math::{floor_to_int, pow_unit};
-use super::settings::{NoiseSettings, Shape};
+use super::settings::{NoiseSettings, Ridges, Shape};
 use crate::heightmap::{Extent, Heightmap};
 use crate::params::{MapSettings, Params, Run};
 use crate::stage::Stage;
@@ -148,6 +148,9 @@ struct Scratch<B: Basis> {
     slope: [Vec<f64>; 2],
     /// The warped positions, in cells of the first octave, per column.
     warped: [Vec<f64>; 2],
+    /// The ridged multifractal's weight per column: what the octaves so
+    /// far let through to the next.
+    weights: Vec<f64>,
 }
 
 impl<B: Basis> Default for Scratch<B> {
@@ -160,6 +163,7 @@ impl<B: Basis> Default for Scratch<B> {
             octave: GradientRows::default(),
             slope: Default::default(),
             warped: Default::default(),
+            weights: Vec::new(),
         }
     }
 }
@@ -266,7 +270,8 @@ impl<'a, B: Basis> Plan<'a, B> {
     }
 
     fn sum_row_plainly(&self, y: usize, scratch: &mut Scratch<B>, sum: &mut [f64]) {
-        for layer in &self.octaves[..self.summed] {
+        let ridges = self.settings.ridges;
+        for (index, layer) in self.octaves[..self.summed].iter().enumerate() {
             let amplitude = layer.amplitude;
             let v = layer.row_position(y);
             let terms = &mut scratch.terms.plain;
@@ -277,14 +282,24 @@ impl<'a, B: Basis> Plan<'a, B> {
                     *sum += amplitude * noise;
                 }),
                 Shape::Ridged => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * Shape::Ridged.value(noise);
+                    *sum += amplitude * Shape::Ridged.value(noise, ridges, 1.0);
                 }),
                 Shape::SharpRidged => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * Shape::SharpRidged.value(noise);
+                    *sum += amplitude * Shape::SharpRidged.value(noise, ridges, 1.0);
                 }),
                 Shape::Billow => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * Shape::Billow.value(noise);
+                    *sum += amplitude * Shape::Billow.value(noise, ridges, 1.0);
                 }),
+                // Each point's weight carries from octave to octave: the
+                // octave's noise first, then the sum.
+                Shape::RidgedMultifractal => {
+                    let noise = &mut scratch.octave.values;
+                    noise.resize(sum.len(), 0.0);
+                    basis.row(lattice, columns, v, terms, noise, |slot, value| {
+                        *slot = value;
+                    });
+                    self.add_octave(index, amplitude, noise, sum, &mut scratch.weights);
+                }
             }
         }
     }
@@ -309,26 +324,36 @@ impl<'a, B: Basis> Plan<'a, B> {
                 },
             );
             if index < self.summed {
-                self.add_octave(layer.amplitude, noise, sum);
+                self.add_octave(index, layer.amplitude, noise, sum, &mut scratch.weights);
             }
         }
     }
 
     /// The sum of a row from its octaves' kept noise: the same operations
     /// in the same order as [`Plan::sum_row_plainly`], so the same bits.
-    fn replay_row(&self, octaves: &[f64], sum: &mut [f64]) {
+    fn replay_row(&self, octaves: &[f64], sum: &mut [f64], weights: &mut Vec<f64>) {
         sum.fill(0.0);
-        for (layer, noise) in self.octaves[..self.summed]
+        for (index, (layer, noise)) in self.octaves[..self.summed]
             .iter()
             .zip(octaves.chunks_exact(sum.len()))
+            .enumerate()
         {
-            self.add_octave(layer.amplitude, noise, sum);
+            self.add_octave(index, layer.amplitude, noise, sum, weights);
         }
     }
 
-    /// Adds one octave's shaped `noise`, weighted, to `sum`.
-    fn add_octave(&self, amplitude: f64, noise: &[f64], sum: &mut [f64]) {
-        let shape = self.settings.shape;
+    /// Adds octave `index`'s shaped `noise`, weighted, to `sum`; the
+    /// ridged multifractal also reads and updates each point's `weights`
+    /// (set to 1 at the first octave).
+    fn add_octave(
+        &self,
+        index: usize,
+        amplitude: f64,
+        noise: &[f64],
+        sum: &mut [f64],
+        weights: &mut Vec<f64>,
+    ) {
+        let (shape, ridges) = (self.settings.shape, self.settings.ridges);
         // One loop per shape, as in the kernels.
         match shape {
             Shape::Plain => {
@@ -338,7 +363,16 @@ impl<'a, B: Basis> Plan<'a, B> {
             }
             Shape::Ridged | Shape::SharpRidged | Shape::Billow => {
                 for (sum, &noise) in sum.iter_mut().zip(noise) {
-                    *sum += amplitude * shape.value(noise);
+                    *sum += amplitude * shape.value(noise, ridges, 1.0);
+                }
+            }
+            Shape::RidgedMultifractal => {
+                if index == 0 {
+                    weights.clear();
+                    weights.resize(sum.len(), 1.0);
+                }
+                for ((sum, &noise), weight) in sum.iter_mut().zip(noise).zip(weights) {
+                    *sum += amplitude * ridged(ridges, noise, weight);
                 }
             }
         }
@@ -350,13 +384,16 @@ impl<'a, B: Basis> Plan<'a, B> {
             self.warp_row(fields, y, scratch);
         }
         let damping = self.settings.damping;
-        let shape = self.settings.shape;
+        let (shape, ridges) = (self.settings.shape, self.settings.ridges);
         let Scratch {
             terms,
             octave,
             slope,
             warped,
+            weights,
         } = scratch;
+        weights.clear();
+        weights.resize(computed, 1.0);
         for row in [&mut octave.values, &mut octave.along_u, &mut octave.along_v] {
             row.resize(computed, 0.0);
         }
@@ -401,7 +438,11 @@ impl<'a, B: Basis> Plan<'a, B> {
                 );
             }
             for x in 0..computed {
-                let (shaped, shape_slope) = shape.apply(octave.values[x]);
+                let noise = octave.values[x];
+                let (shaped, shape_slope) = shape.apply(noise, ridges, weights[x]);
+                if shape == Shape::RidgedMultifractal {
+                    weights[x] = ridges.next_weight(ridges.signal(noise, weights[x]));
+                }
                 let contribution = layer.amplitude * shaped;
                 if damping > 0.0 {
                     let steepness = slope_u[x] * slope_u[x] + slope_v[x] * slope_v[x];
@@ -472,7 +513,9 @@ impl<'a, B: Basis> Plan<'a, B> {
             }
             let row = &mut row[..self.computed];
             match kept.as_deref_mut() {
-                Some(kept) if replay => self.replay_row(kept.row(y, self.computed), row),
+                Some(kept) if replay => {
+                    self.replay_row(kept.row(y, self.computed), row, &mut scratch.weights);
+                }
                 Some(kept) if kept.is_kept() => {
                     self.record_row(y, &mut scratch, kept.row_mut(y, self.computed), row);
                 }
@@ -485,6 +528,16 @@ impl<'a, B: Basis> Plan<'a, B> {
             }
         }
     }
+}
+
+/// An octave's contribution to a ridged multifractal at a point whose
+/// weight so far is `weight`, which becomes what this octave lets through
+/// to the next (see [`Ridges`]).
+#[inline]
+fn ridged(ridges: Ridges, noise: f64, weight: &mut f64) -> f64 {
+    let signal = ridges.signal(noise, *weight);
+    *weight = ridges.next_weight(signal);
+    2.0 * signal - 1.0
 }
 
 /// Adds a row's values to `extent`, four lanes at a time: one running
@@ -576,7 +629,8 @@ fn write_lattice<B: Basis>(params: &Params, total: f64, map: &mut Heightmap) {
     for site in basis.sites(&lattice, span, map.last() as f64) {
         let noise = basis.site_noise(&lattice, &site, step);
         let (x, y) = site.nearest_point(map.last(), settings.tileable);
-        map.set(x, y, fixed_height(settings.shape.apply(noise).0, total));
+        let shaped = settings.shape.value(noise, settings.ridges, 1.0);
+        map.set(x, y, fixed_height(shaped, total));
     }
 }
 

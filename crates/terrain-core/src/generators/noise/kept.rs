@@ -1,6 +1,6 @@
 //! The octaves' noise of the last map, kept by a page for the next one.
 
-use super::settings::{NoiseSettings, Shape};
+use super::settings::{NoiseSettings, Ridges, Shape};
 
 /// The most noise values a [`KeptOctaves`] holds: twelve octaves of a
 /// 513 × 513 map, 25 MB.
@@ -28,7 +28,8 @@ pub struct KeptOctaves {
 
 /// Everything an octave's noise depends on: the basis (by its
 /// algorithm's name), the map's size and seed, and the noise settings less
-/// those that only weight, count, shape or finish the octaves.
+/// those that only weight, count, shape or finish the octaves (the
+/// ridged multifractal's weights come from the octaves' noise too).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct NoiseKey {
     algorithm: &'static str,
@@ -52,6 +53,7 @@ impl NoiseKey {
                 octaves: 0,
                 gain: 0.0,
                 shape: Shape::Plain,
+                ridges: Ridges::default(),
                 power: 1.0,
                 terraces: 0,
                 ..*settings

@@ -57,7 +57,8 @@ impl Fade {
 }
 
 /// What each octave's noise `n` (in `[−1, 1]`) becomes before it is added.
-/// Every shape stays in `[−1, 1]`.
+/// Every shape stays in `[−1, 1]` (the ridged multifractal's too, at its
+/// default offset).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// `n` itself. `plain`.
@@ -70,19 +71,31 @@ pub enum Shape {
     /// `2|n| − 1`: the zero lines become creases between rounded mounds.
     /// `billow`.
     Billow,
+    /// Musgrave's ridged multifractal: sharp-ridged with an offset,
+    /// `2w(offset − |n|)² − 1`, where the weight `w` is what the octave
+    /// before let through (see [`Ridges`]): low ground stays smooth, and
+    /// detail gathers on the ridges. `ridged-multifractal`.
+    RidgedMultifractal,
 }
 
 impl Shape {
     /// Every shape.
-    pub const ALL: [Shape; 4] = [
+    pub const ALL: [Shape; 5] = [
         Shape::Plain,
         Shape::Ridged,
         Shape::SharpRidged,
         Shape::Billow,
+        Shape::RidgedMultifractal,
     ];
 
     /// Every shape's [`Shape::name`], in the order of [`Shape::ALL`].
-    pub const NAMES: [&'static str; 4] = ["plain", "ridged", "sharp-ridged", "billow"];
+    pub const NAMES: [&'static str; 5] = [
+        "plain",
+        "ridged",
+        "sharp-ridged",
+        "billow",
+        "ridged-multifractal",
+    ];
 
     /// Its name in parameters.
     pub fn name(self) -> &'static str {
@@ -94,9 +107,11 @@ impl Shape {
         Self::ALL.into_iter().find(|shape| shape.name() == name)
     }
 
-    /// The shaped value of `noise`.
+    /// The shaped value of `noise`, for an octave that `weight` of the
+    /// ridged multifractal's weight reaches (1 for the first octave; every
+    /// other shape ignores it and the ridges).
     #[inline]
-    pub(crate) fn value(self, noise: f64) -> f64 {
+    pub(crate) fn value(self, noise: f64, ridges: Ridges, weight: f64) -> f64 {
         match self {
             Shape::Plain => noise,
             Shape::Ridged => 1.0 - 2.0 * noise.abs(),
@@ -105,22 +120,105 @@ impl Shape {
                 2.0 * ridge * ridge - 1.0
             }
             Shape::Billow => 2.0 * noise.abs() - 1.0,
+            Shape::RidgedMultifractal => 2.0 * ridges.signal(noise, weight) - 1.0,
         }
     }
 
-    /// The shaped value of `noise` and its derivative with respect to it.
+    /// The shaped value of `noise` and its derivative with respect to it,
+    /// as [`Shape::value`].
     #[inline]
-    pub(crate) fn apply(self, noise: f64) -> (f64, f64) {
+    pub(crate) fn apply(self, noise: f64, ridges: Ridges, weight: f64) -> (f64, f64) {
         let sign = if noise < 0.0 { -1.0 } else { 1.0 };
         let slope = match self {
             Shape::Plain => 1.0,
             Shape::Ridged => -2.0 * sign,
             Shape::SharpRidged => -4.0 * (1.0 - noise.abs()) * sign,
             Shape::Billow => 2.0 * sign,
+            Shape::RidgedMultifractal => -4.0 * weight * (ridges.offset - noise.abs()) * sign,
         };
-        (self.value(noise), slope)
+        (self.value(noise, ridges, weight), slope)
     }
 }
+
+/// The ridged multifractal's two numbers (Musgrave, in Ebert et al.,
+/// *Texturing and Modeling*, 1994). Octave `k`'s *signal* is
+/// `w_k (offset − |n_k|)²`, where the weight `w_k` is
+/// `clamp(signal_{k−1} · feedback, 0, 1)` and `w_0 = 1`: where an octave
+/// is low (a valley), the next ones are let through little, so valleys
+/// stay smooth; on its ridges they come through whole. Each octave adds
+/// `amplitude · (2 · signal − 1)`, so the octave stages' fixed mapping
+/// shows Musgrave's sum divided by the total weight.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ridges {
+    /// Lifts every ridge before it is squared: 0 to
+    /// [`MAX_RIDGE_OFFSET`], default 1, Musgrave's.
+    pub offset: f64,
+    /// How much of an octave's signal becomes the next octave's weight:
+    /// 0 (only the first octave shows) to [`MAX_RIDGE_FEEDBACK`], default
+    /// 2, Musgrave's gain (a name of its own here, as `gain` is the
+    /// octaves' weight ratio).
+    pub feedback: f64,
+}
+
+impl Ridges {
+    /// The signal of an octave of noise `noise` that `weight` reaches.
+    #[inline]
+    pub(crate) fn signal(self, noise: f64, weight: f64) -> f64 {
+        let ridge = self.offset - noise.abs();
+        ridge * ridge * weight
+    }
+
+    /// The weight the next octave gets from this one's `signal`.
+    #[inline]
+    pub(crate) fn next_weight(self, signal: f64) -> f64 {
+        (signal * self.feedback).clamp(0.0, 1.0)
+    }
+}
+
+impl Default for Ridges {
+    fn default() -> Self {
+        Self {
+            offset: 1.0,
+            feedback: 2.0,
+        }
+    }
+}
+
+/// The largest ridge offset: past 2 every octave's signal is past 1 and
+/// the ridges' shape is lost in the lift.
+pub const MAX_RIDGE_OFFSET: f64 = 2.0;
+/// The largest ridge feedback.
+pub const MAX_RIDGE_FEEDBACK: f64 = 4.0;
+
+/// The ridged multifractal's offset.
+pub static RIDGE_OFFSET: Spec = Spec {
+    label: "ridge offset",
+    title: "Ridge offset",
+    option: "ridgeOffset",
+    attribute: "data-ridge-offset",
+    help: "0 to 2: lifts each octave's ridges before they are squared (ridged multifractal)",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_RIDGE_OFFSET,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
+
+/// How much each ridge lets the next octave through.
+pub static RIDGE_FEEDBACK: Spec = Spec {
+    label: "ridge feedback",
+    title: "Ridge feedback",
+    option: "ridgeFeedback",
+    attribute: "data-ridge-feedback",
+    help: "0 to 4: how much of each octave's ridges lets the next octave through",
+    kind: Kind::Number {
+        min: 0.0,
+        max: MAX_RIDGE_FEEDBACK,
+    },
+    step: 0.05,
+    surfaces: Surfaces::MAP,
+};
 
 /// The exponent the chapter's demos start from: 129 × 129 points.
 pub const DEFAULT_EXPONENT: u32 = 7;
@@ -471,6 +569,8 @@ pub struct NoiseSettings {
     pub fade: Fade,
     /// What each octave is turned into before it is summed: default plain.
     pub shape: Shape,
+    /// The ridged multifractal's offset and feedback.
+    pub ridges: Ridges,
     /// `done` raises heights to this power: [`MIN_POWER`] to [`MAX_POWER`],
     /// default 1 (none).
     pub power: f64,
@@ -504,6 +604,7 @@ impl Default for NoiseSettings {
             gain: DEFAULT_GAIN,
             fade: Fade::Quintic,
             shape: Shape::Plain,
+            ridges: Ridges::default(),
             power: DEFAULT_POWER,
             terraces: DEFAULT_TERRACES,
             warp: DEFAULT_WARP,
