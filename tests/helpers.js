@@ -142,7 +142,7 @@ export const SITE_PAGES = [
   { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
   { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
   // Eleven steps: five single demos and seven side-by-side pairs.
-  { path: "/gradient-noise.html", name: "gradient-noise", demos: 19 },
+  { path: "/gradient-noise.html", name: "gradient-noise", demos: 26 },
   { path: "/erosion.html", name: "erosion", demos: 8 },
   { path: "/playground.html", name: "playground", demos: 1 },
 ];

@@ -19,8 +19,8 @@ import {
 const PAGE = SITE_PAGES.find((entry) => entry.name === "gradient-noise");
 
 /** The fBm demo with the scrubber, and the tileable pair, in page order. */
-const FBM = 9;
-const TILED = { tileable: 17, plain: 18 };
+const FBM = 14;
+const TILED = { tileable: 24, plain: 25 };
 const FADES = { cubic: 4, quintic: 5 };
 
 /** The numbers the prose quotes, by their data-figure name. */
@@ -115,7 +115,32 @@ const MEASURE = async () => {
     for (let x = 0; x <= 16; x++) if (high[y * side + x] === low[8 * y * side + 8 * x]) cornerMatches++;
   }
   const lattice = generate({ algorithm: "value-noise", octaves: 1, seed: 7, stage: "lattice" });
+  // Step 8: how much rougher the high ground is than the low, the mean
+  // absolute bend between neighbours above 60 % of the range against
+  // below 40 %.
+  const contrast = (shape) => {
+    const h = generate({ algorithm: "perlin-noise", shape, seed: 7 });
+    const roughness = (low, high) => {
+      let total = 0;
+      let count = 0;
+      for (let y = 1; y < side - 1; y++) {
+        for (let x = 1; x < side - 1; x++) {
+          const at = h[y * side + x];
+          if (at >= low && at < high) {
+            const across = h[y * side + x - 1] - 2 * at + h[y * side + x + 1];
+            const down = h[(y - 1) * side + x] - 2 * at + h[(y + 1) * side + x];
+            total += Math.abs(across) + Math.abs(down);
+            count++;
+          }
+        }
+      }
+      return total / count;
+    };
+    return roughness(0.6, 1) / roughness(0, 0.4);
+  };
   return {
+    sharpContrast: contrast("sharp-ridged"),
+    multifractalContrast: contrast("ridged-multifractal"),
     cubicJump: jump("smoothstep"),
     fifthOctave: neighbourCorrelation(octaveAlone(5)),
     sixthOctave: neighbourCorrelation(octaveAlone(6)),
@@ -258,6 +283,12 @@ test.describe("the gradient-noise page", () => {
     expect(asQuoted(measured.fifthOctave, quoted["fifth-octave-correlation"])).toBe(quoted["fifth-octave-correlation"]);
     expect(asQuoted(measured.sixthOctave, quoted["sixth-octave-correlation"])).toBe(quoted["sixth-octave-correlation"]);
     expect(measured.fifthOctave).toBeGreaterThan(0.2);
+    // Step 8: the ridged multifractal keeps its detail on the high ground.
+    expect(asQuoted(measured.sharpContrast, quoted["sharp-contrast"])).toBe(quoted["sharp-contrast"]);
+    expect(asQuoted(measured.multifractalContrast, quoted["multifractal-contrast"])).toBe(
+      quoted["multifractal-contrast"],
+    );
+    expect(measured.multifractalContrast).toBeGreaterThan(1.15 * measured.sharpContrast);
     expect(Math.abs(measured.sixthOctave)).toBeLessThan(0.1);
     // The seam, measured again from generate()'s heights: as smooth as the
     // inside for the tileable map, a cliff for the plain one.

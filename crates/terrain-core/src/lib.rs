@@ -151,6 +151,24 @@ impl Params {
     }
 }
 
+/// Erodes `map` with droplets, as `params` say: `params.erosion`'s droplet
+/// settings and count, falling where `params.map.seed` has them fall (as
+/// on a generated map of that seed, so `erode` of a map made with the same
+/// parameters gives its `droplets-K` stage, bit for bit). The settings were
+/// checked when `params` were read; the map's heights are checked here.
+/// Calls `progress` with the share done.
+pub fn erode(
+    map: &Heightmap,
+    params: &ValidParams,
+    progress: &mut dyn FnMut(f64),
+) -> Result<erosion::droplets::Erosion, Error> {
+    let settings = erosion::droplets::DropletSettings {
+        seed: params.map.seed,
+        ..params.erosion.droplets
+    };
+    erosion::droplets::rain(map, &settings, progress)
+}
+
 /// Weathers `map`, a finished map from elsewhere (an imported image), as
 /// `params.erosion` says, up to `stage`: [`Stage::Done`] (the map as it
 /// is) or one of erosion's stages ([`Params::imported_stages`]). The
@@ -187,6 +205,31 @@ mod invariants;
 mod tests {
     use super::*;
     use crate::erosion::Method;
+
+    #[test]
+    fn erode_gives_the_droplet_stage_of_the_same_parameters() {
+        let mut params = Params {
+            map: MapSettings::new(6, 9),
+            ..Params::new(Algorithm::PERLIN_NOISE)
+        };
+        params.erosion.method = Method::Droplets;
+        params.erosion.droplets.droplets = 500;
+        let params = params.check().expect("valid");
+        let map = generate(&params, Stage::Done).expect("valid").heightmap;
+        let eroded = erode(&map, &params, &mut |_| {}).expect("valid");
+        let stage = generate(&params, Stage::Droplets(500)).expect("valid");
+        assert_eq!(eroded.heightmap, stage.heightmap);
+        assert_eq!(
+            Some(eroded.ledger),
+            stage.erosion.and_then(|report| report.ledger)
+        );
+        let mut far = map.clone();
+        far.set(3, 4, 2e6);
+        assert!(
+            erode(&far, &params, &mut |_| {}).is_err(),
+            "heights are checked"
+        );
+    }
 
     #[test]
     fn an_imported_map_is_weathered_as_a_generated_one_would_be() {

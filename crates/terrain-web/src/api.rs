@@ -5,7 +5,6 @@
 
 use js_sys::{BigInt, Float32Array, Float64Array, Object, Reflect};
 use terrain_core::erosion::MAX_ABS_HEIGHT;
-use terrain_core::erosion::droplets::{self, DropletSettings};
 use terrain_core::registry::fields;
 use terrain_core::spec::{Kind, Spec, Surface};
 use terrain_core::{
@@ -98,12 +97,7 @@ pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array,
     let map = map_of(&heights).map_err(|message| JsError::new(&message))?;
     let Reading { params, .. } = read_options(&options, "erode", ERODE_EXAMPLE, erode_options)
         .map_err(|message| JsError::new(&message))?;
-    // The droplets' settings of a map's parameters, and its seed.
-    let settings = DropletSettings {
-        seed: params.map.seed,
-        ..params.erosion.droplets
-    };
-    let eroded = droplets::erode(&map, &settings, &mut |_| {})
+    let eroded = terrain_core::erode(&map, &params, &mut |_| {})
         .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
     Ok(Float64Array::from(eroded.heightmap.heights()))
 }

@@ -416,13 +416,24 @@ pub struct Erosion {
 /// the share done (0 to 1) after every hundredth of them and at the end.
 ///
 /// Errors if a setting is out of range or a height beyond
-/// ±[`MAX_ABS_HEIGHT`](crate::erosion::MAX_ABS_HEIGHT).
+/// ±[`MAX_ABS_HEIGHT`](crate::erosion::MAX_ABS_HEIGHT). Settings read by
+/// the registry are checked already: [`crate::erode`] takes those.
 pub fn erode(
     map: &Heightmap,
     settings: &DropletSettings,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Erosion, Error> {
-    let mut run = DropletRun::new(map, settings)?;
+    settings.validate()?;
+    rain(map, settings, progress)
+}
+
+/// [`erode`] with settings already checked: only the map's heights are.
+pub(crate) fn rain(
+    map: &Heightmap,
+    settings: &DropletSettings,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Erosion, Error> {
+    let mut run = DropletRun::on(map, settings)?;
     run.run_to(settings.droplets, progress);
     Ok(run.finish())
 }
@@ -444,9 +455,15 @@ pub struct DropletRun {
 }
 
 impl DropletRun {
-    /// A run on a copy of `map`, no droplet fallen yet.
+    /// A run on a copy of `map`, no droplet fallen yet; errors if a
+    /// setting is out of range or a height too far from 0.
     pub fn new(map: &Heightmap, settings: &DropletSettings) -> Result<Self, Error> {
         settings.validate()?;
+        Self::on(map, settings)
+    }
+
+    /// [`DropletRun::new`] with settings already checked.
+    fn on(map: &Heightmap, settings: &DropletSettings) -> Result<Self, Error> {
         check_heights(map)?;
         Ok(Self {
             land: Land::new(map, settings),
@@ -598,11 +615,20 @@ pub struct Trace {
 pub fn trace(map: &Heightmap, settings: &DropletSettings, droplet: u32) -> Result<Trace, Error> {
     check(&DROPLET, Value::Whole(u64::from(droplet)))?;
     settings.validate()?;
+    follow(map, settings, droplet)
+}
+
+/// [`trace`] with settings already checked.
+pub(crate) fn follow(
+    map: &Heightmap,
+    settings: &DropletSettings,
+    droplet: u32,
+) -> Result<Trace, Error> {
     let one = DropletSettings {
         droplets: 1,
         ..*settings
     };
-    let mut run = DropletRun::new(map, &one)?;
+    let mut run = DropletRun::on(map, &one)?;
     let start = start_of(run.random, droplet, run.land.limit);
     let mut steps = Vec::new();
     let fall = run.land.fall(start, settings, Some(&mut steps));

@@ -161,11 +161,12 @@ pub struct ErosionReport {
     pub trace: Option<Trace>,
 }
 
-/// Weathers `map` to `stage` (one of [`stages`]), the droplets falling
+/// Weathers `map` to `stage` (one of [`stages`]), with settings already
+/// checked (they come from [`crate::ValidParams`]), the droplets falling
 /// where `seed` has them fall, calling `progress` with the share done. The
 /// map a trace shows is `map` itself: one droplet's change is too small to
 /// see, its path is what the stage shows.
-pub fn run(
+pub(crate) fn run(
     map: Heightmap,
     erosion: &ErosionParams,
     seed: u64,
@@ -185,7 +186,7 @@ pub fn run(
                 seed,
                 ..erosion.droplets
             };
-            let eroded = droplets::erode(&map, &settings, progress)?;
+            let eroded = droplets::rain(&map, &settings, progress)?;
             Ok((
                 eroded.heightmap,
                 ErosionReport {
@@ -200,7 +201,7 @@ pub fn run(
                 wrap: erosion.droplets.wrap,
                 ..erosion.thermal
             };
-            let slid = thermal::erode(&map, &settings, progress)?;
+            let slid = thermal::slide(&map, &settings, progress)?;
             Ok((
                 slid.heightmap,
                 ErosionReport {
@@ -214,7 +215,7 @@ pub fn run(
                 seed,
                 ..erosion.droplets
             };
-            let trace = droplets::trace(&map, &settings, erosion.droplet)?;
+            let trace = droplets::follow(&map, &settings, erosion.droplet)?;
             Ok((
                 map.clone(),
                 ErosionReport {

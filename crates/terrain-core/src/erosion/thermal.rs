@@ -160,7 +160,17 @@ pub fn erode(
     settings: &ThermalSettings,
     progress: &mut dyn FnMut(f64),
 ) -> Result<ThermalErosion, Error> {
-    let mut run = ThermalRun::new(map, settings)?;
+    settings.validate()?;
+    slide(map, settings, progress)
+}
+
+/// [`erode`] with settings already checked: only the map's heights are.
+pub(crate) fn slide(
+    map: &Heightmap,
+    settings: &ThermalSettings,
+    progress: &mut dyn FnMut(f64),
+) -> Result<ThermalErosion, Error> {
+    let mut run = ThermalRun::on(map, settings)?;
     run.run_to(settings.iterations, progress);
     Ok(run.finish())
 }
@@ -185,6 +195,11 @@ impl ThermalRun {
     /// A run on a copy of `map`, no iteration done yet.
     pub fn new(map: &Heightmap, settings: &ThermalSettings) -> Result<Self, Error> {
         settings.validate()?;
+        Self::on(map, settings)
+    }
+
+    /// [`ThermalRun::new`] with settings already checked.
+    fn on(map: &Heightmap, settings: &ThermalSettings) -> Result<Self, Error> {
         check_heights(map)?;
         let grid = Grid::of(map, settings.wrap);
         let per_cell = settings.talus / map.last() as f64;
