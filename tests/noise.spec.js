@@ -172,7 +172,10 @@ test.describe("the gradient-noise page", () => {
         expect(stats.foreground, `${label}: terrain covers the view`).toBeGreaterThan(0.05);
         // A lit surface has many shades; a greyscale picture has every grey
         // (the statistics count colours in 32 levels a channel); a flat fill has one.
-        expect(stats.colours, `${label}: shaded, not flat`).toBeGreaterThan(views[index] === "2d" ? 24 : 40);
+        // A picture of the lattice stage is the few points set, their marks and
+        // the grid's lines over the colour of points not set yet.
+        const least = views[index] !== "2d" ? 40 : stats.stage === "lattice" ? 3 : 24;
+        expect(stats.colours, `${label}: shaded, not flat`).toBeGreaterThan(least);
         expect(stats.seed, `${label}: shows seed 7`).toBe("7");
       }
       expect((await statsOf(page, 0)).highlighted, "the lattice points are highlighted").toBeGreaterThan(10);
