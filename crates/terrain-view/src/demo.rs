@@ -45,6 +45,7 @@ use crate::palette::{Look, Palette};
 use crate::protocol::{Made, Reply};
 use crate::settings::{DemoConfig, Setting, View};
 use crate::surface::Surface;
+use crate::upload::{self, Upload};
 use controls::{Edit, TypedText};
 use jobs::{Ask, Finished, Jobs, Purpose};
 use playback::{Advance, Playback};
@@ -181,6 +182,17 @@ impl Demo {
     /// (flowing across the edges where erosion wraps).
     pub fn look(&self) -> Look {
         self.shown.look()
+    }
+
+    /// What a 3D view of the demo hands the GPU (see [`crate::upload`]).
+    pub fn upload(&self) -> Upload<'_> {
+        let wireframe = self.shown.config.display.wireframe;
+        upload::upload(
+            &self.shown.terrain,
+            self.shown.surface.as_ref(),
+            self.shown.look(),
+            wireframe,
+        )
     }
 
     /// What the demo shows now.

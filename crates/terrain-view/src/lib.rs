@@ -16,6 +16,7 @@
 //! | [`graphics`] | the shared graphics context's life: lost, waited for, made anew, refused |
 //! | [`protocol`] | the typed messages between page and worker, and [`protocol::run`] |
 //! | [`surface`], [`lod`] | heightmap to triangles, normals and colours; the level of detail of huge maps |
+//! | [`upload`] | what a 3D view hands the GPU: a grid it finishes, or a whole surface |
 //! | [`palette`], [`picture`] | colours and looks; the pictures of the 2D views |
 //! | [`overlay`] | what a view draws over the map: lattices, gradients, slopes, a droplet's path, rivers |
 //! | [`camera`] | the orbit camera and what drags, pinches and keys do |
@@ -33,4 +34,5 @@ pub mod picture;
 pub mod protocol;
 pub mod settings;
 pub mod surface;
+pub mod upload;
 pub mod words;

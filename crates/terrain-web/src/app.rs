@@ -362,12 +362,7 @@ impl App {
             Some(gpu) if shown.is_3d() && !gpu.is_lost() => {
                 let scene = match self.scenes[index].take() {
                     Some(scene) if !rebuild && gpu.is_current(&scene) => scene,
-                    _ => gpu.scene(
-                        demo.terrain(),
-                        demo.surface(),
-                        demo.look(),
-                        demo.config().display.wireframe,
-                    ),
+                    _ => gpu.scene(demo.terrain(), demo.upload(), demo.palette()),
                 };
                 let scene = self.scenes[index].insert(scene);
                 gpu.draw(
