@@ -70,7 +70,7 @@ pub struct Presentation {
     /// Whether `status` is an error (rather than a note).
     pub status_is_error: bool,
     /// Whether `status` comes with a "Try again" button, which sends
-    /// [`Input::TryGraphicsAgain`].
+    /// [`Input::TryGraphicsAgain`](super::Input::TryGraphicsAgain).
     pub offers_retry: bool,
     /// The progress bar: percent and words, while a job runs.
     pub progress: Option<(f64, String)>,
