@@ -338,7 +338,6 @@ impl Demo {
             self.orbit = self.shown.start_view();
         }
         // A surface a job built has its colours baked in.
-        let display = &self.shown.config.display;
         let look_changed = display.palette != before.palette || display.water != before.water;
         if self.shown.surface.is_some() && look_changed {
             let ask = match self.shown.origin {
