@@ -12,14 +12,17 @@
 //! | [`settings`] | the display settings' registry and a demo's whole configuration, read from attributes and links |
 //! | [`demo`] | one demo as a state machine: inputs, effects, presentation |
 //! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
+//! | [`address`] | the page's address, changed at most once every 350 ms |
 //! | [`graphics`] | the shared graphics context's life: lost, waited for, made anew, refused |
 //! | [`protocol`] | the typed messages between page and worker, and [`protocol::run`] |
 //! | [`surface`], [`lod`] | heightmap to triangles, normals and colours; the level of detail of huge maps |
+//! | [`upload`] | what a 3D view hands the GPU: a grid it finishes, or a whole surface |
 //! | [`palette`], [`picture`] | colours and looks; the pictures of the 2D views |
 //! | [`overlay`] | what a view draws over the map: lattices, gradients, slopes, a droplet's path, rivers |
 //! | [`camera`] | the orbit camera and what drags, pinches and keys do |
 //! | [`words`] | captions and the canvas's text alternative |
 
+pub mod address;
 pub mod camera;
 pub mod demo;
 pub mod graphics;
@@ -31,4 +34,5 @@ pub mod picture;
 pub mod protocol;
 pub mod settings;
 pub mod surface;
+pub mod upload;
 pub mod words;

@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 
+use crate::address::{ADDRESS_INTERVAL_MS, AddressBar};
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
 pub use crate::graphics::Graphics;
 use crate::graphics::{ContextAction, ContextEvent, RESTORE_WAIT_MS, SharedContext};
@@ -52,6 +53,12 @@ pub enum PageInput {
     /// The reader switched the posts' own look (flat green, their camera
     /// and light) on or off for every demo of the page.
     PostsLook(bool),
+    /// Whether the reader asks their system for reduced motion: at the
+    /// start, and whenever it changes.
+    ReducedMotion(bool),
+    /// The page's address has rested [`ADDRESS_INTERVAL_MS`] since it last
+    /// changed (see [`crate::address`]).
+    AddressRested,
 }
 
 /// Something the shell must do for the page.
@@ -61,6 +68,9 @@ pub enum PageEffect {
     Present(usize),
     /// Ask for an animation frame.
     RequestFrame,
+    /// Show this query in the page's address, replacing the page's
+    /// history entry (`history.replaceState`): the playground's state.
+    ReplaceUrl(String),
     /// Hand `input` back after `milliseconds`.
     Schedule {
         /// How long to wait.
@@ -90,8 +100,10 @@ pub enum PageEffect {
     /// restarted if it is).
     StopWorkerJob(WorkerJob),
     /// One of demo `index`'s effects that only the shell can carry out:
-    /// [`Effect::ReplaceUrl`], [`Effect::Schedule`], [`Effect::Download`],
-    /// [`Effect::ReadFile`], [`Effect::Copy`].
+    /// [`Effect::Download`], [`Effect::ReadFile`], [`Effect::Copy`]. (The
+    /// page turns a demo's [`Effect::ReplaceUrl`] into
+    /// [`PageEffect::ReplaceUrl`] when the address may change, and its
+    /// [`Effect::Schedule`] into [`PageEffect::Schedule`].)
     Shell(usize, Effect),
 }
 
@@ -132,6 +144,10 @@ pub struct Page {
     frame_requested: bool,
     /// Whether every demo wears the posts' look.
     posts_look: bool,
+    /// Whether the reader asked for reduced motion (slower play).
+    reduced_motion: bool,
+    /// The page's address and how soon it may change again.
+    address: AddressBar,
     /// Animation frames run so far.
     pub frames: u32,
     /// Demo pictures drawn so far.
@@ -152,6 +168,8 @@ impl Page {
             next_id: 0,
             frame_requested: false,
             posts_look: false,
+            reduced_motion: false,
+            address: AddressBar::default(),
             frames: 0,
             draws: 0,
             kept: KeptOctaves::default(),
@@ -287,6 +305,11 @@ impl Page {
                     self.wear_posts_look(index, &mut out);
                 }
             }
+            PageInput::ReducedMotion(reduced) => self.reduced_motion = reduced,
+            PageInput::AddressRested => {
+                let query = self.address.rested();
+                self.write_address(query, &mut out);
+            }
             PageInput::WorkerGone(_) => {
                 self.worker = Worker::Unavailable;
                 // What was waiting for the worker is done here instead.
@@ -354,8 +377,27 @@ impl Page {
                 Effect::Redraw { rebuild } => self.invalidate(index, rebuild, out),
                 Effect::ShareSeed(seed) => self.share_seed(index, seed, out),
                 Effect::TryGraphicsAgain => self.context_event(ContextEvent::TryAgain, out),
+                Effect::ReplaceUrl(query) => {
+                    let query = self.address.want(query);
+                    self.write_address(query, out);
+                }
+                Effect::Schedule { delay, input } => out.push(PageEffect::Schedule {
+                    milliseconds: delay.milliseconds(self.reduced_motion),
+                    input: PageInput::Demo(index, input),
+                }),
                 other => out.push(PageEffect::Shell(index, other)),
             }
+        }
+    }
+
+    /// Writes `query`, if any, into the address, which then rests.
+    fn write_address(&mut self, query: Option<String>, out: &mut Vec<PageEffect>) {
+        if let Some(query) = query {
+            out.push(PageEffect::ReplaceUrl(query));
+            out.push(PageEffect::Schedule {
+                milliseconds: ADDRESS_INTERVAL_MS,
+                input: PageInput::AddressRested,
+            });
         }
     }
 
@@ -540,6 +582,71 @@ mod tests {
             page.handle(PageInput::Resized(index, 320, 240));
             page.handle(PageInput::Visible(index, true));
         }
+    }
+
+    fn addresses(effects: &[PageEffect]) -> Vec<String> {
+        effects
+            .iter()
+            .filter_map(|effect| match effect {
+                PageEffect::ReplaceUrl(query) => Some(query.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn scheduled(effects: &[PageEffect]) -> Vec<(u32, PageInput)> {
+        effects
+            .iter()
+            .filter_map(|effect| match effect {
+                PageEffect::Schedule {
+                    milliseconds,
+                    input,
+                } => Some((*milliseconds, input.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_playgrounds_address_changes_at_once_then_rests_and_its_last_query_lands() {
+        let mut page = Page::new(Graphics::Ready);
+        let mut playground = config(4, None);
+        playground.display.url_state = true;
+        let effects = page.mount(playground, Vec::new(), "here".into(), 1);
+        assert_eq!(addresses(&effects).len(), 1, "{effects:?}");
+        let rest = (350, PageInput::AddressRested);
+        assert_eq!(scheduled(&effects), std::slice::from_ref(&rest));
+        let refresh = |seed| PageInput::Demo(0, Input::Refresh(seed));
+        for seed in [8, 9] {
+            let effects = page.handle(refresh(seed));
+            assert!(addresses(&effects).is_empty(), "resting: {effects:?}");
+            assert!(scheduled(&effects).is_empty());
+        }
+        let effects = page.handle(PageInput::AddressRested);
+        let written = addresses(&effects);
+        assert!(
+            written.len() == 1 && written[0].contains("seed=9"),
+            "{written:?}"
+        );
+        assert_eq!(scheduled(&effects), [rest], "and it rests again");
+        let effects = page.handle(PageInput::AddressRested);
+        assert!(effects.is_empty(), "nothing waited: {effects:?}");
+        let effects = page.handle(refresh(10));
+        assert_eq!(addresses(&effects).len(), 1, "rested: at once");
+    }
+
+    #[test]
+    fn play_steps_wait_900_ms_or_2500_for_reduced_motion() {
+        let (mut page, _) = page_of(&[4]);
+        let effects = page.handle(PageInput::Demo(0, Input::PlayPressed));
+        let tick = PageInput::Demo(0, Input::Tick(1));
+        assert_eq!(scheduled(&effects), [(900, tick.clone())]);
+        page.handle(PageInput::ReducedMotion(true));
+        let effects = page.handle(tick.clone());
+        assert_eq!(scheduled(&effects), [(2500, tick.clone())]);
+        page.handle(PageInput::ReducedMotion(false));
+        let effects = page.handle(tick.clone());
+        assert_eq!(scheduled(&effects), [(900, tick)]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use terrain_core::registry::fields;
 use terrain_core::spec::Value;
-use terrain_view::demo::{Delay, Effect, Input};
+use terrain_view::demo::{Effect, Input};
 use terrain_view::graphics::{ContextAction, ContextEvent, ContextId, Graphics};
 use terrain_view::page::{Page, PageEffect, PageInput};
 use terrain_view::picture;
@@ -31,11 +31,6 @@ use crate::files;
 use crate::gpu::{Gpu, Scene, Tell};
 use crate::jobs::Jobs;
 use crate::view::DemoView;
-
-/// Milliseconds between stages while the scrubber plays; slower for
-/// readers who ask for reduced motion.
-const PLAY_INTERVAL: i32 = 900;
-const PLAY_INTERVAL_REDUCED_MOTION: i32 = 2500;
 
 /// Everything the page's demos share.
 struct App {
@@ -152,8 +147,18 @@ impl App {
         });
         let sizes = ResizeObserver::new(size_changed.as_ref().unchecked_ref())?;
         size_changed.forget();
+        let mut page = Page::new(graphics);
+        // Play's pace follows the reader's motion setting, now and as it
+        // changes.
+        if let Some(motion) = dom::reduced_motion() {
+            page.handle(PageInput::ReducedMotion(motion.matches()));
+            let changed = motion.clone();
+            dom::listen(&motion, "change", move |_: web_sys::Event| {
+                dispatch(PageInput::ReducedMotion(changed.matches()))
+            })?;
+        }
         Ok(Self {
-            page: Page::new(graphics),
+            page,
             views: Vec::new(),
             gpu,
             scenes: Vec::new(),
@@ -221,6 +226,11 @@ impl App {
                     }
                 }
                 PageEffect::RequestFrame => request_frame(),
+                PageEffect::ReplaceUrl(query) => {
+                    if let Err(error) = dom::replace_query(&query) {
+                        dom::log_error(&format!("the address bar could not be updated: {error:?}"));
+                    }
+                }
                 PageEffect::Schedule {
                     milliseconds,
                     input,
@@ -260,19 +270,6 @@ impl App {
     /// A demo's effect that only the browser can carry out.
     fn shell(&mut self, index: usize, effect: Effect) {
         let result = match effect {
-            Effect::ReplaceUrl(query) => dom::replace_query(&query),
-            Effect::Schedule { delay, input } => {
-                let milliseconds = match delay {
-                    Delay::PlayStep if dom::prefers_reduced_motion() => {
-                        PLAY_INTERVAL_REDUCED_MOTION
-                    }
-                    Delay::PlayStep => PLAY_INTERVAL,
-                };
-                dom::after(milliseconds, move || {
-                    dispatch(PageInput::Demo(index, input))
-                });
-                Ok(())
-            }
             Effect::Download {
                 name,
                 media_type,
@@ -299,6 +296,8 @@ impl App {
             Effect::Submit { .. }
             | Effect::Cancel(_)
             | Effect::Redraw { .. }
+            | Effect::ReplaceUrl(_)
+            | Effect::Schedule { .. }
             | Effect::ShareSeed(_)
             | Effect::TryGraphicsAgain => Ok(()),
         };
@@ -363,12 +362,7 @@ impl App {
             Some(gpu) if shown.is_3d() && !gpu.is_lost() => {
                 let scene = match self.scenes[index].take() {
                     Some(scene) if !rebuild && gpu.is_current(&scene) => scene,
-                    _ => gpu.scene(
-                        demo.terrain(),
-                        demo.surface(),
-                        demo.look(),
-                        demo.config().display.wireframe,
-                    ),
+                    _ => gpu.scene(demo.terrain(), demo.upload(), demo.palette()),
                 };
                 let scene = self.scenes[index].insert(scene);
                 gpu.draw(

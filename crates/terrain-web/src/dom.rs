@@ -1,12 +1,11 @@
 //! Small helpers over web-sys, so the rest reads as what it does.
 
-use std::cell::RefCell;
-
 use wasm_bindgen::JsCast;
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
 use web_sys::{
-    AddEventListenerOptions, Document, Element, Event, EventTarget, HtmlElement, Window,
+    AddEventListenerOptions, Document, Element, Event, EventTarget, HtmlElement, MediaQueryList,
+    Window,
 };
 
 /// The page's window.
@@ -145,62 +144,9 @@ pub fn toggle_class(element: &Element, class: &str, on: bool) {
     };
 }
 
-/// The shortest time between two changes of the address. Browsers limit
-/// how often a page may change it (WebKit to 100 times in 30 s, Gecko to
-/// 200 in 10 s) and then refuse or ignore the change, which would leave a
-/// dragged slider's last value out of the address; each change also costs
-/// Chromium 1 to 3 ms of the frame (BENCHMARKS.md). At this interval a
-/// drag changes it at most 86 times in 30 s.
-const ADDRESS_INTERVAL_MS: f64 = 350.0;
-
-/// The address bar's last change, and the query waiting for the next.
-#[derive(Default)]
-struct AddressBar {
-    changed_at: Option<f64>,
-    waiting: Option<String>,
-}
-
-thread_local! {
-    static ADDRESS_BAR: RefCell<AddressBar> = RefCell::default();
-}
-
-/// Puts `query` in the address bar, replacing the page's history entry:
-/// at once, or, when the address changed less than [`ADDRESS_INTERVAL_MS`]
-/// ago, when that interval is up (a later query replaces a waiting one, so
-/// the last always lands).
+/// Puts `query` in the address bar, replacing the page's history entry.
+/// The page decides when (see `terrain_view::address`); this only writes.
 pub fn replace_query(query: &str) -> Result<(), JsValue> {
-    let now = js_sys::Date::now();
-    let wait = ADDRESS_BAR.with_borrow_mut(|bar| {
-        let pending = bar.waiting.replace(query.to_owned()).is_some();
-        // At most the interval, should the system clock be set back.
-        let wait = bar.changed_at.map_or(0.0, |changed_at| {
-            (changed_at + ADDRESS_INTERVAL_MS - now).min(ADDRESS_INTERVAL_MS)
-        });
-        (!pending).then_some(wait)
-    });
-    match wait {
-        // A change is already scheduled; it will carry this query.
-        None => Ok(()),
-        Some(wait) if wait <= 0.0 => change_address(),
-        Some(wait) => {
-            after(wait.ceil() as i32, || {
-                if let Err(error) = change_address() {
-                    log_error(&format!("the address bar could not be updated: {error:?}"));
-                }
-            });
-            Ok(())
-        }
-    }
-}
-
-/// Writes the waiting query, if any, into the address bar.
-fn change_address() -> Result<(), JsValue> {
-    let Some(query) = ADDRESS_BAR.with_borrow_mut(|bar| {
-        bar.changed_at = Some(js_sys::Date::now());
-        bar.waiting.take()
-    }) else {
-        return Ok(());
-    };
     let window = window()?;
     let path = window.location().pathname()?;
     window
@@ -208,17 +154,14 @@ fn change_address() -> Result<(), JsValue> {
         .replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}")))
 }
 
-/// Whether the reader asked their system for reduced motion.
-pub fn prefers_reduced_motion() -> bool {
+/// The media query that says whether the reader asked their system for
+/// reduced motion, to read now and to listen to for changes.
+pub fn reduced_motion() -> Option<MediaQueryList> {
     window()
+        .ok()?
+        .match_media("(prefers-reduced-motion: reduce)")
         .ok()
-        .and_then(|window| {
-            window
-                .match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|query| query.matches())
+        .flatten()
 }
 
 /// Runs `action` once, `milliseconds` from now.

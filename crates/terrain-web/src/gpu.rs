@@ -18,8 +18,9 @@ use js_sys::{Object, Reflect};
 use terrain_core::Terrain;
 use terrain_view::camera::{FAR_PLANE, FIELD_OF_VIEW_DEGREES, Orbit};
 use terrain_view::graphics::{ContextEvent, ContextId};
-use terrain_view::palette::{Look, Palette, Rgba};
-use terrain_view::surface::{self, Surface};
+use terrain_view::palette::{Palette, Rgba};
+use terrain_view::surface;
+use terrain_view::upload::Upload;
 use three_d::{
     ClearState, Context, CpuMesh, ElementBuffer, Gm, Indices, InstancedMesh, Instances, Mat4,
     Positions, RenderTarget, Srgba, Vec3, Viewport, Wireframe,
@@ -168,24 +169,12 @@ impl Gpu {
         scene.generation == self.generation
     }
 
-    /// Uploads a terrain's surface (built here, or already built by a
-    /// worker), its markers and, if asked, a wireframe of the surface.
-    pub fn scene(
-        &mut self,
-        terrain: &Terrain,
-        built: Option<&Surface>,
-        look: Look,
-        wireframe: bool,
-    ) -> Scene {
-        let material = material_for(look.palette);
-        // Drawn point for point, most of the work is left to the GPU; a
-        // wireframe needs every position on the CPU, so not then.
-        let grid = match built {
-            None if !wireframe => surface::grid_surface(terrain, look),
-            _ => None,
-        };
-        let (surface, grid, wireframe) = match grid {
-            Some(grid) => {
+    /// Uploads a terrain's surface as `upload` says, its markers and, if
+    /// asked, a wireframe of the surface, lit for `palette`.
+    pub fn scene(&mut self, terrain: &Terrain, upload: Upload<'_>, palette: Palette) -> Scene {
+        let material = material_for(palette);
+        let (surface, grid, wireframe) = match upload {
+            Upload::Grid(grid) => {
                 let triangles = self.grid_triangles(grid.side);
                 (
                     Gm::new(TerrainGeometry::new(&self.context, &grid.skirt), material),
@@ -196,25 +185,17 @@ impl Gpu {
                     None,
                 )
             }
-            None => {
-                let built_here;
-                let surface_data = match built {
-                    Some(surface) => surface,
-                    None => {
-                        built_here = surface::build_surface(terrain, look);
-                        &built_here
-                    }
-                };
+            Upload::Whole { surface, wireframe } => {
                 let outline = wireframe.then(|| {
                     let outline = CpuMesh {
-                        positions: Positions::F32(vectors(&surface_data.positions)),
-                        indices: Indices::U32(surface_data.surface_indices().to_vec()),
+                        positions: Positions::F32(vectors(&surface.positions)),
+                        indices: Indices::U32(surface.surface_indices().to_vec()),
                         ..Default::default()
                     };
                     Wireframe::new_from_cpu_mesh(&self.context, &outline, WIRE_WIDTH, WIRE_COLOR)
                 });
                 (
-                    Gm::new(TerrainGeometry::new(&self.context, surface_data), material),
+                    Gm::new(TerrainGeometry::new(&self.context, &surface), material),
                     None,
                     outline,
                 )
@@ -422,7 +403,8 @@ fn describe(value: JsValue) -> String {
 mod tests {
     use super::*;
     use terrain_core::{Algorithm, MapSettings, Params, Stage};
-    use terrain_view::palette::Water;
+    use terrain_view::palette::{Look, Water};
+    use terrain_view::upload::upload;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     wasm_bindgen_test_configure!(run_in_browser);
@@ -434,7 +416,8 @@ mod tests {
     /// (`whole`) or drawn point for point.
     fn picture(gpu: &mut Gpu, terrain: &Terrain, look: Look, whole: bool, tiled: bool) -> Vec<u8> {
         let built = whole.then(|| surface::build_surface(terrain, look));
-        let mut scene = gpu.scene(terrain, built.as_ref(), look, false);
+        let upload = upload(terrain, built.as_ref(), look, false);
+        let mut scene = gpu.scene(terrain, upload, look.palette);
         assert_eq!(scene.grid.is_some(), !whole, "which path drew it");
         let document = web_sys::window().and_then(|window| window.document());
         let canvas: HtmlCanvasElement = document

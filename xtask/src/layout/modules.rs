@@ -28,6 +28,10 @@ pub struct Module {
     pub paths: Vec<Vec<String>>,
     /// Lines of its own code, without its inline modules.
     pub lines: usize,
+    /// Whether it is built only for tests: declared under a `#[cfg]` that
+    /// names `test` (`cfg(test)`, `cfg(all(test, …))`), or inside such a
+    /// module.
+    pub tests: bool,
 }
 
 /// One name a `use` declaration brings in: `use a::b as c` brings in `c`
@@ -53,11 +57,13 @@ pub fn read_crate(source: &Path) -> Result<BTreeMap<ModulePath, Module>, String>
         file: root,
         module: Vec::new(),
         children_folder: source.to_path_buf(),
+        tests: false,
     }];
     while let Some(FileModule {
         file,
         module,
         children_folder,
+        tests: for_tests,
     }) = files.pop()
     {
         let text =
@@ -67,6 +73,7 @@ pub fn read_crate(source: &Path) -> Result<BTreeMap<ModulePath, Module>, String>
             file_folder: file.parent().map(Path::to_path_buf).unwrap_or_default(),
             children_folder,
             inline: false,
+            tests: for_tests,
         };
         let lines = text.lines().count();
         read_module(&tokens, module, lines, &place, &mut modules, &mut files)?;
@@ -80,6 +87,8 @@ struct FileModule {
     module: ModulePath,
     /// Where the files of the modules it declares are.
     children_folder: PathBuf,
+    /// Whether it is built only for tests.
+    tests: bool,
 }
 
 /// Where a module's declared modules' files are found.
@@ -90,6 +99,8 @@ struct Place {
     children_folder: PathBuf,
     /// Whether it is an inline `mod x { … }`.
     inline: bool,
+    /// Whether the module is built only for tests.
+    tests: bool,
 }
 
 /// Reads the module at `path` made of `tokens` spanning `lines` lines:
@@ -105,6 +116,7 @@ fn read_module(
 ) -> Result<(), String> {
     let mut module = Module {
         lines,
+        tests: place.tests,
         ..Module::default()
     };
     let mut own = Vec::new();
@@ -121,10 +133,13 @@ fn read_module(
         {
             let mut child = path.clone();
             child.push(name.clone());
+            let for_tests = place.tests || only_for_tests(&tokens[item_start.min(at)..at]);
             match tokens.get(at + 2).map(|(token, _)| token) {
                 Some(Token::Punct(';')) => {
                     module.children.insert(name.clone());
-                    files.push(child_file(place, name, path_attribute.take(), child)?);
+                    let mut file = child_file(place, name, path_attribute.take(), child)?;
+                    file.tests = for_tests;
+                    files.push(file);
                     at += 3;
                     item_start = at;
                     continue;
@@ -140,6 +155,7 @@ fn read_module(
                         file_folder: place.children_folder.join(name),
                         children_folder: place.children_folder.join(name),
                         inline: true,
+                        tests: for_tests,
                     };
                     let body = &tokens[(at + 3).min(close)..close];
                     read_module(body, child, inline_lines, &inner, modules, files)?;
@@ -187,6 +203,7 @@ fn child_file(
             file,
             module: child,
             children_folder,
+            tests: false,
         });
     }
     let flat = place.children_folder.join(format!("{name}.rs"));
@@ -206,6 +223,28 @@ fn child_file(
         file,
         module: child,
         children_folder: place.children_folder.join(name),
+        tests: false,
+    })
+}
+
+/// Whether an item's attributes, `tokens`, hold a `#[cfg(…)]` naming
+/// `test` (and not under a `not`), so the item is built only for tests.
+fn only_for_tests(tokens: &[(Token, usize)]) -> bool {
+    let words = |from: usize| {
+        tokens[from..]
+            .iter()
+            .take_while(|(token, _)| *token != Token::Punct(']'))
+            .filter_map(|(token, _)| match token {
+                Token::Word(word) => Some(word.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    tokens.iter().enumerate().any(|(at, (token, _))| {
+        *token == Token::Word("cfg".to_owned()) && {
+            let inside = words(at + 1);
+            inside.contains(&"test") && !inside.contains(&"not")
+        }
     })
 }
 

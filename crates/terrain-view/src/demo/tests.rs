@@ -6,7 +6,8 @@ use terrain_core::{
 };
 
 use super::*;
-use crate::protocol::{self, Job};
+use crate::palette::Water;
+use crate::protocol::{self, FileFormat, Job, Request, Source as ImageSource};
 use crate::settings::{Controls, DemoConfig, Display, Setting, View};
 
 fn environment() -> Environment {

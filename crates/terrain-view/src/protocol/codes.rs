@@ -1,12 +1,14 @@
 //! The kinds of the protocol's own enums that carry data (a job, a reply,
 //! a parameter's value, a set of points), each listed in the order its
 //! code crosses: a value's code is its kind's place in the kind's `ALL`.
-//! [`super::version`] folds every such list's names in, so reordering or
+//! [`super::version()`] folds every such list's names in, so reordering or
 //! adding a kind makes old and new sides refuse each other rather than
 //! misread a code.
 
 use terrain_core::PointSet;
 use terrain_core::spec::Value;
+
+use super::messages::{Job, Reply};
 
 /// What a request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +40,17 @@ impl JobKind {
             JobKind::Weather => "weather",
         }
     }
+
+    /// The kind of `job`.
+    pub(super) fn of(job: &Job) -> Self {
+        match job {
+            Job::Generate { .. } => JobKind::Generate,
+            Job::Import { .. } => JobKind::Import,
+            Job::Mesh { .. } => JobKind::Mesh,
+            Job::Export { .. } => JobKind::Export,
+            Job::Weather { .. } => JobKind::Weather,
+        }
+    }
 }
 
 /// What comes back.
@@ -65,6 +78,16 @@ impl ReplyKind {
             ReplyKind::Made => "made",
             ReplyKind::File => "file",
             ReplyKind::Failed => "failed",
+        }
+    }
+
+    /// The kind of `reply`.
+    pub(super) fn of(reply: &Reply) -> Self {
+        match reply {
+            Reply::Progress { .. } => ReplyKind::Progress,
+            Reply::Made(_) => ReplyKind::Made,
+            Reply::File { .. } => ReplyKind::File,
+            Reply::Failed { .. } => ReplyKind::Failed,
         }
     }
 }

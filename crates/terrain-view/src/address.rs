@@ -1,0 +1,134 @@
+//! The page's address, kept in step with the playground without
+//! overrunning what a browser allows.
+//!
+//! Browsers limit how often a page may change its address (WebKit to 100
+//! times in 30 s, Gecko to 200 in 10 s) and then refuse or ignore the
+//! change, which would leave a dragged slider's last value out of the
+//! address; each change also costs Chromium 1 to 3 ms of the frame
+//! (BENCHMARKS.md). So the address changes at once, then rests for
+//! [`ADDRESS_INTERVAL_MS`]: a query that comes meanwhile waits for the
+//! rest to end, a later one replaces it, and so the last always lands. At
+//! this interval a drag changes the address at most 86 times in 30 s.
+//!
+//! No clock is read: the page asks the shell to hand back
+//! [`crate::page::PageInput::AddressRested`] one interval after each
+//! change.
+
+/// The shortest time between two changes of the address.
+pub const ADDRESS_INTERVAL_MS: u32 = 350;
+
+/// Whether the address is resting after a change, and the query waiting
+/// for the rest to end.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AddressBar {
+    resting: bool,
+    waiting: Option<String>,
+}
+
+impl AddressBar {
+    /// A demo wants `query` in the address: the query to write now, if
+    /// it may be written now. Each write starts a rest of
+    /// [`ADDRESS_INTERVAL_MS`], whose end the shell reports
+    /// ([`AddressBar::rested`]).
+    pub fn want(&mut self, query: String) -> Option<String> {
+        if self.resting {
+            self.waiting = Some(query);
+            None
+        } else {
+            self.resting = true;
+            Some(query)
+        }
+    }
+
+    /// The rest after the last change is over: the query that waited for
+    /// it, to write now (starting another rest), if one did.
+    pub fn rested(&mut self) -> Option<String> {
+        let query = self.waiting.take();
+        self.resting = query.is_some();
+        query
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader's changes at the times `wanted` (milliseconds from 0,
+    /// ascending), with the shell's timers: the times and queries of the
+    /// address's changes.
+    fn drive(wanted: &[u32]) -> Vec<(u32, String)> {
+        let mut bar = AddressBar::default();
+        let mut written = Vec::new();
+        let mut rest_ends: Option<u32> = None;
+        let mut write = |at: u32, query: Option<String>, rest_ends: &mut Option<u32>| {
+            *rest_ends = None;
+            if let Some(query) = query {
+                written.push((at, query));
+                *rest_ends = Some(at + ADDRESS_INTERVAL_MS);
+            }
+        };
+        for &at in wanted {
+            while let Some(end) = rest_ends.filter(|&end| end <= at) {
+                let query = bar.rested();
+                write(end, query, &mut rest_ends);
+            }
+            match bar.want(format!("move={at}")) {
+                Some(query) => write(at, Some(query), &mut rest_ends),
+                None => assert!(rest_ends.is_some(), "a query waits only for a rest"),
+            }
+        }
+        while let Some(end) = rest_ends {
+            let query = bar.rested();
+            write(end, query, &mut rest_ends);
+        }
+        written
+    }
+
+    #[test]
+    fn a_lone_change_is_written_at_once() {
+        assert_eq!(drive(&[5]), [(5, "move=5".to_owned())]);
+        assert_eq!(
+            drive(&[0, 400]),
+            [(0, "move=0".to_owned()), (400, "move=400".to_owned())],
+            "one interval later, the address has rested"
+        );
+    }
+
+    #[test]
+    fn changes_during_a_rest_wait_and_only_the_last_lands() {
+        assert_eq!(
+            drive(&[0, 100, 200, 300]),
+            [(0, "move=0".to_owned()), (350, "move=300".to_owned())]
+        );
+        assert_eq!(
+            drive(&[0, 100, 360]),
+            [
+                (0, "move=0".to_owned()),
+                (350, "move=100".to_owned()),
+                (700, "move=360".to_owned())
+            ],
+            "a change just after a delayed one waits a whole interval again"
+        );
+    }
+
+    #[test]
+    fn a_long_drag_changes_the_address_at_most_once_an_interval_and_ends_on_its_last_move() {
+        // Two seconds of moves, one a frame.
+        let moves: Vec<u32> = (0..120).map(|frame| frame * 16 + 3).collect();
+        let written = drive(&moves);
+        let last = *moves.last().expect("moves");
+        assert_eq!(
+            written.last().map(|(_, query)| query.clone()),
+            Some(format!("move={last}"))
+        );
+        assert!(
+            written
+                .windows(2)
+                .all(|pair| pair[1].0 - pair[0].0 >= ADDRESS_INTERVAL_MS),
+            "{written:?}"
+        );
+        let span = written.last().map_or(0, |(at, _)| *at);
+        assert!(written.len() as u32 <= span / ADDRESS_INTERVAL_MS + 1);
+        assert_eq!(written.len(), 7, "at 3, 353, … 2103 ms: {written:?}");
+    }
+}

@@ -1,0 +1,135 @@
+//! What happens to a demo, as an [`Input`]: a control's new text, a step
+//! of an arrow key, the scrubber, a job's word, a file, a camera gesture,
+//! the page's graphics.
+
+use terrain_core::spec::Spec;
+use terrain_core::{Field, Heightmap};
+
+use super::environment::GraphicsNote;
+use crate::camera::CameraAction;
+use crate::protocol::{FileFormat, Reply, Source as ImageSource};
+use crate::settings::Setting;
+
+/// Something that can be set from a demo's controls: a map parameter or a
+/// display setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// A parameter of the map.
+    Param(Field),
+    /// How the map is shown.
+    Display(Setting),
+}
+
+impl Key {
+    /// Its spellings and kind.
+    pub fn spec(self) -> &'static Spec {
+        match self {
+            Key::Param(field) => field.spec(),
+            Key::Display(setting) => setting.entry().spec,
+        }
+    }
+}
+
+/// The number of a job a demo asked for, counted per demo.
+pub type JobId = u32;
+
+/// Something that happened to a demo.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Input {
+    /// A control now says `text`: a typed field, a slider, a menu (the
+    /// option's name) or a checkbox (`true` or `false`).
+    Edited {
+        /// Which control.
+        key: Key,
+        /// What it says.
+        text: String,
+    },
+    /// An arrow key in a number field: one step up (1) or down (-1).
+    Stepped {
+        /// Which field.
+        key: Key,
+        /// Up or down.
+        direction: f64,
+    },
+    /// The scrubber moved to stage number `position` (from 0).
+    Scrubbed(usize),
+    /// Play or Pause was pressed.
+    PlayPressed,
+    /// The scrubber's next step while playing, for play round `round`.
+    Tick(u32),
+    /// Refresh was pressed; the shell drew this new seed.
+    Refresh(u64),
+    /// A linked demo took this seed.
+    SeedShared(u64),
+    /// Word from job `job`.
+    Job {
+        /// Which job.
+        job: JobId,
+        /// What it says.
+        reply: Reply,
+    },
+    /// The reader picked a file to import.
+    ImportPicked {
+        /// Its name.
+        name: String,
+        /// Its size in bytes.
+        size: f64,
+    },
+    /// The picked file, read and decoded as a map (by the page's PNG
+    /// module, which the shell loads on the first import).
+    ImportDecoded {
+        /// Its name.
+        name: String,
+        /// The map it makes.
+        heights: Heightmap,
+        /// The image it came from.
+        source: ImageSource,
+    },
+    /// The picked file could not be read, or is not a map.
+    ImportRefused {
+        /// Its name.
+        name: String,
+        /// Why, as a sentence starting in lower case.
+        reason: String,
+    },
+    /// Download the map as a file.
+    Export(FileFormat),
+    /// Copy the share link.
+    CopyLink,
+    /// Whether the copy worked.
+    Copied(bool),
+    /// A camera action (keys, wheel, double click).
+    Camera(CameraAction),
+    /// A pointer went down on the view.
+    PointerDown {
+        /// Which pointer.
+        id: i32,
+        /// Where, in CSS pixels.
+        x: f32,
+        /// Where, in CSS pixels.
+        y: f32,
+    },
+    /// A pointer moved over the view.
+    PointerMove {
+        /// Which pointer.
+        id: i32,
+        /// Where, in CSS pixels.
+        x: f32,
+        /// Where, in CSS pixels.
+        y: f32,
+        /// The view's height in CSS pixels.
+        height: f32,
+        /// Whether a pan button or key is held.
+        pan: bool,
+    },
+    /// A pointer went up or was cancelled.
+    PointerUp {
+        /// Which pointer.
+        id: i32,
+    },
+    /// The page's graphics changed.
+    Graphics(GraphicsNote),
+    /// The reader asked for a new graphics context ("Try again") after
+    /// the browser refused one.
+    TryGraphicsAgain,
+}

@@ -1,0 +1,479 @@
+//! Jobs: what a demo asks to be made, where (huge maps and heavy erosion
+//! in the worker, everything else on the page at once), the one job it
+//! waits for (a newer one cancels it), the progress bar while the worker
+//! runs it, and what its last word means: a map to show, a file to offer,
+//! or a sentence saying why not.
+
+use terrain_core::{Heightmap, Params, Stage, ValidParams};
+
+use super::effect::Effect;
+use super::input::JobId;
+use crate::palette::Look;
+use crate::protocol::{FileFormat, Job, Made, Reply, Request, Source as ImageSource};
+
+/// Maps this large or larger are made in the worker; smaller ones take
+/// milliseconds on the page itself.
+pub const WORKER_FROM_EXPONENT: u32 = 10;
+
+/// Droplet steps (droplets times lifetime) past which erosion goes to the
+/// worker: about 10 ms of work on the page at most.
+pub const WORKER_FROM_DROPLET_STEPS: u64 = 150_000;
+
+/// Point visits (iterations times points) past which slides go to the
+/// worker.
+pub const WORKER_FROM_SLIDE_VISITS: u64 = 2_000_000;
+
+/// Whether making `params`'s map at `stage` takes long enough to freeze
+/// the page, so it belongs in the worker (with a progress bar, stopped
+/// when a control changes).
+pub fn belongs_in_worker(params: &Params, stage: Stage) -> bool {
+    let points = (params.side() * params.side()) as u64;
+    params.map.exponent >= WORKER_FROM_EXPONENT
+        || match stage {
+            Stage::Droplets(count) => {
+                u64::from(count) * u64::from(params.erosion.droplets.lifetime)
+                    > WORKER_FROM_DROPLET_STEPS
+            }
+            Stage::Slides(iterations) => u64::from(iterations) * points > WORKER_FROM_SLIDE_VISITS,
+            _ => false,
+        }
+}
+
+/// Files larger than this are refused before being read at all.
+pub const MAX_IMPORT_BYTES: f64 = 128.0 * 1024.0 * 1024.0;
+
+/// What the reader's picked file of `size` bytes leads to: reading it,
+/// with words saying so, or a refusal in words, when it is too big.
+pub(super) fn picked(name: &str, size: f64) -> Result<String, String> {
+    if size > MAX_IMPORT_BYTES {
+        Err(format!(
+            "{name} is {:.0} MB; the largest file accepted is 128 MB.",
+            size / 1024.0 / 1024.0
+        ))
+    } else {
+        Ok(format!("Reading {name}…"))
+    }
+}
+
+/// What an import made of file `name`.
+pub(super) fn imported_message(name: &str, source: Option<&ImageSource>, side: usize) -> String {
+    match source {
+        Some(source) => format!(
+            "Imported {name}: {} × {} pixels, {}, resampled to {side} × {side} points.",
+            source.width, source.height, source.format
+        ),
+        None => format!("Imported {name}, resampled to {side} × {side} points."),
+    }
+}
+
+/// What a job is for.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Purpose {
+    /// A map to show.
+    Map,
+    /// An imported file's map.
+    Import(String),
+    /// The imported map, weathered.
+    Weather,
+    /// The same map in new colours.
+    Recolour,
+    /// A download.
+    Export(String),
+}
+
+/// A job to ask for, where, and what it is for.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Ask {
+    /// What to make.
+    pub(super) job: Job,
+    /// Whether it is big enough to belong in the worker.
+    pub(super) offload: bool,
+    /// What the progress bar names: "4097 × 4097 points" or a file name.
+    pub(super) subject: String,
+    /// What its map or file is for.
+    pub(super) purpose: Purpose,
+}
+
+impl Ask {
+    /// The map `params` describe at `stage`.
+    pub(super) fn generate(params: ValidParams, stage: Stage) -> Self {
+        let side = params.side();
+        Ask {
+            offload: belongs_in_worker(&params, stage),
+            job: Job::Generate {
+                params: Box::new(params),
+                stage,
+            },
+            subject: format!("{side} × {side} points"),
+            purpose: Purpose::Map,
+        }
+    }
+
+    /// The imported map `original`, of the file `name`, weathered as
+    /// `params` say at `stage`: its own size decides whether it goes to
+    /// the worker, not the settings'.
+    pub(super) fn weather(
+        name: &str,
+        original: &Heightmap,
+        params: ValidParams,
+        stage: Stage,
+    ) -> Self {
+        let mut sized = *params;
+        sized.map.exponent = original.exponent();
+        Ask {
+            offload: belongs_in_worker(&sized, stage),
+            job: Job::Weather {
+                heights: original.clone(),
+                params: Box::new(params),
+                stage,
+            },
+            subject: name.to_owned(),
+            purpose: Purpose::Weather,
+        }
+    }
+
+    /// The map of the file `name`, read and decoded.
+    pub(super) fn import(name: String, heights: Heightmap, source: ImageSource) -> Self {
+        Ask {
+            offload: heights.exponent() >= WORKER_FROM_EXPONENT,
+            job: Job::Import {
+                name: name.clone(),
+                heights,
+                source,
+            },
+            subject: name.clone(),
+            purpose: Purpose::Import(name),
+        }
+    }
+
+    /// `heights` as a file named `stem` and the format's ending.
+    pub(super) fn export(heights: Heightmap, format: FileFormat, stem: &str) -> Self {
+        let name = format!("{stem}.{}", format.extension());
+        Ask {
+            offload: heights.exponent() >= WORKER_FROM_EXPONENT,
+            job: Job::Export { heights, format },
+            subject: name.clone(),
+            purpose: Purpose::Export(name),
+        }
+    }
+
+    /// The surface of a finished map again, in new colours: only a worker
+    /// builds surfaces, so it goes there.
+    pub(super) fn recolour(heights: Heightmap) -> Self {
+        let side = heights.side();
+        Ask {
+            job: Job::Mesh { heights },
+            offload: true,
+            subject: format!("{side} × {side} points"),
+            purpose: Purpose::Recolour,
+        }
+    }
+}
+
+/// The job a demo waits for.
+#[derive(Debug, Clone, PartialEq)]
+struct Waiting {
+    job: JobId,
+    /// What the progress bar names.
+    subject: String,
+    /// What the job is for.
+    purpose: Purpose,
+}
+
+/// What a job's last word leaves for the demo.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Finished {
+    /// A map to show, made for this purpose.
+    Map(Purpose, Box<Made>),
+    /// Words for the file line, and whether they say something failed.
+    FileNote(String, bool),
+    /// Why the map could not be made.
+    Failed(String),
+}
+
+/// The job a demo waits for, and the progress bar it shows meanwhile.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Jobs {
+    waiting: Option<Waiting>,
+    next_job: JobId,
+    progress: Option<(f64, String)>,
+}
+
+impl Jobs {
+    /// Whether a job is awaited.
+    pub(super) fn is_waiting(&self) -> bool {
+        self.waiting.is_some()
+    }
+
+    /// The progress bar: percent and words, while a worker's job runs.
+    pub(super) fn progress(&self) -> Option<&(f64, String)> {
+        self.progress.as_ref()
+    }
+
+    /// Asks for `ask`'s job, its surface coloured as `look` says; the job
+    /// waited for until now is no longer wanted.
+    pub(super) fn submit(&mut self, ask: Ask, look: Look, effects: &mut Vec<Effect>) {
+        let Ask {
+            job,
+            offload,
+            subject,
+            purpose,
+        } = ask;
+        if let Some(previous) = self.waiting.take() {
+            effects.push(Effect::Cancel(previous.job));
+        }
+        self.next_job += 1;
+        let id = self.next_job;
+        // Surfaces are built in the worker, for maps too big to mesh on the
+        // page; the renderer meshes the others itself.
+        let mesh = offload
+            && match &job {
+                Job::Generate { params, .. } => params.map.exponent >= WORKER_FROM_EXPONENT,
+                Job::Weather { heights, .. } => heights.exponent() >= WORKER_FROM_EXPONENT,
+                Job::Import { .. } | Job::Mesh { .. } => true,
+                Job::Export { .. } => false,
+            };
+        if offload {
+            self.progress = Some((0.0, format!("Waiting to start: {subject}, 0%")));
+        }
+        self.waiting = Some(Waiting {
+            job: id,
+            subject,
+            purpose,
+        });
+        effects.push(Effect::Submit {
+            job: id,
+            request: Request { job, look, mesh },
+            offload,
+        });
+    }
+
+    /// Word from job `job`. Progress fills the bar and the job goes on;
+    /// a last word ends it: a file becomes a download (named after the
+    /// export, or else the demo's `stem`), and a map or a failure is left for the
+    /// demo. Word from a job nobody waits for any more (the settings
+    /// changed since) is dropped.
+    pub(super) fn word(
+        &mut self,
+        job: JobId,
+        reply: Reply,
+        stem: impl FnOnce() -> String,
+        effects: &mut Vec<Effect>,
+    ) -> Option<Finished> {
+        let waiting = self.waiting.take_if(|waiting| waiting.job == job)?;
+        // Any word replaces the bar: progress with a fuller one, a last
+        // word with none.
+        self.progress = None;
+        Some(match reply {
+            Reply::Progress { share, words } => {
+                let percent = (share * 100.0).round().clamp(0.0, 100.0);
+                self.progress =
+                    Some((percent, format!("{words}: {}, {percent}%", waiting.subject)));
+                self.waiting = Some(waiting);
+                return None;
+            }
+            Reply::Made(made) => Finished::Map(waiting.purpose, made),
+            Reply::File { bytes, format } => {
+                let name = match waiting.purpose {
+                    Purpose::Export(name) => name,
+                    _ => format!("{}.{}", stem(), format.extension()),
+                };
+                let words = format!("Downloaded {name} ({} KB).", bytes.len().div_ceil(1024));
+                effects.push(Effect::Download {
+                    name,
+                    media_type: format.media_type(),
+                    bytes,
+                });
+                Finished::FileNote(words, false)
+            }
+            Reply::Failed { message } => match waiting.purpose {
+                Purpose::Import(name) => Finished::FileNote(format!("{name}: {message}"), true),
+                Purpose::Export(name) => {
+                    Finished::FileNote(format!("{name} could not be written: {message}"), true)
+                }
+                Purpose::Map | Purpose::Recolour | Purpose::Weather => {
+                    Finished::Failed(format!("This map could not be made: {message}"))
+                }
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::palette::Palette;
+    use terrain_core::Terrain;
+
+    fn map(exponent: u32) -> Heightmap {
+        Heightmap::new(exponent).expect("a map")
+    }
+
+    fn submitted(effects: &[Effect]) -> Vec<(JobId, bool, bool)> {
+        effects
+            .iter()
+            .filter_map(|effect| match effect {
+                Effect::Submit {
+                    job,
+                    request,
+                    offload,
+                } => Some((*job, *offload, request.mesh)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn no_stem() -> String {
+        "unnamed".to_owned()
+    }
+
+    #[test]
+    fn huge_maps_and_heavy_erosion_belong_in_the_worker() {
+        let mut params = *ValidParams::default();
+        params.map.exponent = WORKER_FROM_EXPONENT - 1;
+        assert!(!belongs_in_worker(&params, Stage::Done));
+        params.map.exponent = WORKER_FROM_EXPONENT;
+        assert!(belongs_in_worker(&params, Stage::Done));
+        params.map.exponent = 5;
+        let lifetime = u64::from(params.erosion.droplets.lifetime);
+        let most = (WORKER_FROM_DROPLET_STEPS / lifetime) as u32;
+        assert!(!belongs_in_worker(&params, Stage::Droplets(most)));
+        assert!(belongs_in_worker(&params, Stage::Droplets(most + 1)));
+    }
+
+    #[test]
+    fn a_new_job_cancels_the_one_waited_for_whose_word_is_then_dropped() {
+        let mut jobs = Jobs::default();
+        let mut effects = Vec::new();
+        let ask = Ask::generate(ValidParams::default(), Stage::Done);
+        jobs.submit(ask.clone(), Look::default(), &mut effects);
+        jobs.submit(ask, Look::default(), &mut effects);
+        assert_eq!(submitted(&effects), [(1, false, false), (2, false, false)]);
+        assert!(effects.contains(&Effect::Cancel(1)));
+        let made = Reply::Made(Box::new(Made {
+            terrain: Terrain::finished(map(2)),
+            surface: None,
+            source: None,
+        }));
+        assert_eq!(jobs.word(1, made.clone(), no_stem, &mut effects), None);
+        assert!(jobs.is_waiting(), "job 2 is still awaited");
+        assert!(matches!(
+            jobs.word(2, made, no_stem, &mut effects),
+            Some(Finished::Map(Purpose::Map, _))
+        ));
+        assert!(!jobs.is_waiting());
+    }
+
+    #[test]
+    fn the_worker_builds_surfaces_only_for_maps_too_big_to_mesh_on_the_page() {
+        let mut jobs = Jobs::default();
+        let mut effects = Vec::new();
+        let mut huge = *ValidParams::default();
+        huge.map.exponent = WORKER_FROM_EXPONENT;
+        let huge = huge.check().expect("valid");
+        jobs.submit(
+            Ask::generate(huge, Stage::Done),
+            Look::default(),
+            &mut effects,
+        );
+        jobs.submit(Ask::recolour(map(3)), Look::default(), &mut effects);
+        jobs.submit(
+            Ask::export(map(WORKER_FROM_EXPONENT), FileFormat::Png, "big"),
+            Look::default(),
+            &mut effects,
+        );
+        assert_eq!(
+            submitted(&effects),
+            [(1, true, true), (2, true, true), (3, true, false)],
+            "a huge map, a new look and a file, all in the worker; the file needs no surface"
+        );
+    }
+
+    #[test]
+    fn progress_fills_the_bar_until_the_last_word_takes_it_away() {
+        let mut jobs = Jobs::default();
+        let mut effects = Vec::new();
+        jobs.submit(Ask::recolour(map(3)), Look::default(), &mut effects);
+        assert_eq!(
+            jobs.progress(),
+            Some(&(0.0, "Waiting to start: 9 × 9 points, 0%".to_owned()))
+        );
+        let progress = Reply::Progress {
+            share: 0.426,
+            words: "Building the mesh".into(),
+        };
+        assert_eq!(jobs.word(1, progress, no_stem, &mut effects), None);
+        assert_eq!(
+            jobs.progress(),
+            Some(&(43.0, "Building the mesh: 9 × 9 points, 43%".to_owned()))
+        );
+        let failed = Reply::Failed {
+            message: "no memory".into(),
+        };
+        assert_eq!(
+            jobs.word(1, failed, no_stem, &mut effects),
+            Some(Finished::Failed(
+                "This map could not be made: no memory".into()
+            ))
+        );
+        assert_eq!(jobs.progress(), None);
+    }
+
+    #[test]
+    fn a_written_file_becomes_a_download_and_a_failed_one_says_so() {
+        let mut jobs = Jobs::default();
+        let mut effects = Vec::new();
+        let look = Look {
+            palette: Palette::Greyscale,
+            ..Look::default()
+        };
+        jobs.submit(
+            Ask::export(map(2), FileFormat::Obj, "hills"),
+            look,
+            &mut effects,
+        );
+        let file = Reply::File {
+            bytes: vec![0; 1025],
+            format: FileFormat::Obj,
+        };
+        assert_eq!(
+            jobs.word(1, file, no_stem, &mut effects),
+            Some(Finished::FileNote(
+                "Downloaded hills.obj (2 KB).".into(),
+                false
+            ))
+        );
+        assert!(effects.iter().any(|effect| matches!(
+            effect,
+            Effect::Download { name, bytes, .. } if name == "hills.obj" && bytes.len() == 1025
+        )));
+        jobs.submit(
+            Ask::export(map(2), FileFormat::Png, "hills"),
+            look,
+            &mut effects,
+        );
+        let failed = Reply::Failed {
+            message: "too big".into(),
+        };
+        assert_eq!(
+            jobs.word(2, failed, no_stem, &mut effects),
+            Some(Finished::FileNote(
+                "hills.png could not be written: too big".into(),
+                true
+            ))
+        );
+    }
+
+    #[test]
+    fn a_file_over_128_mb_is_refused_unread() {
+        assert_eq!(picked("a.png", 1000.0), Ok("Reading a.png…".to_owned()));
+        assert_eq!(
+            picked("a.png", MAX_IMPORT_BYTES),
+            Ok("Reading a.png…".to_owned())
+        );
+        assert_eq!(
+            picked("b.png", 200.0 * 1024.0 * 1024.0),
+            Err("b.png is 200 MB; the largest file accepted is 128 MB.".to_owned())
+        );
+    }
+}

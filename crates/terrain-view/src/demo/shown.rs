@@ -1,0 +1,310 @@
+//! What a demo shows: its settings, the map on show and where it came
+//! from (the generator, or a file the reader imported), the surface a job
+//! built for it, and how the page's graphics let it be drawn. The other
+//! parts read it; new settings, a new seed or a new map change it here.
+
+use terrain_core::erosion::Method;
+use terrain_core::{Heightmap, Stage, Terrain, ValidParams};
+
+use super::environment::GraphicsNote;
+use super::jobs::Ask;
+use crate::camera::Orbit;
+use crate::overlay::{self, Drawing};
+use crate::palette::{Look, Water};
+use crate::settings::{DemoConfig, View};
+use crate::surface::Surface;
+
+/// Where the map on show came from.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Origin {
+    /// The demo's generator, settings and seed.
+    Generated,
+    /// An image the reader imported, which erosion may weather.
+    Imported {
+        /// Its file name.
+        name: String,
+        /// Its map as imported, before any erosion.
+        original: Heightmap,
+    },
+}
+
+/// A demo's settings and the map they show.
+#[derive(Debug, Clone)]
+pub(super) struct Shown {
+    /// The settings behind the map.
+    pub(super) config: DemoConfig,
+    /// Where the map came from.
+    pub(super) origin: Origin,
+    /// The map on show.
+    pub(super) terrain: Terrain,
+    /// A surface a job built (maps too big to mesh on the page).
+    pub(super) surface: Option<Surface>,
+    /// The page's graphics.
+    pub(super) graphics: GraphicsNote,
+    /// The page's address without its query, for share links.
+    pub(super) location: String,
+}
+
+impl Shown {
+    /// The settings `config`, showing a flat placeholder until the first
+    /// map arrives.
+    pub(super) fn new(config: DemoConfig, graphics: GraphicsNote, location: String) -> Self {
+        Shown {
+            config,
+            origin: Origin::Generated,
+            terrain: Terrain::finished(Heightmap::default()),
+            surface: None,
+            graphics,
+            location,
+        }
+    }
+
+    /// The stages the scrubber offers: a generated map's, or an imported
+    /// map's (as it is, then erosion's).
+    pub(super) fn stages(&self) -> Vec<Stage> {
+        match self.origin {
+            Origin::Generated => self.config.params.stages(),
+            Origin::Imported { .. } => self.config.params.imported_stages(),
+        }
+    }
+
+    /// The last of [`Shown::stages`]: the whole map, weathered if it is.
+    pub(super) fn final_stage(&self) -> Stage {
+        self.stages().last().copied().unwrap_or(Stage::Done)
+    }
+
+    /// The view as drawn: without WebGL, every view is a picture.
+    pub(super) fn shown_view(&self) -> View {
+        if self.graphics.is_flat() {
+            self.config.display.view.as_picture()
+        } else {
+            self.config.display.view
+        }
+    }
+
+    /// How the surface is coloured: the palette, and rivers if asked for
+    /// (flowing across the edges where erosion wraps).
+    pub(super) fn look(&self) -> Look {
+        let display = &self.config.display;
+        Look {
+            palette: display.palette,
+            water: if display.water {
+                Water::Rivers {
+                    wrap: self.config.params.erosion.droplets.wrap,
+                }
+            } else {
+                Water::Dry
+            },
+        }
+    }
+
+    /// The camera a view starts from: the posts' look comes with their
+    /// camera, and tiles need a wider one.
+    pub(super) fn start_view(&self) -> Orbit {
+        let display = &self.config.display;
+        Orbit::start(display.palette.is_posts(), display.view.is_tiled())
+    }
+
+    /// A file name for downloads: algorithm, exponent and seed.
+    pub(super) fn file_stem(&self) -> String {
+        match &self.origin {
+            Origin::Generated => {
+                let params = &self.config.params;
+                format!(
+                    "{}-{}-seed-{}",
+                    params.algorithm.name(),
+                    params.map.exponent,
+                    params.map.seed
+                )
+            }
+            Origin::Imported { name, .. } => {
+                format!("imported-{}", name.trim_end_matches(".png"))
+            }
+        }
+    }
+
+    /// The address of this page showing exactly this demo's state.
+    pub(super) fn share_link(&self) -> String {
+        format!("{}?{}", self.location, self.config.to_query())
+    }
+
+    /// The query the page's address shows, on the playground (which
+    /// keeps its address in step); none elsewhere, or for an imported
+    /// map, which no link can bring back.
+    pub(super) fn address_query(&self) -> Option<String> {
+        (self.config.display.url_state && self.origin == Origin::Generated)
+            .then(|| self.config.to_query())
+    }
+
+    /// What the 2D view draws over the map: the overlay the settings ask
+    /// for (a generated map's; an imported one has no lattice), and a
+    /// traced droplet's path.
+    pub(super) fn drawing(&self) -> Drawing {
+        if self.origin != Origin::Generated {
+            return Drawing::default();
+        }
+        overlay::drawing(
+            &self.config.params,
+            &self.terrain,
+            self.config.display.overlay,
+        )
+    }
+
+    /// New parameters. An imported map stays while only its weather
+    /// changes (erosion and the seed its droplets fall by); any other
+    /// setting makes a map again. A demo showing its whole map keeps
+    /// showing the whole map (eroded, once erosion is switched on); a
+    /// pass-k stage may not exist at a smaller exponent or for another
+    /// algorithm.
+    pub(super) fn take_params(&mut self, params: ValidParams) {
+        let was_last = self.config.stage == self.final_stage();
+        let mut same_map = *params;
+        same_map.erosion = self.config.params.erosion;
+        same_map.map.seed = self.config.params.map.seed;
+        if same_map != *self.config.params {
+            self.origin = Origin::Generated;
+        }
+        self.config.params = params;
+        if was_last || !self.stages().contains(&self.config.stage) {
+            self.config.stage = self.final_stage();
+        }
+    }
+
+    /// A new seed: a new map, or on an imported map a new rain (when it
+    /// has none, a new seed means a new map again).
+    pub(super) fn take_seed(&mut self, seed: u64) {
+        let params = self.config.params.with_seed(seed);
+        if params.erosion.method == Method::None {
+            self.origin = Origin::Generated;
+            if !self.stages().contains(&self.config.stage) {
+                self.config.stage = self.final_stage();
+            }
+        }
+        self.config.params = params;
+    }
+
+    /// The job that makes the map the settings describe: generated, or
+    /// the imported map weathered.
+    pub(super) fn map_job(&self) -> Ask {
+        let params = self.config.params;
+        let stage = self.config.stage;
+        match &self.origin {
+            Origin::Generated => Ask::generate(params, stage),
+            Origin::Imported { name, original } => Ask::weather(name, original, params, stage),
+        }
+    }
+
+    /// Shows `terrain` (with `surface`, if a job built one), from `origin`.
+    pub(super) fn show_map(&mut self, terrain: Terrain, surface: Option<Surface>, origin: Origin) {
+        self.terrain = terrain;
+        self.surface = surface;
+        self.origin = origin;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Display;
+    use terrain_core::{Algorithm, MapSettings, Params};
+
+    fn shown(exponent: u32) -> Shown {
+        let config = DemoConfig {
+            params: Params {
+                map: MapSettings::new(exponent, 7),
+                ..Params::new(Algorithm::DIAMOND_SQUARE)
+            }
+            .check()
+            .expect("valid"),
+            stage: Stage::Done,
+            display: Display::default(),
+            seed_given: true,
+        };
+        Shown::new(config, GraphicsNote::Ready, "https://example.org/p".into())
+    }
+
+    fn imported(shown: &mut Shown) {
+        let original = Heightmap::new(3).expect("a map");
+        let origin = Origin::Imported {
+            name: "hills.png".into(),
+            original: original.clone(),
+        };
+        shown.show_map(Terrain::finished(original), None, origin);
+    }
+
+    fn with(shown: &Shown, change: impl FnOnce(&mut Params)) -> ValidParams {
+        let mut params = *shown.config.params;
+        change(&mut params);
+        params.check().expect("valid")
+    }
+
+    #[test]
+    fn an_imported_map_stays_while_only_its_weather_changes() {
+        let mut shown = shown(4);
+        imported(&mut shown);
+        let rain = with(&shown, |params| {
+            params.erosion.method = Method::Droplets;
+            params.map.seed = 99;
+        });
+        shown.take_params(rain);
+        assert!(matches!(shown.origin, Origin::Imported { .. }));
+        assert_eq!(shown.final_stage(), *shown.stages().last().expect("stages"));
+        assert_eq!(
+            shown.config.stage,
+            shown.final_stage(),
+            "the whole map, eroded"
+        );
+        assert!(matches!(
+            shown.map_job().job,
+            crate::protocol::Job::Weather { .. }
+        ));
+        assert_eq!(shown.file_stem(), "imported-hills");
+        assert_eq!(shown.address_query(), None, "no link brings a file back");
+        let bigger = with(&shown, |params| params.map.exponent = 5);
+        shown.take_params(bigger);
+        assert_eq!(shown.origin, Origin::Generated, "a new size is a new map");
+    }
+
+    #[test]
+    fn a_stage_the_new_settings_lack_falls_back_to_the_last() {
+        let mut shown = shown(5);
+        shown.config.stage = Stage::Pass(5);
+        shown.take_params(with(&shown, |params| params.map.exponent = 3));
+        assert_eq!(shown.config.stage, Stage::Done);
+        shown.config.stage = Stage::Pass(1);
+        shown.take_params(with(&shown, |params| params.subdivision.spread = 0.5));
+        assert_eq!(
+            shown.config.stage,
+            Stage::Pass(1),
+            "a stage that exists stays"
+        );
+    }
+
+    #[test]
+    fn a_new_seed_on_an_imported_map_without_rain_makes_a_map_again() {
+        let mut shown = shown(4);
+        imported(&mut shown);
+        shown.take_seed(12);
+        assert_eq!(shown.origin, Origin::Generated);
+        assert_eq!(shown.config.params.map.seed, 12);
+        assert!(matches!(
+            shown.map_job().job,
+            crate::protocol::Job::Generate { .. }
+        ));
+    }
+
+    #[test]
+    fn without_webgl_every_view_is_a_picture_and_the_link_carries_the_settings() {
+        let mut shown = shown(4);
+        assert!(shown.shown_view().is_3d());
+        shown.graphics = GraphicsNote::Unavailable("no WebGL2".into());
+        assert!(!shown.shown_view().is_3d());
+        assert_eq!(
+            shown.share_link(),
+            format!("https://example.org/p?{}", shown.config.to_query())
+        );
+        assert_eq!(shown.address_query(), None, "not the playground");
+        shown.config.display.url_state = true;
+        assert_eq!(shown.address_query(), Some(shown.config.to_query()));
+    }
+}
