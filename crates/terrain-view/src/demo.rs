@@ -320,7 +320,7 @@ impl Demo {
         match edit {
             Edit::Nothing => {}
             Edit::Params(params) => {
-                self.shown.take_params(params);
+                self.shown.take_params(*params);
                 self.regenerate(effects);
             }
             Edit::Display(setting, value) => self.display_edited(setting, &value, effects),

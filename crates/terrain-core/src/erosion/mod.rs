@@ -94,7 +94,7 @@ pub static METHOD: Spec = Spec {
 };
 
 /// Everything erosion reads, as part of a demo's parameters. The droplets'
-/// seed is the map's: [`run`] takes it apart.
+/// seed is the map's: the run takes it apart.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ErosionParams {
     /// Which erosion, if any. Default none.

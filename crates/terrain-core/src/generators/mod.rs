@@ -5,7 +5,7 @@
 //! opening with the algorithm's [`Description`]: its names, the parameters
 //! it reads, its stages, a run up to any of them, the points each sets and
 //! the words for each. [`ALL`] registers every description, one line each;
-//! nothing outside this folder and [`crate::params`] asks which
+//! nothing outside this folder and `params.rs` asks which
 //! algorithm it has.
 //!
 //! [`Description`]: crate::Description

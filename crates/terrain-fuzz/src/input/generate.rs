@@ -7,7 +7,7 @@ use terrain_core::registry::fields;
 use terrain_core::spec::{Kind, Value};
 use terrain_core::{ALL, Field, Params, Stage};
 
-use super::Reader;
+use super::reader::Reader;
 
 /// Exponents a `generate` input names with a byte from 248 up: none in
 /// range, so refusals are checked too.

@@ -77,8 +77,8 @@ pub(super) fn switch_algorithm(old: &ValidParams, algorithm: Algorithm) -> Valid
 pub(super) enum Edit {
     /// Nothing: the text was refused, or means what is already set.
     Nothing,
-    /// New parameters.
-    Params(ValidParams),
+    /// New parameters (boxed: they are many, the other answers small).
+    Params(Box<ValidParams>),
     /// A display setting takes this value.
     Display(Setting, Value),
 }
@@ -104,7 +104,9 @@ impl TypedText {
         self.typed.retain(|(typed, ..)| *typed != key);
         match key {
             Key::Param(field) if field == Field::ALGORITHM => match text.parse() {
-                Ok(algorithm) => Edit::Params(switch_algorithm(&config.params, algorithm)),
+                Ok(algorithm) => {
+                    Edit::Params(Box::new(switch_algorithm(&config.params, algorithm)))
+                }
                 Err(_) => Edit::Nothing,
             },
             Key::Param(field) => match config.params.with_text(field, &text) {
@@ -117,7 +119,7 @@ impl TypedText {
                     if params == config.params {
                         Edit::Nothing
                     } else {
-                        Edit::Params(params)
+                        Edit::Params(Box::new(params))
                     }
                 }
             },
