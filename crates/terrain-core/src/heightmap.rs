@@ -2,7 +2,6 @@
 
 use crate::error::Error;
 use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
-use crate::random::PointRandom;
 
 /// A square heightmap, `2^exponent + 1` points on a side, row-major.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,16 +72,6 @@ impl Heightmap {
             exponent,
             side,
             heights: vec![0.0; side * side],
-        }
-    }
-
-    /// Sets the four corners to their points' uniform numbers in `[0, 1)`:
-    /// the first step of every subdivision algorithm.
-    pub(crate) fn seed_corners(&mut self, random: PointRandom) {
-        let last = self.last();
-        for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
-            let index = self.index(x, y);
-            self.heights[index] = random.unit(index);
         }
     }
 
@@ -229,6 +218,16 @@ impl Extent {
         low: f64::INFINITY,
         high: f64::NEG_INFINITY,
     };
+
+    /// The range of `map`'s four corners.
+    pub fn of_corners(map: &Heightmap) -> Extent {
+        let last = map.last();
+        let mut extent = Extent::EMPTY;
+        for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
+            extent.include(map.get(x, y));
+        }
+        extent
+    }
 
     /// Takes one more height into account.
     #[inline]

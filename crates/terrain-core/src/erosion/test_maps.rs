@@ -1,20 +1,21 @@
 //! Maps and checks the erosion methods' tests share.
 
 use crate::erosion::grid::Grid;
-use crate::generators::{diamond_square, tileable_diamond_square};
+use crate::generators::subdivision::run_quietly;
 use crate::heightmap::Heightmap;
-use crate::params::{MapSettings, SubdivisionSettings};
+use crate::params::{Algorithm, MapSettings, SubdivisionSettings};
 use crate::stage::Stage;
 
 /// A finished diamond-square map, tileable or not.
 pub fn generated(tileable: bool, exponent: u32, seed: u64) -> Heightmap {
-    let map = MapSettings::new(exponent, seed);
-    let jitter = SubdivisionSettings::default();
-    if tileable {
-        tileable_diamond_square::generate(&map, &jitter, Stage::Done, &mut |_| {})
+    let algorithm = if tileable {
+        Algorithm::TILEABLE_DIAMOND_SQUARE
     } else {
-        diamond_square::generate(&map, &jitter, Stage::Done, &mut |_| {})
-    }
+        Algorithm::DIAMOND_SQUARE
+    };
+    let generate = algorithm.description().run;
+    let map = MapSettings::new(exponent, seed);
+    run_quietly(generate, map, SubdivisionSettings::default(), Stage::Done)
 }
 
 /// A map whose height at `(x, y)` is `height(x, y)`, with `x` and `y`

@@ -30,10 +30,10 @@
 //! wrap around the map instead of falling off it.
 
 use crate::generators::midpoint_displacement::average4;
-use crate::generators::subdivision::{describe, share_after_pass, stages_around_passes};
+use crate::generators::subdivision::{describe, random_corners};
+use crate::generators::subdivision::{share_after_pass, stages_around_passes};
 use crate::heightmap::{Extent, Heightmap};
-use crate::params::{Algorithm, Description};
-use crate::params::{MapSettings, Params, SubdivisionSettings};
+use crate::params::{Algorithm, Description, Params, Run};
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
@@ -47,7 +47,7 @@ static DESCRIPTION: Description = describe(
     "diamond-square",
     "Diamond-square",
     stages,
-    |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+    |params, stage, run| walk(params, stage, Border::Open, run),
 );
 
 /// What a diamond's missing corners are.
@@ -69,46 +69,22 @@ pub(crate) fn stages(params: &Params) -> Vec<Stage> {
     )
 }
 
-/// Runs diamond-square up to `stage`: `corners`, `square`, `diamond`,
-/// `pass-k` or `done`, reporting the share of the work done after each
-/// round.
-pub fn generate(
-    settings: &MapSettings,
-    subdivision: &SubdivisionSettings,
-    stage: Stage,
-    progress: &mut dyn FnMut(f64),
-) -> Heightmap {
-    run(settings, subdivision, stage, Border::Open, progress)
-}
-
-/// The walk shared with the tileable variant.
-pub(crate) fn run(
-    settings: &MapSettings,
-    subdivision: &SubdivisionSettings,
-    stage: Stage,
-    border: Border,
-    progress: &mut dyn FnMut(f64),
-) -> Heightmap {
-    let random = PointRandom::new(settings.seed);
-    let mut map = Heightmap::zeroed(settings.exponent);
-    match border {
-        Border::Open => map.seed_corners(random),
-        Border::Wrapped => {
-            // All four corners are one point of the periodic map.
-            let height = random.unit(0);
-            let last = map.last();
-            for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
-                map.set(x, y, height);
-            }
+/// Runs diamond-square, or its tileable variant with a wrapped `border`,
+/// up to `stage`: `corners`, `square`, `diamond`, `pass-k` or `done`,
+/// reporting the share of the work done after each round.
+pub(crate) fn walk(params: &Params, stage: Stage, border: Border, run: &mut Run) -> Heightmap {
+    let (settings, subdivision) = (&params.map, &params.subdivision);
+    let (mut map, random) = random_corners(settings);
+    if border == Border::Wrapped {
+        // All four corners are one point of the periodic map: the first.
+        let (height, last) = (map.get(0, 0), map.last());
+        for (x, y) in [(last, 0), (0, last), (last, last)] {
+            map.set(x, y, height);
         }
     }
     // Every height written is seen here, so normalizing needs no pass of
     // its own to find the range.
-    let mut extent = Extent::EMPTY;
-    let last = map.last();
-    for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
-        extent.include(map.get(x, y));
-    }
+    let mut extent = Extent::of_corners(&map);
     let rounds = match stage {
         Stage::Corners | Stage::Square => 0,
         Stage::Diamond => 1,
@@ -122,7 +98,7 @@ pub(crate) fn run(
         round(&mut map, radius, spread, random, border, &mut extent);
         radius /= 2;
         spread *= subdivision.spread_reduction;
-        progress(share_after_pass(pass, settings.exponent));
+        (run.progress)(share_after_pass(pass, settings.exponent));
     }
     if stage == Stage::Square {
         square_step(&mut map, radius, spread, random);
@@ -356,6 +332,8 @@ fn copy_first_row_and_column(map: &mut Heightmap) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::subdivision::run_quietly;
+    use crate::params::{MapSettings, SubdivisionSettings};
 
     /// The post's 5 x 5 example: corners 1, 8 (top) and 0, 3 (bottom).
     fn post_example() -> Heightmap {
@@ -454,12 +432,16 @@ mod tests {
 
     #[test]
     fn a_fused_round_is_the_two_steps_bit_for_bit() {
-        for border in [Border::Open, Border::Wrapped] {
+        for (algorithm, border) in [
+            (Algorithm::DIAMOND_SQUARE, Border::Open),
+            (Algorithm::TILEABLE_DIAMOND_SQUARE, Border::Wrapped),
+        ] {
+            let generate = algorithm.description().run;
             for exponent in 1..=7 {
                 for seed in [0, 3, u64::MAX] {
                     let map = MapSettings::new(exponent, seed);
                     let jitter = SubdivisionSettings::default();
-                    let mut fused = run(&map, &jitter, Stage::Corners, border, &mut |_| {});
+                    let mut fused = run_quietly(generate, map, jitter, Stage::Corners);
                     let mut stepwise = fused.clone();
                     let random = PointRandom::new(seed);
                     let mut radius = fused.last() / 2;
@@ -484,8 +466,9 @@ mod tests {
     fn the_first_steps_set_the_centre_then_the_edge_midpoints() {
         let map = MapSettings::new(3, 11);
         let jitter = SubdivisionSettings::default();
-        let square = generate(&map, &jitter, Stage::Square, &mut |_| {});
-        let diamond = generate(&map, &jitter, Stage::Diamond, &mut |_| {});
+        let generate = Algorithm::DIAMOND_SQUARE.description().run;
+        let square = run_quietly(generate, map, jitter, Stage::Square);
+        let diamond = run_quietly(generate, map, jitter, Stage::Diamond);
         assert_ne!(square.get(4, 4), 0.0);
         assert_eq!(square.get(4, 0), 0.0);
         for (x, y) in [(4, 0), (0, 4), (8, 4), (4, 8)] {

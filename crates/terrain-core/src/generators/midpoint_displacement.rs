@@ -19,10 +19,10 @@
 //! the creases between chunks stay visible in the finished terrain: the
 //! problem the diamond-square post sets out to fix.
 
-use crate::generators::subdivision::{describe, share_after_pass, stages_around_passes};
+use crate::generators::subdivision::{describe, random_corners};
+use crate::generators::subdivision::{share_after_pass, stages_around_passes};
 use crate::heightmap::{Extent, Heightmap};
-use crate::params::{Algorithm, Description};
-use crate::params::{MapSettings, SubdivisionSettings};
+use crate::params::{Algorithm, Description, Params, Run};
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
@@ -41,37 +41,23 @@ static DESCRIPTION: Description = describe(
             params.map.exponent,
         )
     },
-    |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+    generate,
 );
 
 /// Runs iterative midpoint displacement up to `stage`, one of its stages
 /// (corners, the first chunk's edges, its centre, a pass, done),
 /// reporting the share of the work done after each pass.
-pub fn generate(
-    settings: &MapSettings,
-    subdivision: &SubdivisionSettings,
-    stage: Stage,
-    progress: &mut dyn FnMut(f64),
-) -> Heightmap {
-    let random = PointRandom::new(settings.seed);
-    let mut map = Heightmap::zeroed(settings.exponent);
-    map.seed_corners(random);
-    let whole_map = map.last();
+fn generate(params: &Params, stage: Stage, run: &mut Run) -> Heightmap {
+    let (settings, subdivision) = (&params.map, &params.subdivision);
+    let (mut map, random) = random_corners(settings);
     // Every height written is seen here, so normalizing needs no pass of
     // its own to find the range.
-    let mut extent = Extent::EMPTY;
-    for (x, y) in [
-        (0, 0),
-        (whole_map, 0),
-        (0, whole_map),
-        (whole_map, whole_map),
-    ] {
-        extent.include(map.get(x, y));
-    }
+    let mut extent = Extent::of_corners(&map);
+    let whole_map = map.last();
     let passes = match stage {
         Stage::Corners => 0,
         Stage::Edges => {
-            displace_edges(&mut map, whole_map, subdivision.spread, random, &mut extent);
+            Pass::new(whole_map, subdivision.spread, random).displace_edges(&mut map, &mut extent);
             0
         }
         // The first pass has a single chunk, the whole map: after its centre
@@ -83,11 +69,11 @@ pub fn generate(
     };
     let mut spread = subdivision.spread;
     for pass in 1..=passes {
-        let chunk_width = whole_map >> (pass - 1);
-        displace_edges(&mut map, chunk_width, spread, random, &mut extent);
-        displace_centres(&mut map, chunk_width, spread, random, &mut extent);
+        let chunks = Pass::new(whole_map >> (pass - 1), spread, random);
+        chunks.displace_edges(&mut map, &mut extent);
+        chunks.displace_centres(&mut map, &mut extent);
         spread *= subdivision.spread_reduction;
-        progress(share_after_pass(pass, settings.exponent));
+        (run.progress)(share_after_pass(pass, settings.exponent));
     }
     if stage == Stage::Done && settings.normalize {
         map.normalize_within(extent.low, extent.high);
@@ -108,77 +94,86 @@ pub(crate) fn average4(a: f64, b: f64, c: f64, d: f64) -> f64 {
     (a + b + c + d) / 4.0
 }
 
-/// Sets the edge midpoints of every chunk `chunk_width` cells wide, adding
-/// each height written to `extent`.
-fn displace_edges(
-    map: &mut Heightmap,
-    chunk_width: usize,
+/// One pass over chunks `width` cells wide, with jitter of `spread`: its
+/// edge step and its centre step.
+struct Pass {
+    width: usize,
+    radius: usize,
     spread: f64,
     random: PointRandom,
-    extent: &mut Extent,
-) {
-    let side = map.side();
-    let last = map.last();
-    let radius = chunk_width / 2;
-    let mut seen = *extent;
-    // Horizontal edges lie on rows 0, w, 2w, ...; their midpoints sit halfway
-    // between two corners of the same row.
-    for y in (0..=last).step_by(chunk_width) {
-        let row_start = y * side;
-        let row = &mut map.heights_mut()[row_start..][..side];
-        let mut jitters = random.row(row_start + radius, chunk_width);
-        for x in (radius..last).step_by(chunk_width) {
-            let height = average2(row[x - radius], row[x + radius]) + jitters.next_jitter(spread);
-            row[x] = height;
-            seen.include(height);
-        }
-    }
-    // Vertical edges lie on columns 0, w, 2w, ...; their midpoints sit
-    // halfway between a corner above and a corner below.
-    for y in (radius..last).step_by(chunk_width) {
-        let row_start = y * side;
-        let (above, row, below) = map.rows_around(y, radius);
-        let mut jitters = random.row(row_start, chunk_width);
-        for x in (0..=last).step_by(chunk_width) {
-            let height = average2(above[x], below[x]) + jitters.next_jitter(spread);
-            row[x] = height;
-            seen.include(height);
-        }
-    }
-    *extent = seen;
 }
 
-/// Sets the centre of every chunk `chunk_width` cells wide to the mean of its
-/// four edge midpoints (left, right, top, bottom) plus jitter, adding each
-/// height written to `extent`.
-fn displace_centres(
-    map: &mut Heightmap,
-    chunk_width: usize,
-    spread: f64,
-    random: PointRandom,
-    extent: &mut Extent,
-) {
-    let side = map.side();
-    let last = map.last();
-    let radius = chunk_width / 2;
-    let mut seen = *extent;
-    for y in (radius..last).step_by(chunk_width) {
-        let row_start = y * side;
-        let (above, row, below) = map.rows_around(y, radius);
-        let mut jitters = random.row(row_start + radius, chunk_width);
-        for x in (radius..last).step_by(chunk_width) {
-            let height = average4(row[x - radius], row[x + radius], above[x], below[x])
-                + jitters.next_jitter(spread);
-            row[x] = height;
-            seen.include(height);
+impl Pass {
+    fn new(width: usize, spread: f64, random: PointRandom) -> Self {
+        Self {
+            width,
+            radius: width / 2,
+            spread,
+            random,
         }
     }
-    *extent = seen;
+
+    /// Sets every chunk's edge midpoints, adding each height written to
+    /// `extent`.
+    fn displace_edges(&self, map: &mut Heightmap, extent: &mut Extent) {
+        let Self { width, radius, .. } = *self;
+        let (side, last) = (map.side(), map.last());
+        let mut seen = *extent;
+        // Horizontal edges lie on rows 0, w, 2w, ...; their midpoints sit
+        // halfway between two corners of the same row.
+        for y in (0..=last).step_by(width) {
+            let row_start = y * side;
+            let row = &mut map.heights_mut()[row_start..][..side];
+            let mut jitters = self.random.row(row_start + radius, width);
+            for x in (radius..last).step_by(width) {
+                let height =
+                    average2(row[x - radius], row[x + radius]) + jitters.next_jitter(self.spread);
+                row[x] = height;
+                seen.include(height);
+            }
+        }
+        // Vertical edges lie on columns 0, w, 2w, ...; their midpoints sit
+        // halfway between a corner above and a corner below.
+        for y in (radius..last).step_by(width) {
+            let row_start = y * side;
+            let (above, row, below) = map.rows_around(y, radius);
+            let mut jitters = self.random.row(row_start, width);
+            for x in (0..=last).step_by(width) {
+                let height = average2(above[x], below[x]) + jitters.next_jitter(self.spread);
+                row[x] = height;
+                seen.include(height);
+            }
+        }
+        *extent = seen;
+    }
+
+    /// Sets every chunk's centre to the mean of its four edge midpoints
+    /// (left, right, top, bottom) plus jitter, adding each height written
+    /// to `extent`.
+    fn displace_centres(&self, map: &mut Heightmap, extent: &mut Extent) {
+        let Self { width, radius, .. } = *self;
+        let (side, last) = (map.side(), map.last());
+        let mut seen = *extent;
+        for y in (radius..last).step_by(width) {
+            let row_start = y * side;
+            let (above, row, below) = map.rows_around(y, radius);
+            let mut jitters = self.random.row(row_start + radius, width);
+            for x in (radius..last).step_by(width) {
+                let height = average4(row[x - radius], row[x + radius], above[x], below[x])
+                    + jitters.next_jitter(self.spread);
+                row[x] = height;
+                seen.include(height);
+            }
+        }
+        *extent = seen;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::subdivision::run_quietly;
+    use crate::params::{MapSettings, SubdivisionSettings};
 
     /// The post's 5 x 5 example, on its 0 to 10 scale: corners 2 (top left),
     /// 8 (top right), 0 (bottom left) and 3 (bottom right).
@@ -194,9 +189,7 @@ mod tests {
     #[test]
     fn golden_edges_are_the_means_of_their_corners() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut {
-            Extent::EMPTY
-        });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
         assert_eq!(map.get(2, 0), 5.0, "top");
         assert_eq!(map.get(0, 2), 1.0, "left");
         assert_eq!(map.get(4, 2), 5.5, "right");
@@ -207,30 +200,18 @@ mod tests {
     #[test]
     fn golden_centre_is_the_mean_of_the_four_midpoints() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut {
-            Extent::EMPTY
-        });
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut {
-            Extent::EMPTY
-        });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(&mut map, &mut { Extent::EMPTY });
         assert_eq!(map.get(2, 2), 3.25);
     }
 
     #[test]
     fn golden_second_pass_displaces_each_three_by_three_chunk() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.0, PointRandom::new(1), &mut {
-            Extent::EMPTY
-        });
-        displace_centres(&mut map, 4, 0.0, PointRandom::new(1), &mut {
-            Extent::EMPTY
-        });
-        displace_edges(&mut map, 2, 0.0, PointRandom::new(1), &mut {
-            Extent::EMPTY
-        });
-        displace_centres(&mut map, 2, 0.0, PointRandom::new(1), &mut {
-            Extent::EMPTY
-        });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(&mut map, &mut { Extent::EMPTY });
+        Pass::new(2, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
+        Pass::new(2, 0.0, PointRandom::new(1)).displace_centres(&mut map, &mut { Extent::EMPTY });
         // Top-left chunk: corners 2, 5 (top), 1, 3.25 (bottom).
         assert_eq!(map.get(1, 0), 3.5);
         assert_eq!(map.get(0, 1), 1.5);
@@ -242,9 +223,7 @@ mod tests {
     #[test]
     fn jitter_stays_within_the_spread_of_the_average() {
         let mut map = post_example();
-        displace_edges(&mut map, 4, 0.3, PointRandom::new(8), &mut {
-            Extent::EMPTY
-        });
+        Pass::new(4, 0.3, PointRandom::new(8)).displace_edges(&mut map, &mut { Extent::EMPTY });
         for ((x, y), mean) in [((2, 0), 5.0), ((0, 2), 1.0), ((4, 2), 5.5), ((2, 4), 1.5)] {
             let offset = map.get(x, y) - mean;
             assert!(
@@ -258,16 +237,11 @@ mod tests {
     fn spread_shrinks_by_the_reduction_each_pass() {
         // With every corner at 0 the map holds only jitter, so pass k's points
         // are bounded by the sum of the spreads so far.
-        let params = SubdivisionSettings {
+        let spreads = SubdivisionSettings {
             spread: 1.0,
             ..SubdivisionSettings::default()
         };
-        let map = generate(
-            &MapSettings::new(6, 3),
-            &params,
-            Stage::Pass(6),
-            &mut |_| {},
-        );
+        let map = run_quietly(generate, MapSettings::new(6, 3), spreads, Stage::Pass(6));
         let (low, high) = map.min_max();
         assert!(low > -3.0 && high < 3.0, "{low}..{high}");
     }

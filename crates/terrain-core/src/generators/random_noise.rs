@@ -35,7 +35,7 @@ static DESCRIPTION: Description = Description {
 
 /// Sets every point to its uniform number in `[0, 1)`. It has one stage,
 /// `done`, and is never normalized (it is in range already).
-pub fn generate(map: &MapSettings) -> Heightmap {
+fn generate(map: &MapSettings) -> Heightmap {
     let mut heightmap = Heightmap::zeroed(map.exponent);
     let random = PointRandom::new(map.seed);
     for (index, height) in heightmap.heights_mut().iter_mut().enumerate() {

@@ -15,10 +15,9 @@
 //! a different order, but each point's random number belongs to the point.
 
 use crate::generators::midpoint_displacement::{average2, average4};
-use crate::generators::subdivision::{describe, stages_around_passes};
+use crate::generators::subdivision::{describe, random_corners, stages_around_passes};
 use crate::heightmap::Heightmap;
-use crate::params::{Algorithm, Description};
-use crate::params::{MapSettings, SubdivisionSettings};
+use crate::params::{Algorithm, Description, Params, Run};
 use crate::random::PointRandom;
 use crate::stage::Stage;
 
@@ -37,7 +36,7 @@ static DESCRIPTION: Description = Description {
         "recursive-midpoint-displacement",
         "Recursive midpoint displacement",
         |params| stages_around_passes(&[Stage::Corners], params.map.exponent),
-        |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+        generate,
     )
 };
 
@@ -46,15 +45,9 @@ static DESCRIPTION: Description = Description {
 /// reporting the share of the work done as each of the sixteen views two
 /// levels down is finished (the recursion goes depth first, so there are
 /// no whole passes to report).
-pub fn generate(
-    settings: &MapSettings,
-    subdivision: &SubdivisionSettings,
-    stage: Stage,
-    progress: &mut dyn FnMut(f64),
-) -> Heightmap {
-    let random = PointRandom::new(settings.seed);
-    let mut map = Heightmap::zeroed(settings.exponent);
-    map.seed_corners(random);
+fn generate(params: &Params, stage: Stage, run: &mut Run) -> Heightmap {
+    let (settings, subdivision) = (&params.map, &params.subdivision);
+    let (mut map, random) = random_corners(settings);
     let mut set = SetMask::new(map.side() * map.side());
     let last = map.last();
     for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
@@ -70,7 +63,7 @@ pub fn generate(
         let mut on_finish = |level: u32| {
             if level == 2 {
                 finished += 1;
-                progress(0.9 * f64::from(finished) / 16.0);
+                (run.progress)(0.9 * f64::from(finished) / 16.0);
             }
         };
         let mut whole = View::whole(&mut map, &mut set);
@@ -277,7 +270,8 @@ impl<'a> View<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::midpoint_displacement;
+    use crate::generators::subdivision::run_quietly;
+    use crate::params::{MapSettings, SubdivisionSettings};
 
     /// The post's 5 x 5 example: corners 2, 8 (top) and 0, 3 (bottom).
     fn post_example() -> (Heightmap, SetMask) {
@@ -345,9 +339,10 @@ mod tests {
                         spread_reduction: 0.55,
                         ..SubdivisionSettings::default()
                     };
+                    let iterative = Algorithm::MIDPOINT_DISPLACEMENT.description().run;
                     assert_eq!(
-                        generate(&map, &jitter, stage, &mut |_| {}),
-                        midpoint_displacement::generate(&map, &jitter, stage, &mut |_| {}),
+                        run_quietly(generate, map, jitter, stage),
+                        run_quietly(iterative, map, jitter, stage),
                         "exponent {exponent}, seed {seed}, {stage}"
                     );
                 }

@@ -12,7 +12,8 @@
 //! [`SubdivisionSettings::spread_reduction`]: crate::SubdivisionSettings::spread_reduction
 
 use crate::heightmap::Heightmap;
-use crate::params::{Description, Group, Params, Run};
+use crate::params::{Description, Group, MapSettings, Params, Run};
+use crate::random::PointRandom;
 use crate::stage::{PointSet, Stage};
 
 /// The groups of parameters every subdivision algorithm reads.
@@ -56,6 +57,19 @@ pub(crate) fn stages_around_passes(first: &[Stage], exponent: u32) -> Vec<Stage>
         .collect()
 }
 
+/// A map of `settings`' size, zero but for its four corners, each its
+/// point's uniform number in `[0, 1)` for `settings.seed`; and those
+/// numbers, for the jitter to come. The first step of every subdivision.
+pub(crate) fn random_corners(settings: &MapSettings) -> (Heightmap, PointRandom) {
+    let random = PointRandom::new(settings.seed);
+    let mut map = Heightmap::zeroed(settings.exponent);
+    let last = map.last();
+    for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
+        map.set(x, y, random.unit(map.index(x, y)));
+    }
+    (map, random)
+}
+
 /// The points a stage of a subdivision algorithm sets on an
 /// exponent-`exponent` map: the corners, then lattices of square and
 /// diamond centres whose radius halves pass by pass.
@@ -73,6 +87,27 @@ pub fn points(stage: Stage, exponent: u32) -> PointSet {
         // `done` only rescales; the other stages are not a subdivision's.
         _ => PointSet::Nothing,
     }
+}
+
+/// Runs a subdivision's `generate` to `stage` on a map of `map`'s size and
+/// seed with `subdivision`'s spreads, reporting to no one: for tests.
+#[cfg(test)]
+pub(crate) fn run_quietly(
+    generate: fn(&Params, Stage, &mut Run) -> Heightmap,
+    map: MapSettings,
+    subdivision: crate::params::SubdivisionSettings,
+    stage: Stage,
+) -> Heightmap {
+    let params = Params {
+        map,
+        subdivision,
+        ..Params::new(crate::params::Algorithm::DIAMOND_SQUARE)
+    };
+    let mut run = Run {
+        progress: &mut |_| {},
+        kept: None,
+    };
+    generate(&params, stage, &mut run)
 }
 
 fn new_points(params: &Params, stage: Stage) -> PointSet {

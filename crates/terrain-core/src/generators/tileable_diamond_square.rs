@@ -11,12 +11,9 @@
 //! matching slopes (every border point was computed from neighbours on both
 //! sides), so no seam shows.
 
-use crate::generators::diamond_square::{Border, run, stages};
+use crate::generators::diamond_square::{Border, stages, walk};
 use crate::generators::subdivision::describe;
-use crate::heightmap::Heightmap;
 use crate::params::{Algorithm, Description};
-use crate::params::{MapSettings, SubdivisionSettings};
-use crate::stage::Stage;
 
 impl Algorithm {
     /// Diamond-square with wrapping neighbours, so copies tile
@@ -32,35 +29,30 @@ static DESCRIPTION: Description = Description {
         "tileable-diamond-square",
         "Tileable diamond-square",
         stages,
-        |params, stage, run| generate(&params.map, &params.subdivision, stage, run.progress),
+        |params, stage, run| walk(params, stage, Border::Wrapped, run),
     )
 };
-
-/// Runs tileable diamond-square up to `stage`: `corners`, `square`,
-/// `diamond`, `pass-k` or `done`, reporting the share of the work done
-/// after each round.
-pub fn generate(
-    settings: &MapSettings,
-    subdivision: &SubdivisionSettings,
-    stage: Stage,
-    progress: &mut dyn FnMut(f64),
-) -> Heightmap {
-    run(settings, subdivision, stage, Border::Wrapped, progress)
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::diamond_square;
+    use crate::generators::subdivision::run_quietly;
+    use crate::heightmap::Heightmap;
+    use crate::params::{MapSettings, SubdivisionSettings};
+    use crate::stage::Stage;
+
+    fn map(algorithm: Algorithm, exponent: u32, seed: u64, stage: Stage) -> Heightmap {
+        let map = MapSettings::new(exponent, seed);
+        let generate = algorithm.description().run;
+        run_quietly(generate, map, SubdivisionSettings::default(), stage)
+    }
 
     fn tileable_map(exponent: u32, seed: u64, stage: Stage) -> Heightmap {
-        let map = MapSettings::new(exponent, seed);
-        generate(&map, &SubdivisionSettings::default(), stage, &mut |_| {})
+        map(Algorithm::TILEABLE_DIAMOND_SQUARE, exponent, seed, stage)
     }
 
     fn plain_map(exponent: u32, seed: u64, stage: Stage) -> Heightmap {
-        let map = MapSettings::new(exponent, seed);
-        diamond_square::generate(&map, &SubdivisionSettings::default(), stage, &mut |_| {})
+        map(Algorithm::DIAMOND_SQUARE, exponent, seed, stage)
     }
 
     #[test]
