@@ -24,9 +24,10 @@ mod native {
 
     use criterion::measurement::WallTime;
     use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
-    use terrain_core::erosion::droplets::{self, DropletSettings};
+    use terrain_core::erosion::Weathering;
+    use terrain_core::erosion::droplets::{DropletRun, DropletSettings};
     use terrain_core::erosion::flow::{self, Routing};
-    use terrain_core::erosion::thermal::{self, ThermalSettings};
+    use terrain_core::erosion::thermal::{ThermalRun, ThermalSettings};
     use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage, generate};
 
     /// 513 x 513, the chapter's demo size.
@@ -67,7 +68,7 @@ mod native {
             BenchmarkId::from_parameter(id),
             &settings,
             |bencher, settings| {
-                bencher.iter(|| droplets::erode(black_box(map), settings, &mut |_| {}));
+                bencher.iter(|| DropletRun::erode(black_box(map), settings, &mut |_| {}));
             },
         );
     }
@@ -122,7 +123,7 @@ mod native {
         };
         group.throughput(Throughput::Elements(points * 10));
         group.bench_function(BenchmarkId::from_parameter(10), |bencher| {
-            bencher.iter(|| thermal::erode(black_box(&map), &settings, &mut |_| {}));
+            bencher.iter(|| ThermalRun::erode(black_box(&map), &settings, &mut |_| {}));
         });
         group.finish();
 

@@ -166,7 +166,7 @@ pub fn erode(
         seed: params.map.seed,
         ..params.erosion.droplets
     };
-    erosion::droplets::rain(map, &settings, progress)
+    erosion::weathering::finished::<erosion::droplets::DropletRun>(map, &settings, progress)
 }
 
 /// Weathers `map`, a finished map from elsewhere (an imported image), as

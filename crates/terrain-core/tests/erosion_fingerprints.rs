@@ -10,9 +10,10 @@
 //! note in the changelog. To print a new table:
 //! `cargo test -p terrain-core --test erosion_fingerprints -- --ignored --nocapture`.
 
-use terrain_core::erosion::droplets::{self, DropletSettings};
+use terrain_core::erosion::Weathering;
+use terrain_core::erosion::droplets::{self, DropletRun, DropletSettings};
 use terrain_core::erosion::flow::{self, Routing};
-use terrain_core::erosion::thermal::{self, ThermalSettings};
+use terrain_core::erosion::thermal::{ThermalRun, ThermalSettings};
 use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage, generate};
 
 #[cfg(target_arch = "wasm32")]
@@ -68,7 +69,7 @@ fn ledger_hash(ledger: droplets::Ledger) -> u64 {
 }
 
 fn eroded(map: &Heightmap, settings: DropletSettings) -> droplets::Erosion {
-    droplets::erode(map, &settings, &mut |_| {}).unwrap_or_else(|error| panic!("{error}"))
+    DropletRun::erode(map, &settings, &mut |_| {}).unwrap_or_else(|error| panic!("{error}"))
 }
 
 /// Every case, named, with its fingerprint computed now.
@@ -185,7 +186,7 @@ fn cases() -> Vec<(String, u64)> {
             },
         ),
     ] {
-        let after = thermal::erode(source, &settings, &mut |_| {})
+        let after = ThermalRun::erode(source, &settings, &mut |_| {})
             .unwrap_or_else(|error| panic!("{error}"));
         cases.push((name.into(), after.heightmap.fingerprint()));
     }

@@ -49,7 +49,7 @@
 //! share random numbers). A droplet draws nothing else, so droplets `0..K`
 //! are the same whether `K` or a million fall: running the first `K` is
 //! exactly the first `K` of a longer run, and a long run can stop at each
-//! stage on the way ([`DropletRun::run_to`]).
+//! stage on the way ([`Weathering::run_to`]).
 //!
 //! # Cost
 //!
@@ -65,7 +65,8 @@
 //! depends on the one before, so it is latency, not arithmetic, that sets
 //! the pace.
 
-use crate::erosion::grid::{Grid, check, check_heights};
+use crate::erosion::grid::{Grid, check};
+use crate::erosion::weathering::{Weathering, started};
 use crate::error::Error;
 use crate::heightmap::Heightmap;
 use crate::random::PointRandom;
@@ -412,35 +413,8 @@ pub struct Erosion {
     pub droplets: u32,
 }
 
-/// Erodes `map` with `settings.droplets` droplets, calling `progress` with
-/// the share done (0 to 1) after every hundredth of them and at the end.
-///
-/// Errors if a setting is out of range or a height beyond
-/// ±[`MAX_ABS_HEIGHT`](crate::erosion::MAX_ABS_HEIGHT). Settings read by
-/// the registry are checked already: [`crate::erode`] takes those.
-pub fn erode(
-    map: &Heightmap,
-    settings: &DropletSettings,
-    progress: &mut dyn FnMut(f64),
-) -> Result<Erosion, Error> {
-    settings.validate()?;
-    rain(map, settings, progress)
-}
-
-/// [`erode`] with settings already checked: only the map's heights are.
-pub(crate) fn rain(
-    map: &Heightmap,
-    settings: &DropletSettings,
-    progress: &mut dyn FnMut(f64),
-) -> Result<Erosion, Error> {
-    let mut run = DropletRun::on(map, settings)?;
-    run.run_to(settings.droplets, progress);
-    Ok(run.finish())
-}
-
-/// A run that can stop after any number of droplets and go on from there:
-/// how the many-droplets demo gets all its stages (1, 1 000, 10 000 and
-/// 100 000 droplets) from one run of 100 000.
+/// A run of droplets that can stop after any number of them and go on
+/// from there (see [`Weathering`]): stopped after `K`, it is a run of `K`.
 #[derive(Debug, Clone)]
 pub struct DropletRun {
     land: Land,
@@ -454,18 +428,16 @@ pub struct DropletRun {
     carried: Sum,
 }
 
-impl DropletRun {
-    /// A run on a copy of `map`, no droplet fallen yet; errors if a
-    /// setting is out of range or a height too far from 0.
-    pub fn new(map: &Heightmap, settings: &DropletSettings) -> Result<Self, Error> {
-        settings.validate()?;
-        Self::on(map, settings)
+impl Weathering for DropletRun {
+    type Settings = DropletSettings;
+    type Finished = Erosion;
+
+    fn check(settings: &DropletSettings) -> Result<(), Error> {
+        settings.validate()
     }
 
-    /// [`DropletRun::new`] with settings already checked.
-    fn on(map: &Heightmap, settings: &DropletSettings) -> Result<Self, Error> {
-        check_heights(map)?;
-        Ok(Self {
+    fn start(map: &Heightmap, settings: &DropletSettings) -> Self {
+        Self {
             land: Land::new(map, settings),
             settings: *settings,
             exponent: map.exponent(),
@@ -474,38 +446,39 @@ impl DropletRun {
             eroded: Sum::default(),
             deposited: Sum::default(),
             carried: Sum::default(),
-        })
+        }
     }
 
-    /// How many droplets have fallen.
-    pub fn droplets_fallen(&self) -> u32 {
+    fn steps_asked(&self) -> u32 {
+        self.settings.droplets
+    }
+
+    fn steps_done(&self) -> u32 {
         self.fallen
     }
 
-    /// Lets droplets fall until `count` have (at most `settings.droplets`;
-    /// nothing happens if that many already have), calling `progress` with
-    /// the share of this call's droplets done after every hundredth of them
-    /// and at the end.
-    pub fn run_to(&mut self, count: u32, progress: &mut dyn FnMut(f64)) {
-        let target = count.min(self.settings.droplets);
-        let first = self.fallen;
-        let total = target.saturating_sub(first);
-        let report_every = (total / 100).max(1);
-        while self.fallen < target {
-            let start = start_of(self.random, self.fallen, self.land.limit);
-            let fall = self.land.fall(start, &self.settings, None);
-            self.eroded.add(fall.eroded);
-            self.deposited.add(fall.deposited);
-            self.carried.add(fall.end.sediment);
-            self.fallen += 1;
-            let done = self.fallen - first;
-            if done.is_multiple_of(report_every) && done < total {
-                progress(f64::from(done) / f64::from(total));
-            }
-        }
-        progress(1.0);
+    /// One droplet falls.
+    fn step(&mut self) {
+        let start = start_of(self.random, self.fallen, self.land.limit);
+        let fall = self.land.fall(start, &self.settings, None);
+        self.eroded.add(fall.eroded);
+        self.deposited.add(fall.deposited);
+        self.carried.add(fall.end.sediment);
+        self.fallen += 1;
     }
 
+    /// The map and ledger as they are now, without a copy.
+    fn finish(self) -> Erosion {
+        let ledger = self.ledger();
+        Erosion {
+            heightmap: self.land.into_grid().into_map(self.exponent),
+            ledger,
+            droplets: self.fallen,
+        }
+    }
+}
+
+impl DropletRun {
     /// Where the material went so far.
     pub fn ledger(&self) -> Ledger {
         Ledger {
@@ -518,16 +491,6 @@ impl DropletRun {
     /// A copy of the map as it is now.
     pub fn heightmap(&self) -> Heightmap {
         self.land.grid().into_map(self.exponent)
-    }
-
-    /// The map and ledger as they are now, without a copy.
-    pub fn finish(self) -> Erosion {
-        let ledger = self.ledger();
-        Erosion {
-            heightmap: self.land.into_grid().into_map(self.exponent),
-            ledger,
-            droplets: self.fallen,
-        }
     }
 }
 
@@ -628,7 +591,7 @@ pub(crate) fn follow(
         droplets: 1,
         ..*settings
     };
-    let mut run = DropletRun::on(map, &one)?;
+    let mut run = started::<DropletRun>(map, &one)?;
     let start = start_of(run.random, droplet, run.land.limit);
     let mut steps = Vec::new();
     let fall = run.land.fall(start, settings, Some(&mut steps));
@@ -1235,7 +1198,10 @@ mod tests {
             let error = bad.validate().expect_err(message);
             assert_eq!(error.to_string(), message);
             // Running refuses the same settings with the same error.
-            assert_eq!(erode(&map, &bad, &mut |_| {}).expect_err(message), error);
+            assert_eq!(
+                DropletRun::erode(&map, &bad, &mut |_| {}).expect_err(message),
+                error
+            );
             assert_eq!(trace(&map, &bad, 0).expect_err(message), error);
         }
         let error = trace(&map, &base, MAX_DROPLETS).expect_err("no such droplet");
@@ -1289,7 +1255,7 @@ mod tests {
         let mut map = Heightmap::zeroed(2);
         map.set(1, 1, MAX_ABS_HEIGHT * 2.0);
         assert!(matches!(
-            erode(&map, &settings(10), &mut |_| {}),
+            DropletRun::erode(&map, &settings(10), &mut |_| {}),
             Err(Error::HeightOutOfRange { index: 6, .. })
         ));
     }
@@ -1323,7 +1289,7 @@ mod tests {
                     wrap,
                     ..settings(3000)
                 };
-                let erosion = erode(map, &settings, &mut |_| {}).expect("valid");
+                let erosion = DropletRun::erode(map, &settings, &mut |_| {}).expect("valid");
                 assert!(erosion.ledger.eroded > 1.0, "{:?}", erosion.ledger);
                 assert!(erosion.ledger.deposited > 0.1, "{:?}", erosion.ledger);
                 assert!(erosion.ledger.carried > 0.0, "{:?}", erosion.ledger);
@@ -1335,10 +1301,10 @@ mod tests {
     #[test]
     fn the_same_settings_give_the_same_map_and_another_seed_another() {
         let map = generated(false, 6, 2);
-        let first = erode(&map, &settings(500), &mut |_| {}).expect("valid");
-        let again = erode(&map, &settings(500), &mut |_| {}).expect("valid");
+        let first = DropletRun::erode(&map, &settings(500), &mut |_| {}).expect("valid");
+        let again = DropletRun::erode(&map, &settings(500), &mut |_| {}).expect("valid");
         assert_eq!(first, again);
-        let other = erode(
+        let other = DropletRun::erode(
             &map,
             &DropletSettings {
                 seed: 4,
@@ -1357,16 +1323,19 @@ mod tests {
         let mut run = DropletRun::new(&map, &all).expect("valid");
         for stage in [0, 1, 7, 100, 400] {
             run.run_to(stage, &mut |_| {});
-            assert_eq!(run.droplets_fallen(), stage);
-            let short = erode(&map, &settings(stage), &mut |_| {}).expect("valid");
+            assert_eq!(run.steps_done(), stage);
+            let short = DropletRun::erode(&map, &settings(stage), &mut |_| {}).expect("valid");
             assert_eq!(run.heightmap(), short.heightmap, "after {stage} droplets");
             assert_eq!(run.ledger(), short.ledger, "after {stage} droplets");
         }
         // Asking for more than the settings' droplets stops at them.
         run.run_to(1000, &mut |_| {});
-        assert_eq!(run.droplets_fallen(), 400);
+        assert_eq!(run.steps_done(), 400);
         let finished = run.finish();
-        assert_eq!(finished, erode(&map, &all, &mut |_| {}).expect("valid"));
+        assert_eq!(
+            finished,
+            DropletRun::erode(&map, &all, &mut |_| {}).expect("valid")
+        );
         assert_eq!(finished.droplets, 400);
     }
 
@@ -1374,13 +1343,13 @@ mod tests {
     fn progress_rises_to_one_a_hundred_times_or_so() {
         let map = generated(false, 5, 1);
         let mut shares = Vec::new();
-        erode(&map, &settings(1000), &mut |share| shares.push(share)).expect("valid");
+        DropletRun::erode(&map, &settings(1000), &mut |share| shares.push(share)).expect("valid");
         assert_eq!(shares.len(), 100);
         assert!(shares.windows(2).all(|pair| pair[0] < pair[1]));
         assert_eq!(shares.first(), Some(&0.01));
         assert_eq!(shares.last(), Some(&1.0));
         let mut shares = Vec::new();
-        erode(&map, &settings(0), &mut |share| shares.push(share)).expect("valid");
+        DropletRun::erode(&map, &settings(0), &mut |share| shares.push(share)).expect("valid");
         assert_eq!(shares, [1.0]);
     }
 
@@ -1393,7 +1362,7 @@ mod tests {
                 wrap: true,
                 ..settings(2000)
             };
-            let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+            let erosion = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
             assert_tiles(&erosion.heightmap);
             // The edges did change: droplets and brushes crossed them.
             let side = map.side();
@@ -1411,7 +1380,7 @@ mod tests {
             ..settings(200)
         };
         assert_tiles(
-            &erode(&map, &settings, &mut |_| {})
+            &DropletRun::erode(&map, &settings, &mut |_| {})
                 .expect("valid")
                 .heightmap,
         );
@@ -1495,7 +1464,7 @@ mod tests {
         }
         // It never leaves the pit; every deposit stays on the map.
         assert_ne!(traced.ending, Ending::LeftMap);
-        let erosion = erode(
+        let erosion = DropletRun::erode(
             &pit,
             &DropletSettings {
                 droplets: 200,
@@ -1512,7 +1481,7 @@ mod tests {
     #[test]
     fn a_trace_is_the_first_droplet_of_a_run_step_by_step() {
         let map = generated(false, 6, 8);
-        let one = erode(&map, &settings(1), &mut |_| {}).expect("valid");
+        let one = DropletRun::erode(&map, &settings(1), &mut |_| {}).expect("valid");
         let traced = trace(&map, &settings(1), 0).expect("valid");
         assert_eq!(traced.heightmap, one.heightmap);
         assert_eq!(traced.ledger, one.ledger);
@@ -1536,7 +1505,7 @@ mod tests {
         let traced = trace(&flat, &DropletSettings::default(), 0).expect("valid");
         assert_eq!(traced.ending, Ending::Stopped);
         assert!(traced.steps.is_empty());
-        let erosion = erode(&flat, &settings(1000), &mut |_| {}).expect("valid");
+        let erosion = DropletRun::erode(&flat, &settings(1000), &mut |_| {}).expect("valid");
         assert_eq!(erosion.heightmap, flat);
         assert_eq!(erosion.ledger, Ledger::default());
     }
@@ -1554,7 +1523,7 @@ mod tests {
             radius: 5,
             ..settings(5000)
         };
-        let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+        let erosion = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
         assert!(erosion.heightmap.heights().iter().all(|&h| h >= 0.0));
         assert_balanced(&map, &erosion, false, 1e-12);
     }
@@ -1592,7 +1561,7 @@ mod tests {
             gravity: 0.0,
             lifetime: 1,
         };
-        let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+        let erosion = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
         let floor = 2.2250738585072014e-308;
         assert!(erosion.heightmap.heights().iter().all(|&h| h >= floor));
         assert!(erosion.ledger.eroded > 0.0);
@@ -1609,7 +1578,7 @@ mod tests {
                         wrap,
                         ..settings(300)
                     };
-                    let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+                    let erosion = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
                     assert!(erosion.heightmap.heights().iter().all(|h| h.is_finite()));
                     assert_balanced(&map, &erosion, wrap, 1e-12);
                     if wrap {
@@ -1670,7 +1639,7 @@ mod tests {
                 1173.0558540959817,
             ),
         ] {
-            let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+            let erosion = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
             assert_eq!(
                 erosion.ledger,
                 Ledger {
@@ -1777,7 +1746,7 @@ mod properties {
             map in maps(),
             settings in all_settings(),
         ) {
-            let erosion = erode(&map, &settings, &mut |_| {}).expect("valid");
+            let erosion = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
             prop_assert!(erosion.heightmap.heights().iter().all(|h| h.is_finite()));
             let ledger = erosion.ledger;
             prop_assert!(ledger.eroded.is_finite() && ledger.deposited.is_finite());

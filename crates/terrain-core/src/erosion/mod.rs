@@ -43,16 +43,19 @@ mod grid;
 #[cfg(test)]
 mod test_maps;
 pub mod thermal;
+pub(crate) mod weathering;
 
 use crate::error::Error;
 use crate::heightmap::Heightmap;
 use crate::spec::{Kind, Spec, Surfaces};
 use crate::stage::Stage;
 
-use droplets::{DropletSettings, Ledger, Trace};
-use thermal::ThermalSettings;
+use droplets::{DropletRun, DropletSettings, Ledger, Trace};
+use thermal::{ThermalRun, ThermalSettings};
+use weathering::finished;
 
 pub use grid::MAX_ABS_HEIGHT;
+pub use weathering::Weathering;
 
 /// Which erosion weathers a demo's map, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -186,7 +189,7 @@ pub(crate) fn run(
                 seed,
                 ..erosion.droplets
             };
-            let eroded = droplets::rain(&map, &settings, progress)?;
+            let eroded = finished::<DropletRun>(&map, &settings, progress)?;
             Ok((
                 eroded.heightmap,
                 ErosionReport {
@@ -201,7 +204,7 @@ pub(crate) fn run(
                 wrap: erosion.droplets.wrap,
                 ..erosion.thermal
             };
-            let slid = thermal::slide(&map, &settings, progress)?;
+            let slid = finished::<ThermalRun>(&map, &settings, progress)?;
             Ok((
                 slid.heightmap,
                 ErosionReport {

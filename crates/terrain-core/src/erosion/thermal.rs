@@ -39,7 +39,8 @@
 //! Each iteration visits every point and its eight neighbours once: linear
 //! in the points and in the iterations, whatever the settings.
 
-use crate::erosion::grid::{Grid, NEIGHBOURS, OFF_MAP, check, check_heights};
+use crate::erosion::grid::{Grid, NEIGHBOURS, OFF_MAP, check};
+use crate::erosion::weathering::Weathering;
 use crate::error::Error;
 use crate::heightmap::Heightmap;
 use crate::spec::{Kind, Spec, Surfaces, Value};
@@ -152,31 +153,8 @@ pub struct ThermalErosion {
     pub iterations: u32,
 }
 
-/// Lets material slide on `map` for `settings.iterations` iterations,
-/// calling `progress` with the share done (0 to 1) after every hundredth
-/// of them and at the end.
-pub fn erode(
-    map: &Heightmap,
-    settings: &ThermalSettings,
-    progress: &mut dyn FnMut(f64),
-) -> Result<ThermalErosion, Error> {
-    settings.validate()?;
-    slide(map, settings, progress)
-}
-
-/// [`erode`] with settings already checked: only the map's heights are.
-pub(crate) fn slide(
-    map: &Heightmap,
-    settings: &ThermalSettings,
-    progress: &mut dyn FnMut(f64),
-) -> Result<ThermalErosion, Error> {
-    let mut run = ThermalRun::on(map, settings)?;
-    run.run_to(settings.iterations, progress);
-    Ok(run.finish())
-}
-
-/// A run that can stop after any number of iterations and go on from
-/// there, so one run gives every stage of the demo.
+/// A run of slides that can stop after any number of iterations and go on
+/// from there (see [`Weathering`]): stopped after `K`, it is a run of `K`.
 #[derive(Debug, Clone)]
 pub struct ThermalRun {
     grid: Grid,
@@ -191,19 +169,18 @@ pub struct ThermalRun {
     moved: f64,
 }
 
-impl ThermalRun {
-    /// A run on a copy of `map`, no iteration done yet.
-    pub fn new(map: &Heightmap, settings: &ThermalSettings) -> Result<Self, Error> {
-        settings.validate()?;
-        Self::on(map, settings)
+impl Weathering for ThermalRun {
+    type Settings = ThermalSettings;
+    type Finished = ThermalErosion;
+
+    fn check(settings: &ThermalSettings) -> Result<(), Error> {
+        settings.validate()
     }
 
-    /// [`ThermalRun::new`] with settings already checked.
-    fn on(map: &Heightmap, settings: &ThermalSettings) -> Result<Self, Error> {
-        check_heights(map)?;
+    fn start(map: &Heightmap, settings: &ThermalSettings) -> Self {
         let grid = Grid::of(map, settings.wrap);
         let per_cell = settings.talus / map.last() as f64;
-        Ok(Self {
+        Self {
             next: vec![0.0; grid.heights.len()],
             grid,
             settings: *settings,
@@ -211,34 +188,34 @@ impl ThermalRun {
             allowed: NEIGHBOURS.map(|(_, _, distance)| per_cell * distance),
             done: 0,
             moved: 0.0,
-        })
+        }
     }
 
-    /// How many iterations have run.
-    pub fn iterations_done(&self) -> u32 {
+    fn steps_asked(&self) -> u32 {
+        self.settings.iterations
+    }
+
+    fn steps_done(&self) -> u32 {
         self.done
     }
 
-    /// Runs iterations until `count` have (at most `settings.iterations`;
-    /// nothing happens if that many already have), calling `progress` with
-    /// the share of this call's iterations done after every hundredth of
-    /// them and at the end.
-    pub fn run_to(&mut self, count: u32, progress: &mut dyn FnMut(f64)) {
-        let target = count.min(self.settings.iterations);
-        let first = self.done;
-        let total = target.saturating_sub(first);
-        let report_every = (total / 100).max(1);
-        while self.done < target {
-            self.moved += self.iterate();
-            self.done += 1;
-            let done = self.done - first;
-            if done.is_multiple_of(report_every) && done < total {
-                progress(f64::from(done) / f64::from(total));
-            }
-        }
-        progress(1.0);
+    /// One iteration of slides.
+    fn step(&mut self) {
+        self.moved += self.iterate();
+        self.done += 1;
     }
 
+    /// The map as it is now, without a copy.
+    fn finish(self) -> ThermalErosion {
+        ThermalErosion {
+            heightmap: self.grid.into_map(self.exponent),
+            moved: self.moved,
+            iterations: self.done,
+        }
+    }
+}
+
+impl ThermalRun {
     /// A copy of the map as it is now.
     pub fn heightmap(&self) -> Heightmap {
         self.grid.clone().into_map(self.exponent)
@@ -247,15 +224,6 @@ impl ThermalRun {
     /// The material that slid so far.
     pub fn moved(&self) -> f64 {
         self.moved
-    }
-
-    /// The map as it is now, without a copy.
-    pub fn finish(self) -> ThermalErosion {
-        ThermalErosion {
-            heightmap: self.grid.into_map(self.exponent),
-            moved: self.moved,
-            iterations: self.done,
-        }
     }
 
     /// One iteration; returns how much slid.
@@ -330,7 +298,7 @@ mod tests {
     }
 
     fn run(map: &Heightmap, settings: ThermalSettings) -> ThermalErosion {
-        erode(map, &settings, &mut |_| {}).expect("valid settings")
+        ThermalRun::erode(map, &settings, &mut |_| {}).expect("valid settings")
     }
 
     #[test]
@@ -364,7 +332,7 @@ mod tests {
             ),
         ] {
             assert_eq!(bad.validate().expect_err(message).to_string(), message);
-            assert!(erode(&Heightmap::zeroed(1), &bad, &mut |_| {}).is_err());
+            assert!(ThermalRun::erode(&Heightmap::zeroed(1), &bad, &mut |_| {}).is_err());
         }
         assert_eq!(base.validate(), Ok(()));
     }
@@ -469,7 +437,7 @@ mod tests {
         let mut staged = ThermalRun::new(&map, &settings).expect("valid");
         for stage in [0, 1, 10, 40] {
             staged.run_to(stage, &mut |_| {});
-            assert_eq!(staged.iterations_done(), stage);
+            assert_eq!(staged.steps_done(), stage);
             let direct = run(
                 &map,
                 ThermalSettings {
