@@ -400,19 +400,25 @@ impl fmt::Display for Algorithm {
 /// One parameter, described once: how it is spelled and what it takes
 /// ([`Spec`]), whether a map reads it, and where it sits in [`Params`].
 /// Its default is what [`Params::new`] gives it.
+///
+/// Settings kept elsewhere than in `Params` (how a demo shows its map) are
+/// described the same way, as a `Parameter` of what holds them; the
+/// macros [`number_parameter!`](crate::number_parameter),
+/// [`whole_parameter!`](crate::whole_parameter),
+/// [`switch_parameter!`](crate::switch_parameter) and
+/// [`choice_parameter!`](crate::choice_parameter) make one for a field.
 #[derive(Debug)]
-pub struct Parameter {
+pub struct Parameter<Target: 'static = Params> {
     /// Its spellings, kind, range and help.
     pub spec: &'static Spec,
     /// Whether a map of these parameters reads it (their algorithm, their
     /// erosion). Links and controls leave out what a map ignores.
-    pub applies: fn(&Params) -> bool,
-    /// Reads it from a `Params`.
-    pub get: fn(&Params) -> Value,
-    /// Writes it into a `Params` (a value of another kind is ignored; the
-    /// readers only pass values that [`Spec::parse`] made and
-    /// [`Spec::check`] passed).
-    pub set: fn(&mut Params, &Value),
+    pub applies: fn(&Target) -> bool,
+    /// Reads it.
+    pub get: fn(&Target) -> Value,
+    /// Writes it (a value of another kind is ignored; the readers only
+    /// pass values that [`Spec::parse`] made and [`Spec::check`] passed).
+    pub set: fn(&mut Target, &Value),
 }
 
 /// A parameter, by the name Rust code gives it: a handle on its
@@ -476,76 +482,78 @@ impl Params {
     }
 }
 
-/// A [`Parameter`] for the number at `params.$path`.
+/// A [`Parameter`] for the number at `target.$path`.
+#[macro_export]
 macro_rules! number_parameter {
     ($spec:expr, $applies:expr, $($path:ident).+) => {
-        $crate::params::Parameter {
+        $crate::Parameter {
             spec: $spec,
             applies: $applies,
-            get: |params| $crate::spec::Value::Number(params.$($path).+),
-            set: |params, value| {
+            get: |target| $crate::spec::Value::Number(target.$($path).+),
+            set: |target, value| {
                 if let $crate::spec::Value::Number(number) = value {
-                    params.$($path).+ = *number;
+                    target.$($path).+ = *number;
                 }
             },
         }
     };
 }
 
-/// A [`Parameter`] for the `u32` at `params.$path`.
+/// A [`Parameter`] for the `u32` at `target.$path`.
+#[macro_export]
 macro_rules! whole_parameter {
     ($spec:expr, $applies:expr, $($path:ident).+) => {
-        $crate::params::Parameter {
+        $crate::Parameter {
             spec: $spec,
             applies: $applies,
-            get: |params| $crate::spec::Value::Whole(u64::from(params.$($path).+)),
-            set: |params, value| {
+            get: |target| $crate::spec::Value::Whole(u64::from(target.$($path).+)),
+            set: |target, value| {
                 if let $crate::spec::Value::Whole(whole) = value {
                     // Checked values fit; past u32 is past any range.
-                    params.$($path).+ = u32::try_from(*whole).unwrap_or(u32::MAX);
+                    target.$($path).+ = u32::try_from(*whole).unwrap_or(u32::MAX);
                 }
             },
         }
     };
 }
 
-/// A [`Parameter`] for the switch at `params.$path`.
+/// A [`Parameter`] for the switch at `target.$path`.
+#[macro_export]
 macro_rules! switch_parameter {
     ($spec:expr, $applies:expr, $($path:ident).+) => {
-        $crate::params::Parameter {
+        $crate::Parameter {
             spec: $spec,
             applies: $applies,
-            get: |params| $crate::spec::Value::Switch(params.$($path).+),
-            set: |params, value| {
+            get: |target| $crate::spec::Value::Switch(target.$($path).+),
+            set: |target, value| {
                 if let $crate::spec::Value::Switch(on) = value {
-                    params.$($path).+ = *on;
+                    target.$($path).+ = *on;
                 }
             },
         }
     };
 }
 
-/// A [`Parameter`] for the choice at `params.$path`, one of `$all` (whose
+/// A [`Parameter`] for the choice at `target.$path`, one of `$all` (whose
 /// names the spec lists in the same order).
+#[macro_export]
 macro_rules! choice_parameter {
     ($spec:expr, $applies:expr, $all:expr, $($path:ident).+) => {
-        $crate::params::Parameter {
+        $crate::Parameter {
             spec: $spec,
             applies: $applies,
-            get: |params| {
+            get: |target| {
                 $crate::spec::Value::Choice(
-                    $all.iter().position(|&choice| choice == params.$($path).+).unwrap_or(0),
+                    $all.iter().position(|&choice| choice == target.$($path).+).unwrap_or(0),
                 )
             },
-            set: |params, value| {
+            set: |target, value| {
                 if let $crate::spec::Value::Choice(index) = value
                     && let Some(&choice) = $all.get(*index)
                 {
-                    params.$($path).+ = choice;
+                    target.$($path).+ = choice;
                 }
             },
         }
     };
 }
-
-pub(crate) use {choice_parameter, number_parameter, switch_parameter, whole_parameter};

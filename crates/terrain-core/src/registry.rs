@@ -24,11 +24,9 @@ use crate::generators::noise::{
 };
 use crate::generators::{self, ALGORITHM};
 use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
-use crate::params::{
-    Field, Group, MAX_SPREAD, MAX_SPREAD_REDUCTION, Parameter, Params, choice_parameter,
-    number_parameter, switch_parameter, whole_parameter,
-};
+use crate::params::{Field, Group, MAX_SPREAD, MAX_SPREAD_REDUCTION, Parameter, Params};
 use crate::spec::{Kind, Spec, Surfaces, Value};
+use crate::{choice_parameter, number_parameter, switch_parameter, whole_parameter};
 
 /// Every field, in the order forms show them and links write them.
 pub fn fields() -> impl Iterator<Item = Field> + Clone {

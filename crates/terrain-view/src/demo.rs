@@ -27,7 +27,7 @@ mod presentation;
 mod shown;
 
 pub use effect::Effect;
-pub use environment::{Environment, GraphicsNote};
+pub use environment::Environment;
 pub use input::{Input, JobId, Key};
 pub use jobs::{
     MAX_IMPORT_BYTES, WORKER_FROM_DROPLET_STEPS, WORKER_FROM_EXPONENT, WORKER_FROM_SLIDE_VISITS,

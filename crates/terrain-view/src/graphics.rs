@@ -15,8 +15,6 @@
 //! `webglcontextrestored` for the one it replaced) is ignored, and so is
 //! the end of a wait that a later loss started over.
 
-use crate::demo::GraphicsNote;
-
 /// The number of a graphics context the page made: 0 for the first, one
 /// more for each made after it.
 pub type ContextId = u32;
@@ -26,10 +24,12 @@ pub type ContextId = u32;
 /// restore within a few hundred milliseconds of losing it.
 pub const RESTORE_WAIT_MS: u32 = 2_000;
 
-/// What the page can draw with.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What the page can draw with, and what demos say about it over their
+/// views.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Graphics {
-    /// A working shared context.
+    /// A working shared context: nothing to say.
+    #[default]
     Ready,
     /// The browser took the context away; waiting for it to come back, or
     /// for a new one.
@@ -48,17 +48,44 @@ pub enum Graphics {
 }
 
 impl Graphics {
-    /// What demos say about it.
-    pub fn note(&self) -> GraphicsNote {
+    /// The words, if there is anything to say.
+    pub fn message(&self) -> Option<String> {
         match self {
-            Graphics::Ready => GraphicsNote::Ready,
-            Graphics::Lost => GraphicsNote::Lost,
-            Graphics::Blocked { reason, refusals } => GraphicsNote::Blocked {
-                reason: reason.clone(),
-                refusals: *refusals,
-            },
-            Graphics::Unavailable(reason) => GraphicsNote::Unavailable(reason.clone()),
+            Graphics::Ready => None,
+            Graphics::Lost => Some(
+                "The browser took away this page's graphics context (too many open, or the GPU was \
+                 reset). Restoring it…"
+                    .to_owned(),
+            ),
+            Graphics::Blocked { reason, refusals } => {
+                let again = match refusals {
+                    0 | 1 => String::new(),
+                    tries => format!(", not even when asked again ({tries} tries)"),
+                };
+                Some(format!(
+                    "3D view unavailable: the browser took away this page's graphics context and \
+                     would not give it a new one ({reason}){again}. Showing the heightmap from \
+                     above instead, as a greyscale picture (black is the lowest point, white the \
+                     highest)."
+                ))
+            }
+            Graphics::Unavailable(reason) => Some(format!(
+                "3D view unavailable: {reason}. Showing the heightmap from above instead, as a \
+                 greyscale picture (black is the lowest point, white the highest)."
+            )),
         }
+    }
+
+    /// Whether the words come with a "Try again" button: only when a new
+    /// context was refused, which a later attempt may get. (A browser
+    /// without WebGL2 from the start will not have it a moment later.)
+    pub fn offers_retry(&self) -> bool {
+        matches!(self, Graphics::Blocked { .. })
+    }
+
+    /// Whether demos draw their greyscale pictures instead of 3D views.
+    pub fn is_flat(&self) -> bool {
+        matches!(self, Graphics::Blocked { .. } | Graphics::Unavailable(_))
     }
 
     /// The graphics state in one word, for tests.

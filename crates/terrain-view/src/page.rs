@@ -228,7 +228,7 @@ impl Page {
         let environment = Environment {
             location,
             seed,
-            graphics: self.graphics().note(),
+            graphics: self.graphics().clone(),
         };
         let own_palette = config.display.palette;
         let (demo, effects) = Demo::new(config, problems, environment);
@@ -343,7 +343,7 @@ impl Page {
     /// drawing again with new GPU objects. Every demo's words change now,
     /// on screen or not; only the drawing waits until it is in view.
     fn tell_every_demo(&mut self, out: &mut Vec<PageEffect>) {
-        let note = self.graphics().note();
+        let note = self.graphics().clone();
         for index in 0..self.slots.len() {
             self.tell_demo(index, Input::Graphics(note.clone()), out);
         }

@@ -9,7 +9,10 @@
 
 use terrain_core::query::{self, QueryState};
 use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
-use terrain_core::{ALGORITHM, Error, Params, Stage, ValidParams};
+use terrain_core::{
+    ALGORITHM, Error, Parameter, Params, Stage, ValidParams, choice_parameter, number_parameter,
+    switch_parameter,
+};
 
 use crate::palette::Palette;
 
@@ -207,29 +210,38 @@ pub enum Setting {
 }
 
 impl Setting {
+    /// Every setting, in the order of [`SETTINGS`].
+    pub const ALL: [Setting; 10] = [
+        Setting::Controls,
+        Setting::Palette,
+        Setting::View,
+        Setting::Wireframe,
+        Setting::Relief,
+        Setting::Overlay,
+        Setting::Water,
+        Setting::Creases,
+        Setting::Link,
+        Setting::UrlState,
+    ];
+
     /// Its entry in the registry.
     pub fn entry(self) -> &'static SettingEntry {
         &SETTINGS[self as usize]
     }
 }
 
-/// One display setting, described once.
-#[derive(Debug)]
-pub struct SettingEntry {
-    /// Its name in Rust.
-    pub setting: Setting,
-    /// Its spellings, kind and help.
-    pub spec: &'static Spec,
-    /// Reads it from a `Display`.
-    pub get: fn(&Display) -> Value,
-    /// Writes it into a `Display`.
-    pub set: fn(&mut Display, &Value),
+/// One display setting, described once, as the core describes a map's
+/// parameters.
+pub type SettingEntry = Parameter<Display>;
+
+/// Every display setting is read whatever the map.
+fn always(_: &Display) -> bool {
+    true
 }
 
 /// The registry of display settings, in the order forms show them.
 pub static SETTINGS: [SettingEntry; 10] = [
     SettingEntry {
-        setting: Setting::Controls,
         spec: &Spec {
             label: "controls",
             title: "Controls",
@@ -240,6 +252,7 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::ATTRIBUTE,
         },
+        applies: always,
         get: |display| match display.controls {
             Controls::None => Value::Switch(false),
             Controls::Basic => Value::Switch(true),
@@ -253,9 +266,8 @@ pub static SETTINGS: [SettingEntry; 10] = [
             }
         },
     },
-    SettingEntry {
-        setting: Setting::Palette,
-        spec: &Spec {
+    choice_parameter!(
+        &Spec {
             label: "palette",
             title: "Colours",
             option: "palette",
@@ -265,17 +277,12 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::DISPLAY,
         },
-        get: |display| Value::Choice(display.palette as usize),
-        set: |display, value| {
-            display.palette = Palette::ALL
-                .get(value.choice())
-                .copied()
-                .unwrap_or_default();
-        },
-    },
-    SettingEntry {
-        setting: Setting::View,
-        spec: &Spec {
+        always,
+        Palette::ALL,
+        palette
+    ),
+    choice_parameter!(
+        &Spec {
             label: "view",
             title: "View",
             option: "view",
@@ -285,14 +292,12 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::DISPLAY,
         },
-        get: |display| Value::Choice(display.view as usize),
-        set: |display, value| {
-            display.view = View::ALL.get(value.choice()).copied().unwrap_or_default();
-        },
-    },
-    SettingEntry {
-        setting: Setting::Wireframe,
-        spec: &Spec {
+        always,
+        View::ALL,
+        view
+    ),
+    switch_parameter!(
+        &Spec {
             label: "wireframe",
             title: "Wireframe",
             option: "wireframe",
@@ -302,12 +307,11 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::DISPLAY,
         },
-        get: |display| Value::Switch(display.wireframe),
-        set: |display, value| display.wireframe = value.switch(),
-    },
-    SettingEntry {
-        setting: Setting::Relief,
-        spec: &Spec {
+        always,
+        wireframe
+    ),
+    number_parameter!(
+        &Spec {
             label: "relief",
             title: "Relief",
             option: "relief",
@@ -317,12 +321,11 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 0.05,
             surfaces: Surfaces::DISPLAY,
         },
-        get: |display| Value::Number(display.relief),
-        set: |display, value| display.relief = value.number(),
-    },
-    SettingEntry {
-        setting: Setting::Overlay,
-        spec: &Spec {
+        always,
+        relief
+    ),
+    choice_parameter!(
+        &Spec {
             label: "overlay",
             title: "Drawn over the 2D view",
             option: "overlay",
@@ -332,17 +335,12 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::DISPLAY,
         },
-        get: |display| Value::Choice(display.overlay as usize),
-        set: |display, value| {
-            display.overlay = Overlay::ALL
-                .get(value.choice())
-                .copied()
-                .unwrap_or_default();
-        },
-    },
-    SettingEntry {
-        setting: Setting::Water,
-        spec: &Spec {
+        always,
+        Overlay::ALL,
+        overlay
+    ),
+    switch_parameter!(
+        &Spec {
             label: "water",
             title: "Rivers",
             option: "water",
@@ -352,12 +350,11 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::DISPLAY,
         },
-        get: |display| Value::Switch(display.water),
-        set: |display, value| display.water = value.switch(),
-    },
-    SettingEntry {
-        setting: Setting::Creases,
-        spec: &Spec {
+        always,
+        water
+    ),
+    switch_parameter!(
+        &Spec {
             label: "creases",
             title: "Crease or seam index",
             option: "creases",
@@ -368,11 +365,10 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::ATTRIBUTE,
         },
-        get: |display| Value::Switch(display.creases),
-        set: |display, value| display.creases = value.switch(),
-    },
+        always,
+        creases
+    ),
     SettingEntry {
-        setting: Setting::Link,
         spec: &Spec {
             label: "link",
             title: "Link",
@@ -383,6 +379,7 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::ATTRIBUTE,
         },
+        applies: always,
         get: |display| Value::Name(display.link.clone().unwrap_or_default()),
         set: |display, value| {
             if let Value::Name(name) = value {
@@ -390,9 +387,8 @@ pub static SETTINGS: [SettingEntry; 10] = [
             }
         },
     },
-    SettingEntry {
-        setting: Setting::UrlState,
-        spec: &Spec {
+    switch_parameter!(
+        &Spec {
             label: "URL state",
             title: "Mirror in the URL",
             option: "urlState",
@@ -402,9 +398,9 @@ pub static SETTINGS: [SettingEntry; 10] = [
             step: 1.0,
             surfaces: Surfaces::ATTRIBUTE,
         },
-        get: |display| Value::Switch(display.url_state),
-        set: |display, value| display.url_state = value.switch(),
-    },
+        always,
+        url_state
+    ),
 ];
 
 /// Everything a demo needs to know to draw its first terrain.
@@ -572,9 +568,14 @@ mod tests {
 
     #[test]
     fn entries_sit_at_their_settings_place() {
-        for (index, entry) in SETTINGS.iter().enumerate() {
-            assert_eq!(entry.setting as usize, index, "{}", entry.spec);
-            assert_eq!(entry.setting.entry().spec, entry.spec);
+        assert_eq!(Setting::ALL.len(), SETTINGS.len());
+        for (index, setting) in Setting::ALL.into_iter().enumerate() {
+            assert_eq!(setting as usize, index, "{setting:?}");
+            let spelled = |name: &str| name.replace(' ', "").to_lowercase();
+            assert_eq!(
+                spelled(&format!("{setting:?}")),
+                spelled(setting.entry().spec.label)
+            );
         }
     }
 

@@ -9,9 +9,7 @@ use terrain_core::spec::{Kind, Spec, Surface, Value};
 use terrain_core::{Algorithm, Field, Params, ValidParams};
 
 use super::input::Key;
-use crate::settings::{
-    Controls, DemoConfig, SETTINGS, Setting, control_message, refuse_in_control,
-};
+use crate::settings::{Controls, DemoConfig, Setting, control_message, refuse_in_control};
 
 /// The controls a demo configured so has, in order: for the articles'
 /// demos the numbers their algorithm and erosion read; for the
@@ -35,10 +33,10 @@ pub(super) fn control_keys(config: &DemoConfig) -> Vec<Key> {
             .map(|(key, _)| key)
             .collect(),
         Controls::Full => {
-            let displays = SETTINGS
-                .iter()
-                .filter(|entry| entry.spec.surfaces.control)
-                .map(|entry| (Key::Display(entry.setting), entry.spec));
+            let displays = Setting::ALL
+                .into_iter()
+                .filter(|setting| setting.entry().spec.surfaces.control)
+                .map(|setting| (Key::Display(setting), setting.entry().spec));
             params.chain(displays).map(|(key, _)| key).collect()
         }
     }

@@ -5,8 +5,8 @@
 use terrain_core::spec::Spec;
 use terrain_core::{Field, Heightmap};
 
-use super::environment::GraphicsNote;
 use crate::camera::CameraAction;
+use crate::graphics::Graphics;
 use crate::protocol::{FileFormat, Reply, Source as ImageSource};
 use crate::settings::Setting;
 
@@ -128,7 +128,7 @@ pub enum Input {
         id: i32,
     },
     /// The page's graphics changed.
-    Graphics(GraphicsNote),
+    Graphics(Graphics),
     /// The reader asked for a new graphics context ("Try again") after
     /// the browser refused one.
     TryGraphicsAgain,

@@ -6,9 +6,9 @@
 use terrain_core::erosion::Method;
 use terrain_core::{Heightmap, Stage, Terrain, ValidParams};
 
-use super::environment::GraphicsNote;
 use super::jobs::Ask;
 use crate::camera::Orbit;
+use crate::graphics::Graphics;
 use crate::overlay::{self, Drawing};
 use crate::palette::{Look, Water};
 use crate::settings::{DemoConfig, View};
@@ -40,7 +40,7 @@ pub(super) struct Shown {
     /// A surface a job built (maps too big to mesh on the page).
     pub(super) surface: Option<Surface>,
     /// The page's graphics.
-    pub(super) graphics: GraphicsNote,
+    pub(super) graphics: Graphics,
     /// The page's address without its query, for share links.
     pub(super) location: String,
 }
@@ -48,7 +48,7 @@ pub(super) struct Shown {
 impl Shown {
     /// The settings `config`, showing a flat placeholder until the first
     /// map arrives.
-    pub(super) fn new(config: DemoConfig, graphics: GraphicsNote, location: String) -> Self {
+    pub(super) fn new(config: DemoConfig, graphics: Graphics, location: String) -> Self {
         Shown {
             config,
             origin: Origin::Generated,
@@ -220,7 +220,7 @@ mod tests {
             display: Display::default(),
             seed_given: true,
         };
-        Shown::new(config, GraphicsNote::Ready, "https://example.org/p".into())
+        Shown::new(config, Graphics::Ready, "https://example.org/p".into())
     }
 
     fn imported(shown: &mut Shown) {
@@ -297,7 +297,7 @@ mod tests {
     fn without_webgl_every_view_is_a_picture_and_the_link_carries_the_settings() {
         let mut shown = shown(4);
         assert!(shown.shown_view().is_3d());
-        shown.graphics = GraphicsNote::Unavailable("no WebGL2".into());
+        shown.graphics = Graphics::Unavailable("no WebGL2".into());
         assert!(!shown.shown_view().is_3d());
         assert_eq!(
             shown.share_link(),

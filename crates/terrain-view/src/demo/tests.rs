@@ -6,6 +6,7 @@ use terrain_core::{
 };
 
 use super::*;
+use crate::graphics::Graphics;
 use crate::palette::Water;
 use crate::protocol::{self, FileFormat, Job, Request, Source as ImageSource};
 use crate::settings::{Controls, DemoConfig, Display, Setting, View};
@@ -14,7 +15,7 @@ fn environment() -> Environment {
     Environment {
         location: "https://example.org/playground.html".to_owned(),
         seed: 1234,
-        graphics: GraphicsNote::Ready,
+        graphics: Graphics::Ready,
     }
 }
 
@@ -790,18 +791,18 @@ fn a_drag_turns_the_view() {
 #[test]
 fn graphics_notes_come_and_go() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
-    handle(&mut demo, Input::Graphics(GraphicsNote::Lost));
+    handle(&mut demo, Input::Graphics(Graphics::Lost));
     let lost = demo.presentation();
     assert!(
         lost.status
             .is_some_and(|text| text.ends_with("Restoring it…"))
     );
     assert!(!lost.status_is_error);
-    handle(&mut demo, Input::Graphics(GraphicsNote::Ready));
+    handle(&mut demo, Input::Graphics(Graphics::Ready));
     assert_eq!(demo.presentation().status, None);
     handle(
         &mut demo,
-        Input::Graphics(GraphicsNote::Unavailable("no WebGL2".into())),
+        Input::Graphics(Graphics::Unavailable("no WebGL2".into())),
     );
     assert_eq!(demo.shown_view(), View::Picture, "without WebGL, a picture");
     assert!(demo.presentation().label.starts_with("Greyscale picture"));
@@ -815,7 +816,7 @@ fn graphics_notes_come_and_go() {
 fn a_refused_context_is_said_with_a_try_again_that_goes_to_the_page() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
     let refused = |refusals| {
-        Input::Graphics(GraphicsNote::Blocked {
+        Input::Graphics(Graphics::Blocked {
             reason: "no WebGL2 context".into(),
             refusals,
         })
@@ -845,7 +846,7 @@ fn a_refused_context_is_said_with_a_try_again_that_goes_to_the_page() {
         demo.presentation().offers_retry,
         "still said after a change"
     );
-    handle(&mut demo, Input::Graphics(GraphicsNote::Ready));
+    handle(&mut demo, Input::Graphics(Graphics::Ready));
     let shown = demo.presentation();
     assert_eq!((shown.status, shown.offers_retry), (None, false));
     assert!(demo.shown_view().is_3d());

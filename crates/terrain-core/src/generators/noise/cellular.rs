@@ -39,10 +39,9 @@ use super::lattice::{Lattice, TABLE_SIZE};
 use super::math::floor_to_int;
 use super::overlay::Site;
 use super::settings::{CELL, Cell, CellularSettings, DISTANCE, Distance, JITTER, NoiseSettings};
-use crate::params::{
-    Algorithm, Description, Field, Group, Parameter, Params, choice_parameter, number_parameter,
-};
+use crate::params::{Algorithm, Description, Field, Group, Parameter, Params};
 use crate::stage::Stage;
+use crate::{choice_parameter, number_parameter};
 
 impl Algorithm {
     /// Chapter 4: the distance to the nearest of scattered feature points:
