@@ -446,6 +446,45 @@ impl fmt::Display for Spec {
     }
 }
 
+/// Declares an enum of choices picked by name (in attributes, links, the
+/// JavaScript API and menus), each variant followed by its name:
+/// `Linear = "linear"`. Besides the enum it writes `ALL` (every choice, in
+/// order: menus list them so, and the worker protocol sends a choice as
+/// its place here), `NAMES` (their names, in the same order), `name()`
+/// and `from_name()`, so that a choice's name is written once.
+#[macro_export]
+macro_rules! named_choices {
+    (
+        $(#[$meta:meta])*
+        pub enum $choice:ident {
+            $($(#[$variant_meta:meta])* $variant:ident = $name:literal),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $choice {
+            $($(#[$variant_meta])* $variant),+
+        }
+
+        impl $choice {
+            /// Every choice, in order.
+            pub const ALL: [$choice; [$($name),+].len()] = [$($choice::$variant),+];
+
+            /// Every choice's name, in the order of `ALL`.
+            pub const NAMES: [&'static str; [$($name),+].len()] = [$($name),+];
+
+            /// Its name in attributes, links and the JavaScript API.
+            pub fn name(self) -> &'static str {
+                Self::NAMES[self as usize]
+            }
+
+            /// The choice called `name`, if any.
+            pub fn from_name(name: &str) -> Option<Self> {
+                Self::ALL.into_iter().find(|choice| choice.name() == name)
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,38 +9,23 @@ pub const HIGHLIGHT: Rgba = [255, 96, 16, 255];
 /// The colour of points not set yet (they sit at height 0).
 pub const UNSET: Rgba = [176, 180, 186, 255];
 
-/// How heights become colours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Palette {
-    /// A smooth map palette: water blue, sand, greens, rock, snow.
-    #[default]
-    Terrain,
-    /// The same palette in ten flat bands, like contour lines.
-    Bands,
-    /// The posts' look: one flat green (#00bb00) on white.
-    Green,
-    /// Black for the lowest point to white for the highest.
-    Greyscale,
+terrain_core::named_choices! {
+    /// How heights become colours.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum Palette {
+        /// A smooth map palette: water blue, sand, greens, rock, snow.
+        #[default]
+        Terrain = "terrain",
+        /// The same palette in ten flat bands, like contour lines.
+        Bands = "bands",
+        /// The posts' look: one flat green (#00bb00) on white.
+        Green = "green",
+        /// Black for the lowest point to white for the highest.
+        Greyscale = "greyscale",
+    }
 }
 
 impl Palette {
-    /// Every palette, in menu order.
-    pub const ALL: [Palette; 4] = [
-        Palette::Terrain,
-        Palette::Bands,
-        Palette::Green,
-        Palette::Greyscale,
-    ];
-
-    /// The names used in attributes and URLs, in the order of
-    /// [`Palette::ALL`].
-    pub const NAMES: [&'static str; 4] = ["terrain", "bands", "green", "greyscale"];
-
-    /// The name used in attributes and URLs.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-
     /// The name shown in menus.
     pub fn title(self) -> &'static str {
         match self {

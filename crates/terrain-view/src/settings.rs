@@ -30,41 +30,26 @@ pub enum Controls {
     Full,
 }
 
-/// How a demo shows its heightmap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum View {
-    /// A lit 3D surface.
-    #[default]
-    Surface,
-    /// A greyscale picture seen from above: black lowest, white highest.
-    Picture,
-    /// Four copies of the surface side by side, to show how it tiles.
-    Tiles,
-    /// Four copies of the picture side by side.
-    PictureTiles,
-    /// Seen from above, what erosion did: red where it took material, blue
-    /// where it left it.
-    Difference,
+terrain_core::named_choices! {
+    /// How a demo shows its heightmap.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum View {
+        /// A lit 3D surface.
+        #[default]
+        Surface = "3d",
+        /// A greyscale picture seen from above: black lowest, white highest.
+        Picture = "2d",
+        /// Four copies of the surface side by side, to show how it tiles.
+        Tiles = "tiled",
+        /// Four copies of the picture side by side.
+        PictureTiles = "tiled-2d",
+        /// Seen from above, what erosion did: red where it took material, blue
+        /// where it left it.
+        Difference = "difference",
+    }
 }
 
 impl View {
-    /// Every view, in menu order.
-    pub const ALL: [View; 5] = [
-        View::Surface,
-        View::Picture,
-        View::Tiles,
-        View::PictureTiles,
-        View::Difference,
-    ];
-
-    /// The names in attributes and URLs, in the order of [`View::ALL`].
-    pub const NAMES: [&'static str; 5] = ["3d", "2d", "tiled", "tiled-2d", "difference"];
-
-    /// The name in attributes and URLs.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-
     /// The name in menus.
     pub fn title(self) -> &'static str {
         match self {
@@ -96,34 +81,25 @@ impl View {
     }
 }
 
-/// What a 2D view draws over its picture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Overlay {
-    /// Nothing.
-    #[default]
-    None,
-    /// A gradient noise's first lattice: its cells' edges (squares, or the
-    /// skewed triangles of simplex noise).
-    Lattice,
-    /// A gradient noise's first-octave gradients: an arrow at each lattice
-    /// point.
-    Gradients,
-    /// The map's slope: arrows pointing downhill, as long as it is steep.
-    Flow,
+terrain_core::named_choices! {
+    /// What a 2D view draws over its picture.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum Overlay {
+        /// Nothing.
+        #[default]
+        None = "none",
+        /// A gradient noise's first lattice: its cells' edges (squares, or the
+        /// skewed triangles of simplex noise).
+        Lattice = "lattice",
+        /// A gradient noise's first-octave gradients: an arrow at each lattice
+        /// point.
+        Gradients = "gradients",
+        /// The map's slope: arrows pointing downhill, as long as it is steep.
+        Flow = "flow",
+    }
 }
 
 impl Overlay {
-    /// Every overlay, in menu order.
-    pub const ALL: [Overlay; 4] = [
-        Overlay::None,
-        Overlay::Lattice,
-        Overlay::Gradients,
-        Overlay::Flow,
-    ];
-
-    /// The names in attributes and URLs, in the order of [`Overlay::ALL`].
-    pub const NAMES: [&'static str; 4] = ["none", "lattice", "gradients", "flow"];
-
     /// The name in menus.
     pub fn title(self) -> &'static str {
         match self {

@@ -530,27 +530,16 @@ pub struct TraceStep {
     pub deposited: f64,
 }
 
-/// Why a droplet's run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// It took its `lifetime` steps.
-    LifetimeOver,
-    /// It moved off the map (never with wrap).
-    LeftMap,
-    /// It had no slope under it and no momentum left.
-    Stopped,
-}
-
-impl Ending {
-    /// Every ending. The worker protocol sends an ending as its place here.
-    pub const ALL: [Ending; 3] = [Ending::LifetimeOver, Ending::LeftMap, Ending::Stopped];
-
-    /// Every ending's [`Ending::name`], in the order of [`Ending::ALL`].
-    pub const NAMES: [&'static str; 3] = ["lifetime-over", "left-map", "stopped"];
-
-    /// Its name, for the protocol's version.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
+crate::named_choices! {
+    /// Why a droplet's run ended.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Ending {
+        /// It took its `lifetime` steps.
+        LifetimeOver = "lifetime-over",
+        /// It moved off the map (never with wrap).
+        LeftMap = "left-map",
+        /// It had no slope under it and no momentum left.
+        Stopped = "stopped",
     }
 }
 

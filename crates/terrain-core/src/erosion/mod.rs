@@ -57,31 +57,20 @@ use weathering::finished;
 pub use grid::MAX_ABS_HEIGHT;
 pub use weathering::Weathering;
 
-/// Which erosion weathers a demo's map, if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Method {
-    /// None: the map as generated.
-    #[default]
-    None,
-    /// Droplets, by the thousand (see [`droplets`]).
-    Droplets,
-    /// Material sliding off steep slopes (see [`thermal`]).
-    Thermal,
-    /// One droplet followed step by step, on the map as generated.
-    Trace,
-}
-
-impl Method {
-    /// Every method, in menu order.
-    pub const ALL: [Method; 4] = [
-        Method::None,
-        Method::Droplets,
-        Method::Thermal,
-        Method::Trace,
-    ];
-
-    /// The names in attributes and URLs, in the order of [`Method::ALL`].
-    pub const NAMES: [&'static str; 4] = ["none", "droplets", "thermal", "trace"];
+crate::named_choices! {
+    /// Which erosion weathers a demo's map, if any.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum Method {
+        /// None: the map as generated.
+        #[default]
+        None = "none",
+        /// Droplets, by the thousand (see [`droplets`]).
+        Droplets = "droplets",
+        /// Material sliding off steep slopes (see [`thermal`]).
+        Thermal = "thermal",
+        /// One droplet followed step by step, on the map as generated.
+        Trace = "trace",
+    }
 }
 
 /// Which erosion: every surface's spelling of it.

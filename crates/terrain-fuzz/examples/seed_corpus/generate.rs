@@ -110,15 +110,7 @@ pub fn seeds() -> Seeds {
     );
     // A stage of another algorithm's that each lacks, and a noise's
     // octave past its last.
-    let named: Vec<Stage> = input::every_stage()
-        .into_iter()
-        .filter(|stage| {
-            stage
-                .to_string()
-                .bytes()
-                .all(|byte| byte.is_ascii_lowercase())
-        })
-        .collect();
+    let named = input::named_stages();
     for algorithm in Algorithm::all() {
         let params = Params::new(algorithm);
         let own = params.stages();

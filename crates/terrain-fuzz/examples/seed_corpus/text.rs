@@ -92,15 +92,7 @@ pub fn stage_text() -> Seeds {
     let mut add = |name: String, algorithm: Algorithm, exponent: u32, text: &str| {
         seeds.push((name, input::stage_text(algorithm, exponent, text)));
     };
-    let named: Vec<Stage> = input::every_stage()
-        .into_iter()
-        .filter(|stage| {
-            stage
-                .to_string()
-                .bytes()
-                .all(|byte| byte.is_ascii_lowercase())
-        })
-        .collect();
+    let named = input::named_stages();
     for algorithm in Algorithm::all() {
         let params = Params {
             map: MapSettings::new(3, 0),

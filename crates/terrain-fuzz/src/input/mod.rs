@@ -135,6 +135,18 @@ pub fn every_stage() -> Vec<terrain_core::Stage> {
     stages
 }
 
+/// The stages of [`every_stage`] with a name of their own, not a number
+/// (`corners`, `square`, but not `pass-2`).
+pub fn named_stages() -> Vec<terrain_core::Stage> {
+    every_stage()
+        .into_iter()
+        .filter(|stage| {
+            let name = stage.to_string();
+            name.bytes().all(|byte| byte.is_ascii_lowercase())
+        })
+        .collect()
+}
+
 /// Every stage's name (of [`every_stage`]), numbered ones also as their
 /// bare prefix (`pass-`), in order and once each.
 pub fn stage_words() -> Vec<String> {

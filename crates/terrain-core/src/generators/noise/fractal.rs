@@ -137,6 +137,21 @@ impl Layer {
     fn row_position(&self, y: usize) -> f64 {
         y as f64 * self.step + self.offset[1]
     }
+
+    /// Its noise along map row `y`, in `basis`: `emit` gets each point's
+    /// slot in `out` and its noise.
+    #[inline(always)]
+    fn noise_row<B: Basis>(
+        &self,
+        basis: B,
+        y: usize,
+        terms: &mut B::Terms,
+        out: &mut [f64],
+        emit: impl Fn(&mut f64, f64),
+    ) {
+        let v = self.row_position(y);
+        basis.row(&self.lattice, &self.columns, v, terms, out, emit);
+    }
 }
 
 /// Buffers one row at a time needs, allocated once per run.
@@ -311,18 +326,8 @@ impl<'a, B: Basis> Plan<'a, B> {
         sum.fill(0.0);
         let rows = octaves.chunks_exact_mut(sum.len());
         for (index, (layer, noise)) in self.octaves.iter().zip(rows).enumerate() {
-            let v = layer.row_position(y);
             let terms = &mut scratch.terms.plain;
-            self.basis.row(
-                &layer.lattice,
-                &layer.columns,
-                v,
-                terms,
-                noise,
-                |slot, value| {
-                    *slot = value;
-                },
-            );
+            layer.noise_row(self.basis, y, terms, noise, |slot, value| *slot = value);
             if index < self.summed {
                 self.add_octave(index, layer.amplitude, noise, sum, &mut scratch.weights);
             }
@@ -466,18 +471,10 @@ impl<'a, B: Basis> Plan<'a, B> {
             warped.resize(self.computed, 0.0);
             for layer in field {
                 let amplitude = layer.amplitude;
-                let v = layer.row_position(y);
                 let terms = &mut scratch.terms.plain;
-                self.basis.row(
-                    &layer.lattice,
-                    &layer.columns,
-                    v,
-                    terms,
-                    warped,
-                    |sum, noise| {
-                        *sum += amplitude * noise;
-                    },
-                );
+                layer.noise_row(self.basis, y, terms, warped, |sum, noise| {
+                    *sum += amplitude * noise;
+                });
             }
             for (x, position) in warped.iter_mut().enumerate() {
                 let along = if axis == 0 { x } else { y };

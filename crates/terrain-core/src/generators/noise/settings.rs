@@ -3,37 +3,23 @@
 
 use crate::spec::{Kind, Spec, Surfaces};
 
-/// The curve that blends lattice points across a cell, as a function of the
-/// offset `t` in `[0, 1]`; all three go from 0 to 1. Simplex noise has its
-/// own radial kernel and ignores it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Fade {
-    /// `t`: the surface is kinked at every cell border. `linear`.
-    Linear,
-    /// `3t² − 2t³`: smooth slopes, but the curvature jumps at cell borders,
-    /// which lighting shows as faint creases. `smoothstep`.
-    Smoothstep,
-    /// `6t⁵ − 15t⁴ + 10t³`: slope and curvature both continuous. `quintic`.
-    Quintic,
+crate::named_choices! {
+    /// The curve that blends lattice points across a cell, as a function of the
+    /// offset `t` in `[0, 1]`; all three go from 0 to 1. Simplex noise has its
+    /// own radial kernel and ignores it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Fade {
+        /// `t`: the surface is kinked at every cell border.
+        Linear = "linear",
+        /// `3t² − 2t³`: smooth slopes, but the curvature jumps at cell borders,
+        /// which lighting shows as faint creases.
+        Smoothstep = "smoothstep",
+        /// `6t⁵ − 15t⁴ + 10t³`: slope and curvature both continuous.
+        Quintic = "quintic",
+    }
 }
 
 impl Fade {
-    /// Every fade, roughest first.
-    pub const ALL: [Fade; 3] = [Fade::Linear, Fade::Smoothstep, Fade::Quintic];
-
-    /// Every fade's [`Fade::name`], in the order of [`Fade::ALL`].
-    pub const NAMES: [&'static str; 3] = ["linear", "smoothstep", "quintic"];
-
-    /// Its name in parameters.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-
-    /// The fade called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|fade| fade.name() == name)
-    }
-
     /// The weight of the far lattice point at offset `t`.
     #[inline]
     pub fn weight(self, t: f64) -> f64 {
@@ -56,57 +42,30 @@ impl Fade {
     }
 }
 
-/// What each octave's noise `n` (in `[−1, 1]`) becomes before it is added.
-/// Every shape stays in `[−1, 1]` (the ridged multifractal's too, at its
-/// default offset).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Shape {
-    /// `n` itself. `plain`.
-    Plain,
-    /// `1 − 2|n|`: the noise's zero lines become sharp crests. `ridged`.
-    Ridged,
-    /// `2(1 − |n|)² − 1`: ridged, with the crests sharper and the valleys
-    /// wider. `sharp-ridged`.
-    SharpRidged,
-    /// `2|n| − 1`: the zero lines become creases between rounded mounds.
-    /// `billow`.
-    Billow,
-    /// Musgrave's ridged multifractal: sharp-ridged with an offset,
-    /// `2w(offset − |n|)² − 1`, where the weight `w` is what the octave
-    /// before let through (see [`Ridges`]): low ground stays smooth, and
-    /// detail gathers on the ridges. `ridged-multifractal`.
-    RidgedMultifractal,
+crate::named_choices! {
+    /// What each octave's noise `n` (in `[−1, 1]`) becomes before it is added.
+    /// Every shape stays in `[−1, 1]` (the ridged multifractal's too, at its
+    /// default offset).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Shape {
+        /// `n` itself.
+        Plain = "plain",
+        /// `1 − 2|n|`: the noise's zero lines become sharp crests.
+        Ridged = "ridged",
+        /// `2(1 − |n|)² − 1`: ridged, with the crests sharper and the valleys
+        /// wider.
+        SharpRidged = "sharp-ridged",
+        /// `2|n| − 1`: the zero lines become creases between rounded mounds.
+        Billow = "billow",
+        /// Musgrave's ridged multifractal: sharp-ridged with an offset,
+        /// `2w(offset − |n|)² − 1`, where the weight `w` is what the octave
+        /// before let through (see [`Ridges`]): low ground stays smooth, and
+        /// detail gathers on the ridges.
+        RidgedMultifractal = "ridged-multifractal",
+    }
 }
 
 impl Shape {
-    /// Every shape.
-    pub const ALL: [Shape; 5] = [
-        Shape::Plain,
-        Shape::Ridged,
-        Shape::SharpRidged,
-        Shape::Billow,
-        Shape::RidgedMultifractal,
-    ];
-
-    /// Every shape's [`Shape::name`], in the order of [`Shape::ALL`].
-    pub const NAMES: [&'static str; 5] = [
-        "plain",
-        "ridged",
-        "sharp-ridged",
-        "billow",
-        "ridged-multifractal",
-    ];
-
-    /// Its name in parameters.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-
-    /// The shape called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|shape| shape.name() == name)
-    }
-
     /// The shaped value of `noise`, for an octave that `weight` of the
     /// ridged multifractal's weight reaches (1 for the first octave; every
     /// other shape ignores it and the ridges).
@@ -440,52 +399,36 @@ pub static TILEABLE: Spec = Spec {
 /// centres: 0 (a regular grid) to 1 (anywhere in the cell). Default 1.
 pub const DEFAULT_JITTER: f64 = 1.0;
 
-/// How cellular noise measures the way to a feature point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Distance {
-    /// Straight, as the crow flies: round cells. `euclidean`.
-    Euclidean,
-    /// Along the axes, as a taxi drives a grid of streets: diamond-shaped
-    /// cells. `manhattan`.
-    Manhattan,
-    /// The larger of the two axes' distances, as a king moves on a
-    /// chessboard: square cells. `chebyshev`.
-    Chebyshev,
+crate::named_choices! {
+    /// How cellular noise measures the way to a feature point.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Distance {
+        /// Straight, as the crow flies: round cells.
+        Euclidean = "euclidean",
+        /// Along the axes, as a taxi drives a grid of streets: diamond-shaped
+        /// cells.
+        Manhattan = "manhattan",
+        /// The larger of the two axes' distances, as a king moves on a
+        /// chessboard: square cells.
+        Chebyshev = "chebyshev",
+    }
 }
 
-impl Distance {
-    /// Every distance.
-    pub const ALL: [Distance; 3] = [
-        Distance::Euclidean,
-        Distance::Manhattan,
-        Distance::Chebyshev,
-    ];
-
-    /// Every distance's name, in the order of [`Distance::ALL`].
-    pub const NAMES: [&'static str; 3] = ["euclidean", "manhattan", "chebyshev"];
-}
-
-/// Which of the distances to the nearest feature points cellular noise
-/// shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Cell {
-    /// The distance to the nearest one: pits at the points, cones around
-    /// them. `f1`.
-    F1,
-    /// The distance to the second nearest: a bumpy web. `f2`.
-    F2,
-    /// The second distance less the first: 0 all along the cells' borders,
-    /// where two points are equally near, so the cells stand out as
-    /// plateaus with cracks between them. `f2-f1`.
-    F2MinusF1,
-}
-
-impl Cell {
-    /// Every choice.
-    pub const ALL: [Cell; 3] = [Cell::F1, Cell::F2, Cell::F2MinusF1];
-
-    /// Every choice's name, in the order of [`Cell::ALL`].
-    pub const NAMES: [&'static str; 3] = ["f1", "f2", "f2-f1"];
+crate::named_choices! {
+    /// Which of the distances to the nearest feature points cellular noise
+    /// shows.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Cell {
+        /// The distance to the nearest one: pits at the points, cones around
+        /// them.
+        F1 = "f1",
+        /// The distance to the second nearest: a bumpy web.
+        F2 = "f2",
+        /// The second distance less the first: 0 all along the cells' borders,
+        /// where two points are equally near, so the cells stand out as
+        /// plateaus with cracks between them.
+        F2MinusF1 = "f2-f1",
+    }
 }
 
 /// Cellular noise's feature points and how it measures them.
