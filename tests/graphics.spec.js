@@ -256,7 +256,10 @@ const COMPARE_PICTURE = ({ index, heights, tiled, done, unset, highlight, overla
       const offset = (py * width + px) * 4;
       const pixel = [data[offset], data[offset + 1], data[offset + 2]];
       const [x, y] = [wrap(column), wrap(row)];
-      if (overlaid && Math.max(...pixel) - Math.min(...pixel) > 4) continue;
+      // Colour that is neither a point not set yet nor a highlighted one
+      // is the overlay's.
+      const coloured = Math.max(...pixel) - Math.min(...pixel) > 4;
+      if (overlaid && coloured && !near(pixel, unset, 2) && !near(pixel, highlight, 2)) continue;
       compared++;
       let ok;
       if (!isSet(x, y)) {
