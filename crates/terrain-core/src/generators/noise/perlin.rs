@@ -57,11 +57,43 @@ impl Basis for PerlinNoise {
         Self(settings.fade)
     }
 
+    /// The noise at `(u, v)`, in lattice cells, with its gradient. Always
+    /// inlined, so a caller that reads only the value does not pay for the
+    /// gradient.
     #[inline(always)]
     fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample {
-        sample(lattice, self.0, u, v)
+        let fade = self.0;
+        let (i, j) = (floor_to_int(u), floor_to_int(v));
+        let (fx, fy) = (u - i as f64, v - j as f64);
+        let (weight_x, slope_x) = fade.weight_and_slope(fx);
+        let (weight_y, slope_y) = fade.weight_and_slope(fy);
+        let gradients = |column| {
+            (
+                lattice::gradient(lattice.hash(column, j)),
+                lattice::gradient(lattice.hash(column, j + 1)),
+            )
+        };
+        let (left_below, left_above) = gradients(lattice.column(i));
+        let (right_below, right_above) = gradients(lattice.column(i + 1));
+        let left = column_term(left_below, left_above, fy, weight_y);
+        let right = column_term(right_below, right_above, fy, weight_y);
+        let left_y = column_term_along_y(left_below, left_above, fy, weight_y, slope_y);
+        let right_y = column_term_along_y(right_below, right_above, fy, weight_y, slope_y);
+        let fx_from_right = fx - 1.0;
+        Sample {
+            value: blend(left, right, fx, fx_from_right, weight_x),
+            gradient: [
+                blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x),
+                blend(left_y, right_y, fx, fx_from_right, weight_x),
+            ],
+        }
     }
 
+    /// The noise along one row, at lattice row coordinate `v`: calls
+    /// `emit(&mut out[x], noise)` for each map column `x` of `columns`, so the
+    /// caller can store the noise or add it to a sum in the same pass. The
+    /// same numbers as [`Basis::sample`], bit for bit (see the module documentation
+    /// for how the row shares its work).
     #[inline]
     fn row(
         self,
@@ -72,9 +104,37 @@ impl Basis for PerlinNoise {
         out: &mut [f64],
         emit: impl Fn(&mut f64, f64),
     ) {
-        row(lattice, self.0, columns, v, terms, out, emit);
+        let fade = self.0;
+        let j = floor_to_int(v);
+        let fy = v - j as f64;
+        let weight_y = fade.weight(fy);
+        let (below, above) = (lattice.row(j), lattice.row(j + 1));
+        terms.clear();
+        terms.extend(columns.column_hash.iter().map(move |&column| {
+            column_term(
+                lattice::gradient(lattice.hash_in_row(column, below)),
+                lattice::gradient(lattice.hash_in_row(column, above)),
+                fy,
+                weight_y,
+            )
+        }));
+        for run in &columns.runs {
+            let (left, right) = (terms[run.slot], terms[run.slot + 1]);
+            let range = run.start..run.end;
+            let points = out[range.clone()]
+                .iter_mut()
+                .zip(&columns.offset[range.clone()])
+                .zip(&columns.offset_from_right[range.clone()])
+                .zip(&columns.weight[range]);
+            for (((out, &fx), &fx_from_right), &weight_x) in points {
+                emit(out, blend(left, right, fx, fx_from_right, weight_x));
+            }
+        }
     }
 
+    /// The noise along one row and its gradient, into `values`, `along_u`
+    /// and `along_v`: [`Basis::row`] for derivative damping, the same numbers as
+    /// [`Basis::sample`] bit for bit.
     fn row_with_gradient(
         self,
         lattice: &Lattice,
@@ -83,12 +143,36 @@ impl Basis for PerlinNoise {
         terms: &mut Vec<[(f64, f64); 2]>,
         rows: &mut GradientRows,
     ) {
+        let fade = self.0;
         let GradientRows {
             values,
             along_u,
             along_v,
         } = rows;
-        row_with_gradient(lattice, self.0, columns, v, terms, values, along_u, along_v);
+        let j = floor_to_int(v);
+        let fy = v - j as f64;
+        let (weight_y, slope_y) = fade.weight_and_slope(fy);
+        let (below, above) = (lattice.row(j), lattice.row(j + 1));
+        terms.clear();
+        terms.extend(columns.column_hash.iter().map(move |&column| {
+            let below = lattice::gradient(lattice.hash_in_row(column, below));
+            let above = lattice::gradient(lattice.hash_in_row(column, above));
+            [
+                column_term(below, above, fy, weight_y),
+                column_term_along_y(below, above, fy, weight_y, slope_y),
+            ]
+        }));
+        for run in &columns.runs {
+            let ([left, left_y], [right, right_y]) = (terms[run.slot], terms[run.slot + 1]);
+            for x in run.start..run.end {
+                let (fx, fx_from_right) = (columns.offset[x], columns.offset_from_right[x]);
+                let weight_x = columns.weight[x];
+                values[x] = blend(left, right, fx, fx_from_right, weight_x);
+                let slope_x = columns.weight_slope[x];
+                along_u[x] = blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x);
+                along_v[x] = blend(left_y, right_y, fx, fx_from_right, weight_x);
+            }
+        }
     }
 
     /// Every plane is 0 at its own lattice point.
@@ -148,119 +232,6 @@ fn blend_along_x(
     left.0 + slope_x * (from_right - from_left) + weight_x * (right.0 - left.0)
 }
 
-/// The noise at `(u, v)`, in lattice cells, with its gradient. Always
-/// inlined, so a caller that reads only the value does not pay for the
-/// gradient.
-#[inline(always)]
-fn sample(lattice: &Lattice, fade: Fade, u: f64, v: f64) -> Sample {
-    let (i, j) = (floor_to_int(u), floor_to_int(v));
-    let (fx, fy) = (u - i as f64, v - j as f64);
-    let (weight_x, slope_x) = fade.weight_and_slope(fx);
-    let (weight_y, slope_y) = fade.weight_and_slope(fy);
-    let gradients = |column| {
-        (
-            lattice::gradient(lattice.hash(column, j)),
-            lattice::gradient(lattice.hash(column, j + 1)),
-        )
-    };
-    let (left_below, left_above) = gradients(lattice.column(i));
-    let (right_below, right_above) = gradients(lattice.column(i + 1));
-    let left = column_term(left_below, left_above, fy, weight_y);
-    let right = column_term(right_below, right_above, fy, weight_y);
-    let left_y = column_term_along_y(left_below, left_above, fy, weight_y, slope_y);
-    let right_y = column_term_along_y(right_below, right_above, fy, weight_y, slope_y);
-    let fx_from_right = fx - 1.0;
-    Sample {
-        value: blend(left, right, fx, fx_from_right, weight_x),
-        gradient: [
-            blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x),
-            blend(left_y, right_y, fx, fx_from_right, weight_x),
-        ],
-    }
-}
-
-/// The noise along one row, at lattice row coordinate `v`: calls
-/// `emit(&mut out[x], noise)` for each map column `x` of `columns`, so the
-/// caller can store the noise or add it to a sum in the same pass. The
-/// same numbers as [`sample`], bit for bit (see the module documentation
-/// for how the row shares its work).
-#[inline]
-fn row(
-    lattice: &Lattice,
-    fade: Fade,
-    columns: &Columns,
-    v: f64,
-    terms: &mut Vec<(f64, f64)>,
-    out: &mut [f64],
-    emit: impl Fn(&mut f64, f64),
-) {
-    let j = floor_to_int(v);
-    let fy = v - j as f64;
-    let weight_y = fade.weight(fy);
-    let (below, above) = (lattice.row(j), lattice.row(j + 1));
-    terms.clear();
-    terms.extend(columns.column_hash.iter().map(move |&column| {
-        column_term(
-            lattice::gradient(lattice.hash_in_row(column, below)),
-            lattice::gradient(lattice.hash_in_row(column, above)),
-            fy,
-            weight_y,
-        )
-    }));
-    for run in &columns.runs {
-        let (left, right) = (terms[run.slot], terms[run.slot + 1]);
-        let range = run.start..run.end;
-        let points = out[range.clone()]
-            .iter_mut()
-            .zip(&columns.offset[range.clone()])
-            .zip(&columns.offset_from_right[range.clone()])
-            .zip(&columns.weight[range]);
-        for (((out, &fx), &fx_from_right), &weight_x) in points {
-            emit(out, blend(left, right, fx, fx_from_right, weight_x));
-        }
-    }
-}
-
-/// The noise along one row and its gradient, into `values`, `along_u`
-/// and `along_v`: [`row`] for derivative damping, the same numbers as
-/// [`sample`] bit for bit.
-#[allow(clippy::too_many_arguments)]
-fn row_with_gradient(
-    lattice: &Lattice,
-    fade: Fade,
-    columns: &Columns,
-    v: f64,
-    terms: &mut Vec<[(f64, f64); 2]>,
-    values: &mut [f64],
-    along_u: &mut [f64],
-    along_v: &mut [f64],
-) {
-    let j = floor_to_int(v);
-    let fy = v - j as f64;
-    let (weight_y, slope_y) = fade.weight_and_slope(fy);
-    let (below, above) = (lattice.row(j), lattice.row(j + 1));
-    terms.clear();
-    terms.extend(columns.column_hash.iter().map(move |&column| {
-        let below = lattice::gradient(lattice.hash_in_row(column, below));
-        let above = lattice::gradient(lattice.hash_in_row(column, above));
-        [
-            column_term(below, above, fy, weight_y),
-            column_term_along_y(below, above, fy, weight_y, slope_y),
-        ]
-    }));
-    for run in &columns.runs {
-        let ([left, left_y], [right, right_y]) = (terms[run.slot], terms[run.slot + 1]);
-        for x in run.start..run.end {
-            let (fx, fx_from_right) = (columns.offset[x], columns.offset_from_right[x]);
-            let weight_x = columns.weight[x];
-            values[x] = blend(left, right, fx, fx_from_right, weight_x);
-            let slope_x = columns.weight_slope[x];
-            along_u[x] = blend_along_x(left, right, fx, fx_from_right, weight_x, slope_x);
-            along_v[x] = blend(left_y, right_y, fx, fx_from_right, weight_x);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,54 +243,8 @@ mod tests {
             for i in -5..9 {
                 for j in -5..9 {
                     for fade in Fade::ALL {
-                        let value = sample(&lattice, fade, i as f64, j as f64).value;
+                        let value = PerlinNoise(fade).sample(&lattice, i as f64, j as f64).value;
                         assert_eq!(value, 0.0, "({i}, {j}) {fade:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn rows_match_samples_bit_for_bit_gradients_included() {
-        for period in [None, Some(5)] {
-            let lattice = Lattice::new(8, 2, period);
-            for fade in Fade::ALL {
-                for (step, start) in [(5.0 / 64.0, 0.0), (0.37, 0.61), (40.0, 0.2)] {
-                    let columns = Columns::new(&lattice, fade, 65, step, start);
-                    let mut out = vec![0.0; 65];
-                    for v in [0.0, 0.4, 3.999, 4.5, 1e6 + 0.3] {
-                        row(
-                            &lattice,
-                            fade,
-                            &columns,
-                            v,
-                            &mut Vec::new(),
-                            &mut out,
-                            |out, noise| {
-                                *out = noise;
-                            },
-                        );
-                        let (mut values, mut along_u, mut along_v) =
-                            (vec![0.0; 65], vec![0.0; 65], vec![0.0; 65]);
-                        row_with_gradient(
-                            &lattice,
-                            fade,
-                            &columns,
-                            v,
-                            &mut Vec::new(),
-                            &mut values,
-                            &mut along_u,
-                            &mut along_v,
-                        );
-                        for (x, &value) in out.iter().enumerate() {
-                            let u = columns.position[x];
-                            let expected = sample(&lattice, fade, u, v);
-                            assert_eq!(value.to_bits(), expected.value.to_bits(), "{u} {v}");
-                            assert_eq!(values[x].to_bits(), expected.value.to_bits());
-                            assert_eq!(along_u[x].to_bits(), expected.gradient[0].to_bits());
-                            assert_eq!(along_v[x].to_bits(), expected.gradient[1].to_bits());
-                        }
                     }
                 }
             }

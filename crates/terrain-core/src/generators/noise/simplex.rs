@@ -370,26 +370,6 @@ mod tests {
     }
 
     #[test]
-    fn rows_match_samples_bit_for_bit() {
-        for (grid, period) in [(EQUILATERAL, None), (TILEABLE, Some(30))] {
-            let lattice = Lattice::new(3, 5, period);
-            for step in [0.01, 0.3, 7.0] {
-                let positions: Vec<f64> = (0..200).map(|x| x as f64 * step + 0.2).collect();
-                let mut out = vec![0.0; positions.len()];
-                for v in [0.0, 0.77, 5.5] {
-                    row(&lattice, grid, &positions, v, &mut out, |out, noise| {
-                        *out = noise
-                    });
-                    for (&u, &value) in positions.iter().zip(&out) {
-                        let expected = sample(&lattice, grid, u, v).value;
-                        assert_eq!(value.to_bits(), expected.to_bits(), "{u} {v}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
     fn the_triangle_heights_leave_room_for_the_kernel() {
         for grid in [EQUILATERAL, TILEABLE] {
             let [a, b, c] = [

@@ -1,8 +1,9 @@
 //! Invariants of the gradient noises: settings, stages, continuity,
 //! smoothness, range, tiling, determinism, overlays.
 
-use super::basis::{Basis, Sample};
+use super::basis::{Basis, GradientRows, Sample};
 use super::cellular::CellularNoise;
+use super::columns::Columns;
 use super::fractal::total_amplitude;
 use super::fractal::{self, lattice_for, octave_frequency as frequency_of};
 use super::lattice::Lattice;
@@ -1358,5 +1359,78 @@ fn the_ridged_multifractal_keeps_its_valleys_smooth_and_its_ridges_rough() {
             ridged > 1.2 && ridged > 1.15 * sharp,
             "{algorithm}: ridges over valleys {ridged} against {sharp}"
         );
+    }
+}
+
+/// `basis`'s rows, with and without their gradients, against its samples
+/// on `lattice`, bit for bit, along rows `rows` of columns spaced closer
+/// and wider than a cell.
+fn rows_match_samples<B: Basis>(basis: B, lattice: &Lattice, fade: Fade, rows: &[f64]) {
+    for (step, start) in [
+        (0.01, 0.2),
+        (5.0 / 64.0, 0.0),
+        (0.37, 0.61),
+        (7.0, 0.2),
+        (40.0, 0.2),
+    ] {
+        let columns = Columns::new(lattice, fade, 65, step, start);
+        let mut out = vec![0.0; 65];
+        let mut gradients = GradientRows {
+            values: vec![0.0; 65],
+            along_u: vec![0.0; 65],
+            along_v: vec![0.0; 65],
+        };
+        for &v in rows {
+            let terms = &mut B::Terms::default();
+            basis.row(lattice, &columns, v, terms, &mut out, |out, noise| {
+                *out = noise
+            });
+            let terms = &mut B::GradientTerms::default();
+            basis.row_with_gradient(lattice, &columns, v, terms, &mut gradients);
+            for (x, &value) in out.iter().enumerate() {
+                let u = columns.position[x];
+                let expected = basis.sample(lattice, u, v);
+                let bits = |value: f64| value.to_bits();
+                assert_eq!(bits(value), bits(expected.value), "row, {u} {v}");
+                assert_eq!(bits(gradients.values[x]), bits(expected.value), "{u} {v}");
+                assert_eq!(bits(gradients.along_u[x]), bits(expected.gradient[0]));
+                assert_eq!(bits(gradients.along_v[x]), bits(expected.gradient[1]));
+            }
+        }
+    }
+}
+
+#[test]
+fn rows_match_samples_bit_for_bit_gradients_included() {
+    let rows = [0.0, 0.4, 0.77, 3.999, 4.5, 5.5, 6.5, 7.0, 1e6 + 0.3];
+    for period in [None, Some(5), Some(7)] {
+        let lattice = Lattice::new(8, 2, period);
+        for fade in Fade::ALL {
+            rows_match_samples(ValueNoise(fade), &lattice, fade, &rows);
+            rows_match_samples(PerlinNoise(fade), &lattice, fade, &rows);
+        }
+    }
+    for tileable in [false, true] {
+        let settings = NoiseSettings {
+            tileable,
+            ..NoiseSettings::default()
+        };
+        // A tileable simplex grid repeats every three lattice units.
+        let lattice = Lattice::new(3, 5, tileable.then_some(30));
+        rows_match_samples(SimplexNoise::new(&settings), &lattice, Fade::Quintic, &rows);
+    }
+    for (jitter, cell) in [(1.0, Cell::F1), (0.5, Cell::F2), (1.0, Cell::F2MinusF1)] {
+        let mut settings = NoiseSettings::default();
+        settings.cellular.jitter = jitter;
+        settings.cellular.cell = cell;
+        for period in [None, Some(6)] {
+            let lattice = Lattice::new(4, 1, period);
+            rows_match_samples(
+                CellularNoise::new(&settings),
+                &lattice,
+                Fade::Quintic,
+                &rows,
+            );
+        }
     }
 }
