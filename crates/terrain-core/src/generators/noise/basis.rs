@@ -8,9 +8,9 @@
 
 use super::columns::Columns;
 use super::lattice::Lattice;
-use super::math::round_to_int;
+use super::math::{floor_to_int, round_to_int};
 use super::overlay::Site;
-use super::settings::NoiseSettings;
+use super::settings::{Fade, NoiseSettings};
 
 /// A noise value and its gradient, in lattice cells.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,6 +19,36 @@ pub(crate) struct Sample {
     pub(crate) value: f64,
     /// Its partial derivatives along `u` and `v`.
     pub(crate) gradient: [f64; 2],
+}
+
+/// Where a point falls in its lattice cell, and a fade's weights there:
+/// what the noises that blend a cell's corners start from.
+pub(crate) struct FadedCell {
+    /// The cell's lower-left lattice point.
+    pub(crate) corner: (i64, i64),
+    /// The point's offset in the cell, each from 0 to 1.
+    pub(crate) offset: (f64, f64),
+    /// The fade's weights of the far corners along `u` and `v`.
+    pub(crate) weight: (f64, f64),
+    /// Those weights' derivatives.
+    pub(crate) slope: (f64, f64),
+}
+
+impl FadedCell {
+    /// The cell of `(u, v)`, in lattice cells, with `fade`'s weights.
+    #[inline(always)]
+    pub(crate) fn at(fade: Fade, u: f64, v: f64) -> Self {
+        let (i, j) = (floor_to_int(u), floor_to_int(v));
+        let (fx, fy) = (u - i as f64, v - j as f64);
+        let (weight_x, slope_x) = fade.weight_and_slope(fx);
+        let (weight_y, slope_y) = fade.weight_and_slope(fy);
+        Self {
+            corner: (i, j),
+            offset: (fx, fy),
+            weight: (weight_x, weight_y),
+            slope: (slope_x, slope_y),
+        }
+    }
 }
 
 /// One row of noise values and their gradients.

@@ -23,7 +23,7 @@
 //! sampler does the same sums in the same order, so both give the same
 //! bits.
 
-use super::basis::{Basis, GradientRows, Sample};
+use super::basis::{Basis, FadedCell, GradientRows, Sample};
 use super::columns::Columns;
 use super::describe::describe;
 use super::lattice::{self, Lattice};
@@ -62,11 +62,12 @@ impl Basis for PerlinNoise {
     /// gradient.
     #[inline(always)]
     fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample {
-        let fade = self.0;
-        let (i, j) = (floor_to_int(u), floor_to_int(v));
-        let (fx, fy) = (u - i as f64, v - j as f64);
-        let (weight_x, slope_x) = fade.weight_and_slope(fx);
-        let (weight_y, slope_y) = fade.weight_and_slope(fy);
+        let FadedCell {
+            corner: (i, j),
+            offset: (fx, fy),
+            weight: (weight_x, weight_y),
+            slope: (slope_x, slope_y),
+        } = FadedCell::at(self.0, u, v);
         let gradients = |column| {
             (
                 lattice::gradient(lattice.hash(column, j)),

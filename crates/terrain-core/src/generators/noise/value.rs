@@ -8,7 +8,7 @@
 //! which hides the kinks but leaves a plateau at every lattice point, the
 //! grid-aligned look value noise is known for.
 
-use super::basis::{Basis, GradientRows, Sample};
+use super::basis::{Basis, FadedCell, GradientRows, Sample};
 use super::columns::Columns;
 use super::describe::{describe, noise_defaults};
 use super::lattice::{self, Lattice};
@@ -55,11 +55,12 @@ impl Basis for ValueNoise {
     /// gradient.
     #[inline(always)]
     fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample {
-        let fade = self.0;
-        let (i, j) = (floor_to_int(u), floor_to_int(v));
-        let (fx, fy) = (u - i as f64, v - j as f64);
-        let (weight_x, slope_x) = fade.weight_and_slope(fx);
-        let (weight_y, slope_y) = fade.weight_and_slope(fy);
+        let FadedCell {
+            corner: (i, j),
+            weight: (weight_x, weight_y),
+            slope: (slope_x, slope_y),
+            ..
+        } = FadedCell::at(self.0, u, v);
         let (left, right) = (lattice.column(i), lattice.column(i + 1));
         let corners = |column| {
             (
