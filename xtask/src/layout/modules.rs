@@ -357,9 +357,8 @@ fn read_items(tokens: &[Token], module: &mut Module) {
                 }
             }
             Token::Punct('}' | ')' | ']') => {
-                if open.pop().unwrap_or(true) {
-                    depth = depth.saturating_sub(1);
-                }
+                let counted = open.pop().unwrap_or(true);
+                depth = depth.saturating_sub(usize::from(counted));
             }
             Token::Word(keyword) if depth == 0 => {
                 let named = |offset: usize| match tokens.get(at + offset) {
