@@ -6,7 +6,9 @@
 //   BLOG_PORT: a different origin, standing in for someone's blog: the pages
 //              in tests/fixtures/, which embed demos from the site origin.
 //              Fixture files named *.csp.html are served with a strict
-//              Content-Security-Policy header. The built site is also served
+//              Content-Security-Policy header, and *.cross.html with one
+//              that lets scripts, styles and workers come only from the site
+//              origin (and workers from blob:). The built site is also served
 //              here, at /site/ and (every response under the strict
 //              Content-Security-Policy) at /strict/: under 'self', a page's
 //              scripts must come from its own origin.
@@ -28,6 +30,9 @@ export const SITE_PORT = Number(process.env.SITE_PORT || 4173);
 export const BLOG_PORT = Number(process.env.BLOG_PORT || 4174);
 
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+const SITE_ORIGIN = `http://127.0.0.1:${SITE_PORT}`;
+/** A blog that embeds from the site's origin and allows nothing inline. */
+export const CROSS_CSP = `script-src ${SITE_ORIGIN} 'wasm-unsafe-eval'; style-src ${SITE_ORIGIN}; worker-src ${SITE_ORIGIN} blob:`;
 
 function site(request, response) {
   const url = requestURL(request);
@@ -54,12 +59,15 @@ function blog(request, response) {
       return;
     }
   }
-  const headers = url.pathname.endsWith(".csp.html") ? { "content-security-policy": STRICT_CSP } : {};
+  const policy = url.pathname.endsWith(".csp.html")
+    ? STRICT_CSP
+    : url.pathname.endsWith(".cross.html")
+      ? CROSS_CSP
+      : null;
+  const headers = policy ? { "content-security-policy": policy } : {};
   // Fixtures write the site's origin as SITE_ORIGIN; fill it in on the way out.
   const fillIn = (body, file) =>
-    extname(file) === ".html"
-      ? body.toString("utf-8").replaceAll("SITE_ORIGIN", `http://127.0.0.1:${SITE_PORT}`)
-      : body;
+    extname(file) === ".html" ? body.toString("utf-8").replaceAll("SITE_ORIGIN", SITE_ORIGIN) : body;
   serveFile(response, fixtures, url.pathname, headers, fillIn);
 }
 

@@ -47,18 +47,21 @@ const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async ()
 await wasm.default({ module_or_path: module });
 
 // A page may start a worker only from its own origin, so a blog on another
-// origin (or embed.html in a sandboxed iframe, whose origin is opaque)
-// starts it from a blob: of its own whose one line imports ours. The worker
-// script then runs at its own address, so it finds the module and the
-// decoder beside it. A page whose policy allows no blob: worker does the
+// origin starts it from a blob: of its own whose one line imports ours; a
+// page with an opaque origin (embed.html in a sandboxed iframe), which
+// Chromium lets start no blob: worker, from a data: URL saying the same.
+// The worker script then runs at its own address, so it finds the module
+// and the decoder beside it. A page whose policy allows neither does the
 // work itself, as when no worker starts.
 let workerUrl;
 function workerScript() {
   const script = ofThisRelease("worker.js");
   if (script.origin === self.origin) return script.href;
-  workerUrl ??= URL.createObjectURL(
-    new Blob([`import ${JSON.stringify(script.href)};\n`], { type: "text/javascript" }),
-  );
+  const bootstrap = `import ${JSON.stringify(script.href)};\n`;
+  workerUrl ??=
+    self.origin === "null"
+      ? `data:text/javascript,${encodeURIComponent(bootstrap)}`
+      : URL.createObjectURL(new Blob([bootstrap], { type: "text/javascript" }));
   return workerUrl;
 }
 wasm.configureWorker(workerScript(), module);
