@@ -11,7 +11,11 @@
 //              origin (and workers from blob:). The built site is also served
 //              here, at /site/ and (every response under the strict
 //              Content-Security-Policy) at /strict/: under 'self', a page's
-//              scripts must come from its own origin.
+//              scripts must come from its own origin. /pasted.cross.html?
+//              snippet=… is a blog post (under the *.cross.html policy)
+//              whose body is the snippet, as a blogger pastes it: served
+//              from this origin rather than by the browser test's routing,
+//              so Chromium treats it as the local page it is.
 //
 // Both answer 400 to a request that can name no file (a malformed %-escape
 // such as /%E0%A4%A, or a target that is no URL, such as //), and go on
@@ -50,6 +54,26 @@ const SITE_COPIES = [
   ["/strict/", { "content-security-policy": STRICT_CSP }],
 ];
 
+/** A blog post around `snippet`, which goes in as it is: the test pastes
+ * what the site's Embed panel handed out. */
+function pastedPage(snippet) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="icon" href="${SITE_ORIGIN}/favicon.svg" type="image/svg+xml">
+  <title>A pasted snippet</title>
+</head>
+<body>
+  <h1>A pasted snippet</h1>
+${snippet}
+  <p>The rest of the post.</p>
+</body>
+</html>
+`;
+}
+
 function blog(request, response) {
   const url = requestURL(request);
   if (!url) return badRequest(response, "not a URL");
@@ -58,6 +82,15 @@ function blog(request, response) {
       serveFile(response, dist, url.pathname.slice(prefix.length - 1), headers);
       return;
     }
+  }
+  if (url.pathname === "/pasted.cross.html") {
+    response.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": CROSS_CSP,
+    });
+    response.end(pastedPage(url.searchParams.get("snippet") ?? ""));
+    return;
   }
   const policy = url.pathname.endsWith(".csp.html")
     ? STRICT_CSP
