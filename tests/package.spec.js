@@ -6,12 +6,11 @@
 // algorithm name.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { demoState, expect, test, waitForAllDemos } from "./helpers.js";
+import { BLOG, demoState, expect, test, waitForAllDemos } from "./helpers.js";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const manifest = JSON.parse(readFileSync(join(root, "npm", "package.json"), "utf-8"));
@@ -24,23 +23,24 @@ const MAPS = [
   { algorithm: "cellular-noise", exponent: 6, seed: 3 },
 ];
 
-let folder;
+/** Where the tarball is installed: emptied first, and left for the test
+ * server, which serves its node_modules/ on the blog's origin. */
+const folder = join(root, "target", "package", "try");
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
   expect(existsSync(tarball), `${tarball} is missing: run cargo xtask package`).toBe(true);
-  folder = mkdtempSync(join(tmpdir(), "terrain-package-"));
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
   // An empty folder, as a new project starts; the tarball needs nothing
-  // from the registry, so this works offline.
-  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--loglevel", "error", tarball], {
+  // from the registry, so this works offline. (--prefix: without it, npm
+  // would install into the package.json it finds above, this project's.)
+  const install = ["install", "--prefix", folder, "--offline", "--no-audit", "--no-fund", "--loglevel", "error"];
+  execFileSync("npm", [...install, tarball], {
     cwd: folder,
     stdio: "pipe",
   });
-});
-
-test.afterAll(() => {
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 test("the tarball holds what its manifest lists, licenses and README included", () => {
@@ -85,6 +85,28 @@ console.log(JSON.stringify({ fingerprints, refused, erodedLength: eroded.length,
     expect([state.algorithm, state.side]).toEqual([map.algorithm, 2 ** map.exponent + 1]);
     expect(fromNode.fingerprints[index], `${map.algorithm}: the same map as the site`).toBe(state.fingerprint);
   }
+});
+
+test("a page serving the installed package shows a <terrain-demo> with the same map", async ({ page }) => {
+  const map = MAPS[1];
+  const snippet = `<script type="module" src="/node_modules/${manifest.name}/terrain.js"></script>
+<terrain-demo algorithm="${map.algorithm}" exponent="${map.exponent}" seed="${map.seed}" controls=""></terrain-demo>`;
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
+  await waitForAllDemos(page, 1);
+  const state = await demoState(page, 0);
+  const run = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { fingerprint, generate, init } from "${manifest.name}/core";
+await init();
+console.log(fingerprint(generate(${JSON.stringify(map)})));`,
+    ],
+    { cwd: folder, encoding: "utf-8" },
+  );
+  expect(run.stderr).toBe("");
+  expect(state.fingerprint).toBe(run.stdout.trim());
 });
 
 /** Runs the TypeScript compiler on `source`, strict, as a module in the

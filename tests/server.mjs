@@ -15,7 +15,11 @@
 //              snippet=… is a blog post (under the *.cross.html policy)
 //              whose body is the snippet, as a blogger pastes it: served
 //              from this origin rather than by the browser test's routing,
-//              so Chromium treats it as the local page it is.
+//              so Chromium treats it as the local page it is;
+//              /pasted.html?snippet=… is the same with no policy. The npm
+//              package as tests/package.spec.js installs it is served at
+//              /node_modules/ (from target/package/try/node_modules/), as a
+//              developer serves their own packages.
 //
 // Both answer 400 to a request that can name no file (a malformed %-escape
 // such as /%E0%A4%A, or a target that is no URL, such as //), and go on
@@ -30,6 +34,7 @@ import { badRequest, requestURL, serveFile } from "./local-tools.js";
 const here = fileURLToPath(new URL(".", import.meta.url));
 const dist = resolve(here, "..", "dist");
 const fixtures = resolve(here, "fixtures");
+const installed = resolve(here, "..", "target", "package", "try", "node_modules");
 export const SITE_PORT = Number(process.env.SITE_PORT || 4173);
 export const BLOG_PORT = Number(process.env.BLOG_PORT || 4174);
 
@@ -50,8 +55,9 @@ function site(request, response) {
 /** Prefixes of the blog origin that serve the built site, and the headers
  * each adds. */
 const SITE_COPIES = [
-  ["/site/", {}],
-  ["/strict/", { "content-security-policy": STRICT_CSP }],
+  ["/site/", dist, {}],
+  ["/strict/", dist, { "content-security-policy": STRICT_CSP }],
+  ["/node_modules/", installed, {}],
 ];
 
 /** A blog post around `snippet`, which goes in as it is: the test pastes
@@ -77,18 +83,15 @@ ${snippet}
 function blog(request, response) {
   const url = requestURL(request);
   if (!url) return badRequest(response, "not a URL");
-  for (const [prefix, headers] of SITE_COPIES) {
+  for (const [prefix, folder, headers] of SITE_COPIES) {
     if (url.pathname.startsWith(prefix)) {
-      serveFile(response, dist, url.pathname.slice(prefix.length - 1), headers);
+      serveFile(response, folder, url.pathname.slice(prefix.length - 1), headers);
       return;
     }
   }
-  if (url.pathname === "/pasted.cross.html") {
-    response.writeHead(200, {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "content-security-policy": CROSS_CSP,
-    });
+  if (url.pathname === "/pasted.cross.html" || url.pathname === "/pasted.html") {
+    const policy = url.pathname === "/pasted.cross.html" ? { "content-security-policy": CROSS_CSP } : {};
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...policy });
     response.end(pastedPage(url.searchParams.get("snippet") ?? ""));
     return;
   }
