@@ -87,7 +87,9 @@ console.log(JSON.stringify({ fingerprints, refused, erodedLength: eroded.length,
   }
 });
 
-test("a page serving the installed package shows a <terrain-demo> with the same map", async ({ page }) => {
+test("a page serving the installed package shows a <terrain-demo> with the same map, and its worker makes it too", async ({
+  page,
+}) => {
   const map = MAPS[1];
   const snippet = `<script type="module" src="/node_modules/${manifest.name}/terrain.js"></script>
 <terrain-demo algorithm="${map.algorithm}" exponent="${map.exponent}" seed="${map.seed}" controls=""></terrain-demo>`;
@@ -107,6 +109,23 @@ console.log(fingerprint(generate(${JSON.stringify(map)})));`,
   );
   expect(run.stderr).toBe("");
   expect(state.fingerprint).toBe(run.stdout.trim());
+
+  // The core in a Web Worker: no DOM there either.
+  const inWorker = await page.evaluate(
+    ({ core, map }) =>
+      new Promise((resolve, reject) => {
+        const source = `import { fingerprint, generate, init } from ${JSON.stringify(core)};
+await init();
+postMessage({ print: fingerprint(generate(${JSON.stringify(map)})), dom: typeof document });`;
+        const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), {
+          type: "module",
+        });
+        worker.onmessage = ({ data }) => resolve(data);
+        worker.onerror = (event) => reject(new Error(event.message));
+      }),
+    { core: `${BLOG}/node_modules/${manifest.name}/core.js`, map },
+  );
+  expect(inWorker).toEqual({ print: state.fingerprint, dom: "undefined" });
 });
 
 /** Runs the TypeScript compiler on `source`, strict, as a module in the
