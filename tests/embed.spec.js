@@ -1,6 +1,6 @@
 // The README's embed snippet on someone else's page, thirty times over.
 
-import { BLOG, expect, renderStats, test, waitForAllDemos } from "./helpers.js";
+import { BLOG, expect, renderStats, SCREENS, SITE, test, waitForAllDemos } from "./helpers.js";
 
 test("a page on another origin with 30 embedded demos shows every one as it scrolls into view", async ({ page }) => {
   await page.goto(`${BLOG}/embed-30.html`);
@@ -8,4 +8,143 @@ test("a page on another origin with 30 embedded demos shows every one as it scro
   const stats = await renderStats(page);
   expect(stats.demos).toBe(30);
   expect(stats.graphics, "one shared context, never lost").toBe("ready");
+});
+
+/** The demo state and drawing of the demo inside `frame` (embed.html). */
+function frameState(frame) {
+  return frame.evaluate(async () => {
+    const terrain = await import("./terrain.js");
+    const canvas = document.querySelector("canvas.terrain-canvas");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    let drawn = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 24) drawn++;
+    }
+    return {
+      ...terrain.demoState(0),
+      foreground: drawn / (canvas.width * canvas.height),
+      stats: terrain.renderStats(),
+    };
+  });
+}
+
+test.describe("embed.html in a sandboxed iframe on another origin", () => {
+  test.beforeEach(async ({ page }) => {
+    // The heights embed.html tells the page framing it.
+    await page.addInitScript(() => {
+      window.heights = [];
+      addEventListener("message", (event) => {
+        const frame = [...document.querySelectorAll("iframe")].find((f) => f.contentWindow === event.source);
+        window.heights.push([frame?.id, event.data]);
+      });
+    });
+  });
+
+  test("fills a small and a large frame, credits the series and tells its height", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.goto(`${BLOG}/frames.html`);
+    for (const [id, width, height] of [
+      ["small", 320, 240],
+      ["large", 1100, 800],
+    ]) {
+      const frame = page.frameLocator(`#${id}`);
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      const inside = await (await page.locator(`#${id}`).elementHandle()).contentFrame();
+      await expect
+        .poll(async () => (await frameState(inside)).foreground, { message: `${id} draws` })
+        .toBeGreaterThan(0.05);
+      // Nothing but the demo and the credit, filling the frame.
+      const sizes = await inside.evaluate(() => {
+        const canvas = document.querySelector("canvas.terrain-canvas").getBoundingClientRect();
+        return {
+          canvas: [canvas.width, canvas.height],
+          scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+          window: [innerWidth, innerHeight],
+          header: document.querySelectorAll("header, nav, footer").length,
+        };
+      });
+      expect(sizes.header).toBe(0);
+      expect(sizes.scroll[0], "no sideways scroll").toBeLessThanOrEqual(sizes.window[0]);
+      // The large frame has every control, in a column beside the view.
+      expect(sizes.canvas[0]).toBeGreaterThan(width * (id === "small" ? 0.9 : 0.6));
+      expect(sizes.canvas[1], "the view takes the height").toBeGreaterThan(height * (id === "small" ? 0.35 : 0.75));
+      await expect(frame.getByRole("link", { name: "Open in the playground" })).toBeVisible();
+      await expect(frame.getByText("Terrain, step by step")).toBeVisible();
+      await page.locator(`#${id}`).screenshot({ path: `${SCREENS}embed-${id}.png` });
+    }
+    const small = await (await page.locator("#small").elementHandle()).contentFrame();
+    const state = await frameState(small);
+    expect([state.algorithm, state.exponent, state.seed, state.stage]).toEqual(["diamond-square", 6, "21", "done"]);
+    // "Open in the playground" opens the same settings there.
+    const link = await page
+      .frameLocator("#large")
+      .getByRole("link", { name: "Open in the playground" })
+      .getAttribute("href");
+    expect(link).toBe(`${SITE}/playground.html?algorithm=value-noise&exponent=7&seed=4&palette=bands`);
+    // The large frame has every control, scrolling beside the view.
+    await expect(page.frameLocator("#large").getByLabel("Algorithm")).toBeVisible();
+    // Each frame said how tall its content is: at least the frame.
+    await expect.poll(() => page.evaluate(() => window.heights.map(([id]) => id).sort())).toContain("small");
+    const told = await page.evaluate(() => window.heights);
+    for (const [id, data] of told) {
+      expect(Object.keys(data).sort()).toEqual(["height", "type"]);
+      expect(data.type).toBe("terrain-demo:height");
+      expect(data.height).toBeGreaterThanOrEqual(id === "small" ? 240 : 800);
+    }
+    expect(told.map(([id]) => id)).toContain("large");
+  });
+
+  test("reads every parameter through the registry, injects nothing and ignores messages", async ({ page }) => {
+    const query = new URLSearchParams({
+      algorithm: "simplex-noise",
+      exponent: "40",
+      palette: '<img src=x onerror="parent.injected=1">',
+      controls: "sideways",
+      seed: "9",
+    });
+    await page.goto(`${BLOG}/frames.html`);
+    await page.evaluate(
+      ([src]) => {
+        const frame = document.getElementById("small");
+        frame.src = src;
+      },
+      [`${SITE}/embed.html?${query}`],
+    );
+    const frame = page.frameLocator("#small");
+    const notice = frame.locator(".terrain-notice");
+    await expect(notice).toContainText('URL parameter exponent must be a whole number from 1 to 12; got "40"');
+    await expect(notice).toContainText("URL parameter palette must be one of");
+    await expect(notice).toContainText('URL parameter controls must be one of none, compact, full; got "sideways"');
+    expect(await frame.locator("img").count()).toBe(0);
+    const inside = await (await page.locator("#small").elementHandle()).contentFrame();
+    await expect.poll(async () => (await frameState(inside)).algorithm).toBe("simplex-noise");
+    const before = await frameState(inside);
+    expect([before.algorithm, before.exponent, before.seed, before.palette]).toEqual([
+      "simplex-noise",
+      7,
+      "9",
+      "terrain",
+    ]);
+    // Foreign and malformed messages change nothing and break nothing.
+    await page.evaluate(() => {
+      const target = document.getElementById("small").contentWindow;
+      for (const message of [
+        { type: "terrain-demo:height", height: 10 },
+        { type: "terrain-demo:set", algorithm: "random-noise" },
+        "<script>alert(1)</script>",
+        null,
+        { toString: "nope" },
+      ]) {
+        try {
+          target.postMessage(message, "*");
+        } catch {
+          // Some cannot even be cloned: all the better.
+        }
+      }
+    });
+    await page.waitForTimeout(300);
+    const after = await frameState(inside);
+    expect([after.fingerprint, after.algorithm]).toEqual([before.fingerprint, before.algorithm]);
+    expect(await page.evaluate(() => window.injected)).toBeUndefined();
+  });
 });

@@ -1,10 +1,12 @@
 // The one script pages and embeds load. It styles and mounts every
 // element with a data-terrain-demo attribute, now and whenever more are
-// added, and exports the generator and the erosion for scripts of your own.
+// added, defines the <terrain-demo> element, and exports the generator and
+// the erosion for scripts of your own.
 //
 //   <script type="module" src="https://…/terrain.js"></script>
 //   <div data-terrain-demo="diamond-square" data-stage="square"
 //        data-exponent="3" data-seed="7"></div>
+//   <terrain-demo algorithm="diamond-square" stage="square" exponent="3" seed="7"></terrain-demo>
 //
 //   import { generate } from "https://…/terrain.js";
 //   const heights = generate({ algorithm: "diamond-square", exponent: 5, seed: 7 });
@@ -43,7 +45,26 @@ const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async ()
   WebAssembly.compile(await (await fetch(wasmUrl)).arrayBuffer()),
 );
 await wasm.default({ module_or_path: module });
-wasm.configureWorker(ofThisRelease("worker.js").href, module);
+
+// A page may start a worker only from its own origin, so a blog on another
+// origin starts it from a blob: of its own whose one line imports ours; a
+// page with an opaque origin (embed.html in a sandboxed iframe), which
+// Chromium lets start no blob: worker, from a data: URL saying the same.
+// The worker script then runs at its own address, so it finds the module
+// and the decoder beside it. A page whose policy allows neither does the
+// work itself, as when no worker starts.
+let workerUrl;
+function workerScript() {
+  const script = ofThisRelease("worker.js");
+  if (script.origin === self.origin) return script.href;
+  const bootstrap = `import ${JSON.stringify(script.href)};\n`;
+  workerUrl ??=
+    self.origin === "null"
+      ? `data:text/javascript,${encodeURIComponent(bootstrap)}`
+      : URL.createObjectURL(new Blob([bootstrap], { type: "text/javascript" }));
+  return workerUrl;
+}
+wasm.configureWorker(workerScript(), module);
 // Share links of demos outside the playground (articles, embeds) open it.
 wasm.configurePlayground(new URL("playground.html", import.meta.url).href);
 
@@ -73,7 +94,7 @@ const decoding = new Map();
 function decodeInWorker(bytes) {
   if (pngWorker === undefined) {
     try {
-      pngWorker = new Worker(ofThisRelease("worker.js"), { type: "module" });
+      pngWorker = new Worker(workerScript(), { type: "module" });
       pngWorker.onmessage = ({ data }) => {
         const { resolve, reject } = decoding.get(data.id);
         decoding.delete(data.id);
@@ -135,6 +156,55 @@ new MutationObserver((mutations) => {
   }
 }).observe(document.documentElement, { childList: true, subtree: true });
 
+// <terrain-demo>: its attributes are the data- ones without the prefix
+// (wasm.elementAttributes(), from the registries). The module mounts it on
+// connection, reads its attributes again when they change (once a frame),
+// and releases everything it held when it leaves the page. Defined once,
+// even if a page loads this script twice.
+if (!customElements.get("terrain-demo")) {
+  customElements.define(
+    "terrain-demo",
+    class TerrainDemo extends HTMLElement {
+      static observedAttributes = wasm.elementAttributes();
+      #index;
+      #retry;
+      connectedCallback() {
+        this.#settle();
+      }
+      disconnectedCallback() {
+        this.#settle();
+      }
+      attributeChangedCallback() {
+        if (this.#index !== undefined) this.#settle(true);
+      }
+      /** Brings the demo in line with the element: mounted while it is on
+       * the page, released when not, told of new attributes. */
+      #settle(changed = false) {
+        clearTimeout(this.#retry);
+        let done = true;
+        try {
+          if (this.isConnected && this.#index === undefined) {
+            this.#index = wasm.connectElement(this);
+            done = this.#index !== undefined;
+          } else if (!this.isConnected && this.#index !== undefined) {
+            done = wasm.disconnectElement(this.#index);
+            if (done) this.#index = undefined;
+          } else if (changed && this.isConnected) {
+            const index = wasm.elementChanged(this, this.#index);
+            done = index !== undefined;
+            if (done) this.#index = index;
+          }
+        } catch (error) {
+          // A demo failing must never break the page around it.
+          console.error("terrain demos:", error);
+        }
+        // Busy (the element was changed by a demo's own handler): again soon.
+        if (!done) this.#retry = setTimeout(() => this.#settle(changed), 0);
+      }
+    },
+  );
+}
+
 /** Heights of a generated map as a Float64Array; see the README. */
 export const generate = wasm.generate;
 /** Heights of a map eroded by droplets, as a new Float64Array; see the README. */
@@ -143,6 +213,8 @@ export const erode = wasm.erode;
 export const fingerprint = wasm.fingerprint;
 /** Mounts one element (it needs a data-terrain-demo attribute). */
 export const mount = wasm.mount;
+/** Mounts embed.html's demo in an element, from a share link's query. */
+export const mountEmbed = wasm.mountEmbed;
 /** Counters for tests: frames, draws, demos, graphics state, the shared context's number. */
 export const renderStats = wasm.renderStats;
 /** Loses (true) or restores (false) the shared WebGL context, for tests. */

@@ -4,6 +4,8 @@
 //! - `cargo xtask test`: installs what is missing, then runs every check CI
 //!   runs, in the order that fails fastest.
 //! - `cargo xtask build`: a release build into `dist/`.
+//! - `cargo xtask package`: a release build, then the npm package in
+//!   `target/package/` (see `package.rs`).
 //! - `cargo xtask setup`: only the installs.
 //!
 //! Only the standard library is used, so this builds in seconds on a fresh
@@ -11,6 +13,7 @@
 
 mod fuzz;
 mod layout;
+mod package;
 mod pages;
 mod shell;
 
@@ -39,6 +42,9 @@ fn main() -> ExitCode {
         "setup" => setup(Needs::Build),
         "serve" => serve(&args[1..]),
         "build" => setup(Needs::Build).and_then(|()| release_build()),
+        "package" => setup(Needs::Build)
+            .and_then(|()| release_build())
+            .and_then(|()| package::assemble().map(drop)),
         "test" => test(),
         "fuzz" => fuzz::run(&args[1..]),
         "layout" => layout::check(&root()).map(|report| println!("{report}")),
@@ -49,6 +55,7 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <command>\n\n  serve   install what is missing, then serve the site (trunk serve)\n  \
                  test    install what is missing, then run every check and test\n  \
                  build   release build into dist/\n  \
+                 package release build, then the npm package in target/package/\n  \
                  setup   only install what is missing\n  \
                  pages   put the shared head, header and footer into built pages (Trunk runs it)\n  \
                  layout  check that no crate has an import circle and the demo crates keep short files\n  \
@@ -315,6 +322,8 @@ fn test() -> Result {
         )?;
     }
     release_build()?;
+    // tests/package.spec.js installs it.
+    package::assemble()?;
     step(
         "browser tests (Playwright, headless Chromium)",
         command(

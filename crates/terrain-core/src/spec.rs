@@ -155,6 +155,10 @@ impl Surfaces {
 pub enum Surface {
     /// An embed attribute: `data-spread-reduction must be…`.
     Attribute,
+    /// An attribute of the `<terrain-demo>` element: the embed attribute
+    /// without its `data-` prefix, `spread-reduction must be…` (see
+    /// [`Spec::element_attribute`]).
+    Element,
     /// A shared link's query: `URL parameter spreadReduction must be…`.
     Url,
     /// An option of a JavaScript function: `spreadReduction must be…`.
@@ -241,10 +245,34 @@ impl Spec {
         matches!(self.kind, Kind::Switch | Kind::SwitchOr(_))
     }
 
+    /// The setting's attribute on a `<terrain-demo>` element: its embed
+    /// attribute without the `data-` prefix (`spread-reduction`), except
+    /// for the one that names the algorithm, `data-terrain-demo`, which the
+    /// element's own name already says: there it is `algorithm`, its
+    /// option's name.
+    pub fn element_attribute(&self) -> &'static str {
+        match self.attribute.strip_prefix("data-") {
+            Some("terrain-demo") | None => self.option,
+            Some(name) => name,
+        }
+    }
+
+    /// The setting's attribute on `surface`: a `data-*` attribute, or the
+    /// element's (for any other surface, the `data-*` one).
+    pub fn attribute_on(&self, surface: Surface) -> &'static str {
+        match surface {
+            Surface::Element => self.element_attribute(),
+            Surface::Attribute | Surface::Url | Surface::Option | Surface::Control => {
+                self.attribute
+            }
+        }
+    }
+
     /// The setting's name on `surface`.
     pub fn name_on(&self, surface: Surface) -> String {
         match surface {
             Surface::Attribute => self.attribute.to_owned(),
+            Surface::Element => self.element_attribute().to_owned(),
             Surface::Url => format!("URL parameter {}", self.option),
             Surface::Option => self.option.to_owned(),
             Surface::Control => self.title.to_owned(),
@@ -254,7 +282,12 @@ impl Spec {
     /// What the setting accepts on `surface`, in words.
     pub fn allowed_on(&self, surface: Surface) -> String {
         let allowed = self.allowed();
-        if self.bare_means_on() && matches!(surface, Surface::Attribute | Surface::Url) {
+        if self.bare_means_on()
+            && matches!(
+                surface,
+                Surface::Attribute | Surface::Element | Surface::Url
+            )
+        {
             format!("{allowed} (empty means true)")
         } else {
             allowed
@@ -265,7 +298,10 @@ impl Spec {
     /// ([`Spec::check`]); a bare switch on an attribute or in a URL is on.
     pub fn parse_on(&self, surface: Surface, text: &str) -> Result<Value, Refusal> {
         if self.bare_means_on()
-            && matches!(surface, Surface::Attribute | Surface::Url)
+            && matches!(
+                surface,
+                Surface::Attribute | Surface::Element | Surface::Url
+            )
             && text.trim().is_empty()
         {
             return Ok(Value::Switch(true));
@@ -570,6 +606,26 @@ mod tests {
         assert_eq!(controls.parse(" FULL "), Ok(Value::Choice(0)));
         assert_eq!(controls.parse("off"), Ok(Value::Switch(false)));
         assert_eq!(controls.parse(""), Err(Refusal::Empty));
+        assert_eq!(controls.element_attribute(), "controls");
+        assert_eq!(
+            controls.parse_on(Surface::Element, " "),
+            Ok(Value::Switch(true)),
+            "a bare element attribute is on too"
+        );
+        assert_eq!(
+            SPREAD.refuse_on(Surface::Element, &refusal),
+            "spread must be a number from 0 to 5; got -1"
+        );
+        let algorithm = Spec {
+            option: "algorithm",
+            attribute: "data-terrain-demo",
+            ..SPREAD
+        };
+        assert_eq!(algorithm.attribute_on(Surface::Element), "algorithm");
+        assert_eq!(
+            algorithm.attribute_on(Surface::Attribute),
+            "data-terrain-demo"
+        );
     }
 
     #[test]

@@ -43,7 +43,7 @@ use crate::camera::{CameraAction, Gestures, Orbit};
 use crate::overlay::Drawing;
 use crate::palette::{Look, Palette};
 use crate::protocol::{Made, Reply};
-use crate::settings::{DemoConfig, Setting, View};
+use crate::settings::{DemoConfig, Display, Setting, View};
 use crate::surface::Surface;
 use crate::upload::{self, Upload};
 use controls::{Edit, TypedText};
@@ -82,12 +82,7 @@ impl Demo {
         if !config.seed_given {
             config.params = config.params.with_seed(environment.seed);
         }
-        let notice = (!problems.is_empty()).then(|| {
-            format!(
-                "Using defaults where this demo's settings were invalid: {}.",
-                problems.join("; ")
-            )
-        });
+        let notice = notice_of(&problems, "defaults");
         let shown = Shown::new(config, environment.graphics, environment.location);
         let mut demo = Demo {
             orbit: shown.start_view(),
@@ -310,6 +305,10 @@ impl Demo {
                 effects.push(Effect::Redraw { rebuild: true });
             }
             Input::TryGraphicsAgain => effects.push(Effect::TryGraphicsAgain),
+            Input::Reconfigure { config, problems } => {
+                self.notes.notice = notice_of(&problems, "the last good values");
+                self.reconfigure(*config, &mut effects);
+            }
         }
         self.mirror(&mut effects);
         effects
@@ -330,6 +329,36 @@ impl Demo {
     fn display_edited(&mut self, setting: Setting, value: &Value, effects: &mut Vec<Effect>) {
         let before = self.shown.config.display.clone();
         (setting.entry().set)(&mut self.shown.config.display, value);
+        self.display_changed(&before, effects);
+    }
+
+    /// Takes every setting of `config` at once: a new map if the map's
+    /// settings or stage changed, else what a new display needs.
+    fn reconfigure(&mut self, config: DemoConfig, effects: &mut Vec<Effect>) {
+        let before = self.shown.config.clone();
+        if config == before {
+            return;
+        }
+        self.shown.config.display = config.display.clone();
+        if config.params != before.params || config.stage != before.stage {
+            self.playback.stop();
+            self.typed = TypedText::default();
+            self.shown.take_params(config.params);
+            self.shown.config.stage = config.stage;
+            self.shown.config.seed_given = config.seed_given;
+            if self.shown.config.display.view.is_tiled() != before.display.view.is_tiled() {
+                self.orbit = self.shown.start_view();
+            }
+            self.regenerate(effects);
+        } else {
+            self.display_changed(&before.display, effects);
+        }
+    }
+
+    /// What a change of display from `before` needs: a new camera for the
+    /// posts' look or tiles, new colours for a surface a job built, or a
+    /// redraw.
+    fn display_changed(&mut self, before: &Display, effects: &mut Vec<Effect>) {
         let display = &self.shown.config.display;
         // The posts' look comes with their camera; tiles need a wider one.
         if display.view.is_tiled() != before.view.is_tiled()
@@ -448,6 +477,17 @@ impl Demo {
             effects.push(Effect::ReplaceUrl(query));
         }
     }
+}
+
+/// The notice for settings the page gave that could not be used, if any,
+/// saying what the demo uses instead.
+fn notice_of(problems: &[String], instead: &str) -> Option<String> {
+    (!problems.is_empty()).then(|| {
+        format!(
+            "Using {instead} where this demo's settings were invalid: {}.",
+            problems.join("; ")
+        )
+    })
 }
 
 #[cfg(test)]

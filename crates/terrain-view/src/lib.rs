@@ -12,6 +12,9 @@
 //! | [`settings`] | the display settings' registry and a demo's whole configuration, read from attributes and links |
 //! | [`demo`] | one demo as a state machine: inputs, effects, presentation |
 //! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
+//! | [`slots`] | what belongs to each demo, by a number never given twice (demos come and go) |
+//! | [`element`] | the `<terrain-demo>` element: its attributes, read from the registries |
+//! | [`embed`] | the snippets that embed exactly what a demo shows, and the embed page's query |
 //! | [`address`] | the page's address, changed at most once every 350 ms |
 //! | [`graphics`] | the shared graphics context's life: lost, waited for, made anew, refused |
 //! | [`protocol`] | the typed messages between page and worker, and [`protocol::run`] |
@@ -25,6 +28,8 @@
 pub mod address;
 pub mod camera;
 pub mod demo;
+pub mod element;
+pub mod embed;
 pub mod graphics;
 pub mod lod;
 pub mod overlay;
@@ -33,6 +38,7 @@ pub mod palette;
 pub mod picture;
 pub mod protocol;
 pub mod settings;
+pub mod slots;
 pub mod surface;
 pub mod upload;
 pub mod words;

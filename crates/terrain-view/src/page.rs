@@ -10,11 +10,13 @@ use std::collections::VecDeque;
 
 use crate::address::{ADDRESS_INTERVAL_MS, AddressBar};
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
+use crate::element::{self, Attributes};
 pub use crate::graphics::Graphics;
 use crate::graphics::{ContextAction, ContextEvent, RESTORE_WAIT_MS, SharedContext};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
 use crate::settings::{DemoConfig, Setting};
+use crate::slots::Slots;
 use terrain_core::KeptOctaves;
 
 /// The number of a job sent to the worker, unique on the page.
@@ -59,6 +61,10 @@ pub enum PageInput {
     /// The page's address has rested [`ADDRESS_INTERVAL_MS`] since it last
     /// changed (see [`crate::address`]).
     AddressRested,
+    /// Demo `index`'s element (a `<terrain-demo>`) now has these
+    /// attributes. The demo reads them at the next frame, so any number of
+    /// changes before it make one new map and one drawing.
+    Attributes(usize, Attributes),
 }
 
 /// Something the shell must do for the page.
@@ -119,6 +125,8 @@ struct Slot {
     visible: bool,
     width: u32,
     height: u32,
+    /// Its element's attributes, changed since the last frame.
+    attributes: Option<Attributes>,
 }
 
 /// A job for the worker.
@@ -136,7 +144,7 @@ struct WorkerEntry {
 /// The page's demos and what they share.
 #[derive(Debug, Clone)]
 pub struct Page {
-    slots: Vec<Slot>,
+    slots: Slots<Slot>,
     context: SharedContext,
     worker: Worker,
     queue: VecDeque<WorkerEntry>,
@@ -161,7 +169,7 @@ impl Page {
     /// A page with no demos yet, drawing with `graphics`.
     pub fn new(graphics: Graphics) -> Self {
         Self {
-            slots: Vec::new(),
+            slots: Slots::default(),
             context: SharedContext::new(graphics),
             worker: Worker::NotStarted,
             queue: VecDeque::new(),
@@ -189,7 +197,7 @@ impl Page {
 
     /// Every demo, in page order.
     pub fn demos(&self) -> impl Iterator<Item = &Demo> {
-        self.slots.iter().map(|slot| &slot.demo)
+        self.slots.values().map(|slot| &slot.demo)
     }
 
     /// Demo `index`.
@@ -200,6 +208,12 @@ impl Page {
     /// How many demos there are.
     pub fn len(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The number the next demo mounted gets (numbers are never given
+    /// twice: see [`crate::slots`]).
+    pub fn next_index(&self) -> usize {
+        self.slots.next_index()
     }
 
     /// Whether there are none.
@@ -232,8 +246,7 @@ impl Page {
         };
         let own_palette = config.display.palette;
         let (demo, effects) = Demo::new(config, problems, environment);
-        let index = self.slots.len();
-        self.slots.push(Slot {
+        let index = self.slots.push(Slot {
             demo,
             own_palette,
             dirty: true,
@@ -241,12 +254,31 @@ impl Page {
             visible: false,
             width: 0,
             height: 0,
+            attributes: None,
         });
         let mut out = vec![PageEffect::Present(index)];
         self.carry_out(index, effects, &mut out);
         if self.posts_look {
             self.wear_posts_look(index, &mut out);
         }
+        out
+    }
+
+    /// Removes demo `index` and what the page holds for it: its jobs (one
+    /// the worker has started is stopped, and the next in line goes) and
+    /// its place in the frames. Word still on its way to it is dropped.
+    pub fn unmount(&mut self, index: usize) -> Vec<PageEffect> {
+        let mut out = Vec::new();
+        if self.slots.remove(index).is_none() {
+            return out;
+        }
+        self.queue.retain(|entry| {
+            if entry.demo == index && entry.sent {
+                out.push(PageEffect::StopWorkerJob(entry.id));
+            }
+            entry.demo != index
+        });
+        self.send_next(&mut out);
         out
     }
 
@@ -301,11 +333,17 @@ impl Page {
             PageInput::Worker(id, reply) => self.worker_word(id, reply, &mut out),
             PageInput::PostsLook(on) => {
                 self.posts_look = on;
-                for index in 0..self.slots.len() {
+                for index in self.slots.indices() {
                     self.wear_posts_look(index, &mut out);
                 }
             }
             PageInput::ReducedMotion(reduced) => self.reduced_motion = reduced,
+            PageInput::Attributes(index, attributes) => {
+                if let Some(slot) = self.slots.get_mut(index) {
+                    slot.attributes = Some(attributes);
+                    self.request_frame(&mut out);
+                }
+            }
             PageInput::AddressRested => {
                 let query = self.address.rested();
                 self.write_address(query, &mut out);
@@ -344,7 +382,7 @@ impl Page {
     /// on screen or not; only the drawing waits until it is in view.
     fn tell_every_demo(&mut self, out: &mut Vec<PageEffect>) {
         let note = self.graphics().clone();
-        for index in 0..self.slots.len() {
+        for index in self.slots.indices() {
             self.tell_demo(index, Input::Graphics(note.clone()), out);
         }
     }
@@ -477,8 +515,9 @@ impl Page {
         let Some(link) = self.demo(index).and_then(Demo::link).map(str::to_owned) else {
             return;
         };
-        for other in 0..self.slots.len() {
-            if other != index && self.slots[other].demo.link() == Some(link.as_str()) {
+        for other in self.slots.indices() {
+            let linked = self.demo(other).and_then(Demo::link) == Some(link.as_str());
+            if other != index && linked {
                 self.tell_demo(other, Input::SeedShared(seed), out);
             }
         }
@@ -501,15 +540,47 @@ impl Page {
         }
     }
 
+    /// Gives demo `index` the settings its element's `attributes` say (a
+    /// refused value keeps its last good one: see [`element`]).
+    fn reread(&mut self, index: usize, attributes: &Attributes, out: &mut Vec<PageEffect>) {
+        let Some(slot) = self.slots.get_mut(index) else {
+            return;
+        };
+        let (config, problems) = element::read_attributes(
+            |name| element::attribute(attributes, name),
+            Some(slot.demo.config()),
+        );
+        slot.own_palette = config.display.palette;
+        let input = Input::Reconfigure {
+            config: Box::new(config),
+            problems: problems
+                .into_iter()
+                .map(|problem| problem.message)
+                .collect(),
+        };
+        self.tell_demo(index, input, out);
+        if self.posts_look {
+            self.wear_posts_look(index, out);
+        }
+    }
+
     /// Draws every dirty demo on screen; with the context lost, keeps their
     /// last pictures until it is back.
     fn frame(&mut self, out: &mut Vec<PageEffect>) {
         self.frame_requested = false;
         self.frames += 1;
+        let changed: Vec<(usize, Attributes)> = self
+            .slots
+            .iter_mut()
+            .filter_map(|(index, slot)| Some((index, slot.attributes.take()?)))
+            .collect();
+        for (index, attributes) in changed {
+            self.reread(index, &attributes, out);
+        }
         if *self.graphics() == Graphics::Lost {
             return;
         }
-        for (index, slot) in self.slots.iter_mut().enumerate() {
+        for (index, slot) in self.slots.iter_mut() {
             if slot.dirty && slot.visible && slot.width > 0 && slot.height > 0 {
                 out.push(PageEffect::Draw {
                     index,
@@ -978,6 +1049,106 @@ mod tests {
             page.demo(0).map(|demo| demo.terrain().heightmap.side()),
             Some(1025)
         );
+    }
+
+    fn attributes(pairs: &[(&str, &str)]) -> Attributes {
+        pairs
+            .iter()
+            .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn attribute_changes_before_a_frame_make_one_map_and_one_drawing() {
+        let (mut page, _) = page_of(&[3, 3]);
+        show_all(&mut page);
+        page.handle(PageInput::Frame);
+        let mut asked = Vec::new();
+        for exponent in ["4", "5", "6"] {
+            asked.extend(page.handle(PageInput::Attributes(
+                1,
+                attributes(&[("exponent", exponent), ("seed", "8")]),
+            )));
+        }
+        assert_eq!(
+            asked,
+            [PageEffect::RequestFrame],
+            "one frame for three changes"
+        );
+        assert_eq!(
+            page.demo(1).map(|demo| demo.terrain().heightmap.side()),
+            Some(9)
+        );
+        let effects = page.handle(PageInput::Frame);
+        assert_eq!(drawn(&effects), [1], "the new map drawn in the same frame");
+        let demo = page.demo(1).expect("demo 1");
+        assert_eq!((demo.terrain().heightmap.side(), demo.seed()), (65, 8));
+        // A bad value is said, and the last good map stays.
+        page.handle(PageInput::Attributes(
+            1,
+            attributes(&[("exponent", "40"), ("seed", "8")]),
+        ));
+        let effects = page.handle(PageInput::Frame);
+        assert!(drawn(&effects).is_empty(), "nothing new to draw");
+        let demo = page.demo(1).expect("demo 1");
+        assert_eq!(demo.terrain().heightmap.side(), 65);
+        let notice = demo.presentation().notice.unwrap_or_default();
+        assert!(
+            notice.contains("exponent must be a whole number from 1 to 12; got \"40\""),
+            "{notice}"
+        );
+        assert!(
+            page.demo(0)
+                .is_some_and(|demo| demo.terrain().heightmap.side() == 9)
+        );
+    }
+
+    #[test]
+    fn an_unmounted_demo_is_gone_its_jobs_stopped_and_its_number_never_reused() {
+        let (mut page, effects) = page_of(&[10, 10, 3]);
+        let (first, _) = sent(&effects)[0].clone();
+        let effects = page.unmount(0);
+        assert_eq!(effects[0], PageEffect::StopWorkerJob(first));
+        assert!(
+            matches!(effects[1], PageEffect::ToWorker { .. }),
+            "the next in line goes: {effects:?}"
+        );
+        assert_eq!((page.len(), page.waiting()), (2, 1));
+        assert!(page.demo(0).is_none());
+        // Word for the removed demo goes nowhere.
+        assert!(
+            page.handle(PageInput::Demo(0, Input::Refresh(1)))
+                .is_empty()
+        );
+        assert!(
+            page.handle(PageInput::Worker(
+                first,
+                Reply::Failed {
+                    message: "x".into()
+                }
+            ))
+            .is_empty()
+        );
+        // The other's job, sent by then, is stopped too; nothing follows it.
+        let effects = page.unmount(1);
+        assert!(
+            matches!(effects.as_slice(), [PageEffect::StopWorkerJob(_)]),
+            "{effects:?}"
+        );
+        assert_eq!(page.waiting(), 0);
+        page.mount(config(3, None), Vec::new(), "here".into(), 1);
+        assert_eq!(page.demos().count(), 2);
+        assert!(page.demo(3).is_some(), "a new number");
+        assert!(page.unmount(1).is_empty(), "twice is nothing");
+        show_all_of(&mut page, &[2, 3]);
+        assert_eq!(drawn(&page.handle(PageInput::Frame)), [2, 3]);
+    }
+
+    fn show_all_of(page: &mut Page, indices: &[usize]) {
+        for &index in indices {
+            page.handle(PageInput::Resized(index, 320, 240));
+            page.handle(PageInput::Visible(index, true));
+        }
     }
 
     #[test]

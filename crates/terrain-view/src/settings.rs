@@ -8,6 +8,7 @@
 //! reads them alike.
 
 use terrain_core::query::{self, QueryState};
+use terrain_core::registry::SEED;
 use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
 use terrain_core::{
     ALGORITHM, Error, Parameter, Params, Stage, ValidParams, choice_parameter, number_parameter,
@@ -418,9 +419,19 @@ impl DemoConfig {
     /// attribute's value, if present). Every value goes through the
     /// registries' one reader; a bad one is reported and its default kept.
     pub fn from_attributes(read: impl Fn(&str) -> Option<String>) -> (Self, Vec<AttributeProblem>) {
+        Self::from_attributes_on(Surface::Attribute, read)
+    }
+
+    /// [`DemoConfig::from_attributes`], with the attributes as `surface`
+    /// spells them: `data-*` ([`Surface::Attribute`]) or those of a
+    /// `<terrain-demo>` element ([`Surface::Element`]).
+    pub fn from_attributes_on(
+        surface: Surface,
+        read: impl Fn(&str) -> Option<String>,
+    ) -> (Self, Vec<AttributeProblem>) {
         let mut seed_given = false;
         let reading = Params::read(|spec| {
-            let text = read(spec.attribute).filter(|_| spec.surfaces.attribute);
+            let text = read(spec.attribute_on(surface)).filter(|_| spec.surfaces.attribute);
             seed_given |= spec.option == "seed" && text.is_some();
             Ok(text.map(|text| bare_switch(spec, text)))
         });
@@ -428,27 +439,25 @@ impl DemoConfig {
             .errors
             .iter()
             .map(|error| AttributeProblem {
-                attribute: error
-                    .spec()
-                    .map_or(ALGORITHM.attribute, |spec| spec.attribute),
-                message: error.describe_on(Surface::Attribute),
+                attribute: error.spec().unwrap_or(&ALGORITHM).attribute_on(surface),
+                message: error.describe_on(surface),
             })
             .collect();
         // A seed that was refused is not a seed given.
         seed_given &= !problems
             .iter()
-            .any(|problem| problem.attribute == "data-seed");
+            .any(|problem| problem.attribute == SEED.attribute_on(surface));
         let mut display = Display::default();
         for entry in SETTINGS
             .iter()
             .filter(|entry| entry.spec.surfaces.attribute)
         {
-            if let Some(text) = read(entry.spec.attribute) {
-                match entry.spec.parse_on(Surface::Attribute, &text) {
+            if let Some(text) = read(entry.spec.attribute_on(surface)) {
+                match entry.spec.parse_on(surface, &text) {
                     Ok(value) => (entry.set)(&mut display, &value),
                     Err(refusal) => problems.push(AttributeProblem {
-                        attribute: entry.spec.attribute,
-                        message: entry.spec.refuse_on(Surface::Attribute, &refusal),
+                        attribute: entry.spec.attribute_on(surface),
+                        message: entry.spec.refuse_on(surface, &refusal),
                     }),
                 }
             }

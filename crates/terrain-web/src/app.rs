@@ -19,6 +19,7 @@ use terrain_view::graphics::{ContextAction, ContextEvent, ContextId, Graphics};
 use terrain_view::page::{Page, PageEffect, PageInput};
 use terrain_view::picture;
 use terrain_view::settings::{DemoConfig, Overlay};
+use terrain_view::slots::Slots;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -30,19 +31,21 @@ use crate::dom;
 use crate::files;
 use crate::gpu::{Gpu, Scene, Tell};
 use crate::jobs::Jobs;
+use crate::timers::Timers;
 use crate::view::DemoView;
 
 /// Everything the page's demos share.
-struct App {
+pub(crate) struct App {
     page: Page,
-    views: Vec<DemoView>,
+    views: Slots<DemoView>,
     /// The shared context; `None` without WebGL2.
     gpu: Option<Gpu>,
     /// Each demo's objects on the GPU, made again when its scene changes.
-    scenes: Vec<Option<Scene>>,
+    scenes: Slots<Option<Scene>>,
     visibility: IntersectionObserver,
     sizes: ResizeObserver,
     jobs: Option<Jobs>,
+    timers: Timers,
 }
 
 /// The `requestAnimationFrame` callback, made once and reused.
@@ -67,7 +70,7 @@ pub fn dispatch(input: PageInput) {
 
 /// Handles every queued input, in order, unless the app is busy (its
 /// handler then gets to them before it returns).
-fn drain() {
+pub(crate) fn drain() {
     let _ = with_app(|app| {
         while let Some(input) = QUEUE.with(|queue| queue.borrow_mut().pop_front()) {
             let effects = app.page.handle(input);
@@ -89,7 +92,7 @@ fn tell_page() -> Tell {
 /// Runs `action` on the app, making it first if needed. `None` while the
 /// app is busy (the caller's input then waits in the queue) or when it
 /// could not be made.
-fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
+pub(crate) fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
     APP.with(|cell| {
         let mut slot = cell.try_borrow_mut().ok()?;
         if slot.is_none() {
@@ -159,17 +162,18 @@ impl App {
         }
         Ok(Self {
             page,
-            views: Vec::new(),
+            views: Slots::default(),
             gpu,
-            scenes: Vec::new(),
+            scenes: Slots::default(),
             visibility,
             sizes,
             jobs: None,
+            timers: Timers::default(),
         })
     }
 
     /// Adds a demo in `host`, unless it is there already.
-    fn mount(&mut self, host: &HtmlElement) -> Result<(), JsValue> {
+    pub(crate) fn mount(&mut self, host: &HtmlElement) -> Result<(), JsValue> {
         if host.has_attribute("data-terrain-mounted") {
             return Ok(());
         }
@@ -182,6 +186,18 @@ impl App {
         if config.display.url_state {
             messages.extend(config.apply_query(&window.location().search().unwrap_or_default()));
         }
+        self.mount_config(host, config, messages).map(|_| ())
+    }
+
+    /// Adds a demo of `config` in `host` (`messages` are settings it could
+    /// not use) and returns its number.
+    pub(crate) fn mount_config(
+        &mut self,
+        host: &HtmlElement,
+        config: DemoConfig,
+        messages: Vec<String>,
+    ) -> Result<usize, JsValue> {
+        let window = dom::window()?;
         // A share link must restore the view: on a page whose demo reads
         // its address (the playground) it is that page's; from any other
         // demo (an article's, an embed on a blog) it opens the playground.
@@ -195,7 +211,7 @@ impl App {
             Some(playground) if !config.display.url_state => playground,
             _ => here,
         };
-        let index = self.page.len();
+        let index = self.page.next_index();
         let send_to: Rc<dyn Fn(Input)> =
             Rc::new(move |input| dispatch(PageInput::Demo(index, input)));
         let level = config.display.controls;
@@ -210,10 +226,30 @@ impl App {
         let view = DemoView::build(&dom::document()?, host, index, level, &keys, send_to)?;
         self.visibility.observe(view.canvas());
         self.sizes.observe(view.canvas());
-        self.views.push(view);
-        self.scenes.push(None);
+        self.views.insert(index, view);
+        self.scenes.insert(index, None);
         self.carry_out(effects);
-        Ok(())
+        Ok(index)
+    }
+
+    /// The page's state machine.
+    pub(crate) fn page(&self) -> &Page {
+        &self.page
+    }
+
+    /// Removes demo `index` and everything it holds: its elements and
+    /// their listeners, its observers, objects on the GPU, timers and
+    /// jobs (a running one is stopped) and its memory.
+    pub(crate) fn unmount(&mut self, index: usize) {
+        if let Some(view) = self.views.remove(index) {
+            self.visibility.unobserve(view.canvas());
+            self.sizes.unobserve(view.canvas());
+            view.remove();
+        }
+        self.scenes.remove(index);
+        self.timers.cancel(index);
+        let effects = self.page.unmount(index);
+        self.carry_out(effects);
     }
 
     fn carry_out(&mut self, effects: Vec<PageEffect>) {
@@ -234,9 +270,14 @@ impl App {
                 PageEffect::Schedule {
                     milliseconds,
                     input,
-                } => dom::after(i32::try_from(milliseconds).unwrap_or(i32::MAX), move || {
-                    dispatch(input)
-                }),
+                } => {
+                    let owner = match input {
+                        PageInput::Demo(index, _) => Some(index),
+                        _ => None,
+                    };
+                    let delay = i32::try_from(milliseconds).unwrap_or(i32::MAX);
+                    self.timers.after(delay, owner, move || dispatch(input));
+                }
                 PageEffect::Context(action) => self.context(action),
                 PageEffect::Draw { index, rebuild } => self.draw(index, rebuild),
                 PageEffect::StartWorker => self.start_worker(),
@@ -334,7 +375,7 @@ impl App {
             ),
             ContextAction::Replace(id) => {
                 // The old context goes first, and everything made on it.
-                self.scenes.iter_mut().for_each(|scene| *scene = None);
+                self.scenes.iter_mut().for_each(|(_, scene)| *scene = None);
                 self.gpu = None;
                 let made = dom::document()
                     .map_err(|_| "the page has no document".to_owned())
@@ -360,11 +401,14 @@ impl App {
         let shown = demo.shown_view();
         let result = match &mut self.gpu {
             Some(gpu) if shown.is_3d() && !gpu.is_lost() => {
-                let scene = match self.scenes[index].take() {
+                let Some(slot) = self.scenes.get_mut(index) else {
+                    return;
+                };
+                let scene = match slot.take() {
                     Some(scene) if !rebuild && gpu.is_current(&scene) => scene,
                     _ => gpu.scene(demo.terrain(), demo.upload(), demo.palette()),
                 };
-                let scene = self.scenes[index].insert(scene);
+                let scene = slot.insert(scene);
                 gpu.draw(
                     scene,
                     demo.orbit(),
@@ -399,78 +443,6 @@ fn request_frame() {
 /// The demo a canvas belongs to.
 fn demo_index(element: &web_sys::Element) -> Option<usize> {
     element.get_attribute("data-terrain-index")?.parse().ok()
-}
-
-/// Mounts every `[data-terrain-demo]` element not mounted yet and
-/// returns how many demos the page now has.
-#[wasm_bindgen(js_name = mountAll)]
-pub fn mount_all() -> Result<u32, JsValue> {
-    let document = dom::document()?;
-    let hosts = document.query_selector_all("[data-terrain-demo]:not([data-terrain-mounted])")?;
-    let mut result = Ok(());
-    let count = with_app(|app| {
-        for index in 0..hosts.length() {
-            let Some(host) = hosts
-                .item(index)
-                .and_then(|node| node.dyn_into::<HtmlElement>().ok())
-            else {
-                continue;
-            };
-            // One broken demo must not stop the others, nor the host page.
-            if let Err(error) = app.mount(&host) {
-                dom::log_error(&format!("a terrain demo could not be mounted: {error:?}"));
-                result = Err(error);
-            }
-        }
-        app.page.len() as u32
-    });
-    wire_posts_look(&document)?;
-    // Inputs the mounts queued (a worker that would not start, say).
-    drain();
-    result.map(|()| count.unwrap_or(0))
-}
-
-/// The articles' "posts' look" buttons (`[data-terrain-posts-look]`):
-/// each switches every demo of the page to the posts' flat green, their
-/// camera and light, and back; all of them say which is on.
-fn wire_posts_look(document: &web_sys::Document) -> Result<(), JsValue> {
-    let buttons = document.query_selector_all("[data-terrain-posts-look]:not([aria-pressed])")?;
-    for index in 0..buttons.length() {
-        let Some(button) = buttons
-            .item(index)
-            .and_then(|node| node.dyn_into::<HtmlElement>().ok())
-        else {
-            continue;
-        };
-        dom::set(&button, "aria-pressed", "false");
-        dom::listen(&button, "click", move |_: web_sys::Event| {
-            let on = !with_app(|app| app.page.posts_look()).unwrap_or(false);
-            if let Ok(all) = dom::document()
-                .and_then(|document| document.query_selector_all("[data-terrain-posts-look]"))
-            {
-                for index in 0..all.length() {
-                    if let Some(element) = all
-                        .item(index)
-                        .and_then(|node| node.dyn_into::<HtmlElement>().ok())
-                    {
-                        dom::set(&element, "aria-pressed", if on { "true" } else { "false" });
-                    }
-                }
-            }
-            dispatch(PageInput::PostsLook(on));
-        })?;
-    }
-    Ok(())
-}
-
-/// Mounts one demo in `element` (which needs a `data-terrain-demo`
-/// attribute naming the algorithm).
-#[wasm_bindgen]
-pub fn mount(element: HtmlElement) -> Result<(), JsValue> {
-    let result = with_app(|app| app.mount(&element))
-        .unwrap_or_else(|| Err(JsValue::from_str("the terrain demos are busy")));
-    drain();
-    result
 }
 
 /// Counters for tests: animation frames run, demo pictures drawn, demos

@@ -1,5 +1,8 @@
 //! Small helpers over web-sys, so the rest reads as what it does.
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use wasm_bindgen::JsCast;
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
@@ -43,7 +46,42 @@ pub fn create_with_text(
     Ok(element)
 }
 
-/// Calls `handler` for every `event` on `target`, for the page's lifetime.
+thread_local! {
+    /// The listeners [`listen`] and [`listen_active`] add while
+    /// [`collecting_listeners`] runs.
+    static COLLECTING: RefCell<Option<Vec<Listener>>> = const { RefCell::new(None) };
+}
+
+/// Runs `build`, and returns with what it returns every listener that
+/// [`listen`] and [`listen_active`] added meanwhile: a demo's, which stop
+/// listening (and free their handlers) when it drops them.
+pub fn collecting_listeners<R>(build: impl FnOnce() -> R) -> (R, Vec<Listener>) {
+    let outer = COLLECTING.with(|collecting| collecting.replace(Some(Vec::new())));
+    let built = build();
+    let listeners = COLLECTING.with(|collecting| collecting.replace(outer));
+    (built, listeners.unwrap_or_default())
+}
+
+/// Keeps `closure`, listening to `event` on `target`: in the listeners
+/// being collected, if any, else for the page's lifetime.
+fn keep<T: ?Sized + 'static>(target: &EventTarget, event: &str, closure: Closure<T>) {
+    let function: js_sys::Function = closure.as_ref().clone().unchecked_into();
+    let listener = Listener {
+        target: target.clone(),
+        event: event.to_owned(),
+        function,
+        _closure: Box::new(closure),
+    };
+    COLLECTING.with(|collecting| match collecting.borrow_mut().as_mut() {
+        Some(listeners) => listeners.push(listener),
+        // Nobody will drop it: it listens as long as the page lives.
+        None => std::mem::forget(listener),
+    });
+}
+
+/// Calls `handler` for every `event` on `target`: as long as the page
+/// lives, or, while [`collecting_listeners`] runs, as long as its caller
+/// keeps the [`Listener`].
 pub fn listen<E: FromWasmAbi + 'static>(
     target: &EventTarget,
     event: &str,
@@ -51,24 +89,26 @@ pub fn listen<E: FromWasmAbi + 'static>(
 ) -> Result<(), JsValue> {
     let closure = Closure::<dyn FnMut(E)>::new(handler);
     target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
-    // Demos live as long as the page, so their handlers do too.
-    closure.forget();
+    keep(target, event, closure);
     Ok(())
 }
 
 /// An event listener that stops listening when dropped: for targets that
-/// go away before the page does (an old graphics context's canvas).
+/// go away before the page does (an old graphics context's canvas, a
+/// removed demo's elements).
 pub struct Listener {
     target: EventTarget,
-    event: &'static str,
-    closure: Closure<dyn FnMut(Event)>,
+    event: String,
+    function: js_sys::Function,
+    /// The handler behind `function`, freed with it.
+    _closure: Box<dyn Any>,
 }
 
 impl Drop for Listener {
     fn drop(&mut self) {
         let _ = self
             .target
-            .remove_event_listener_with_callback(self.event, self.closure.as_ref().unchecked_ref());
+            .remove_event_listener_with_callback(&self.event, &self.function);
     }
 }
 
@@ -83,8 +123,9 @@ pub fn listen_while_kept(
     target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
     Ok(Listener {
         target: target.clone(),
-        event,
-        closure,
+        event: event.to_owned(),
+        function: closure.as_ref().clone().unchecked_into(),
+        _closure: Box::new(closure),
     })
 }
 
@@ -104,7 +145,7 @@ pub fn listen_active<E: FromWasmAbi + 'static>(
         closure.as_ref().unchecked_ref(),
         &options,
     )?;
-    closure.forget();
+    keep(target, event, closure);
     Ok(())
 }
 

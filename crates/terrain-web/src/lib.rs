@@ -10,7 +10,8 @@
 //! `generate(options)` returns a `Float64Array` of heights,
 //! `erode(heights, options)` a new one with droplets' erosion, `mountAll()`
 //! mounts every `[data-terrain-demo]` element not mounted yet, `mount(el)`
-//! mounts one.
+//! mounts one; `terrain.js` defines the `<terrain-demo>` element over
+//! `mounting.rs`, and `embed.html` mounts its demo with `mountEmbed`.
 
 #[cfg(target_arch = "wasm32")]
 mod api;
@@ -20,6 +21,8 @@ mod app;
 mod controls;
 #[cfg(target_arch = "wasm32")]
 mod dom;
+#[cfg(target_arch = "wasm32")]
+mod embed_panel;
 #[cfg(target_arch = "wasm32")]
 mod files;
 #[cfg(target_arch = "wasm32")]
@@ -31,6 +34,10 @@ mod jobs;
 #[cfg(target_arch = "wasm32")]
 mod material;
 #[cfg(target_arch = "wasm32")]
+mod mounting;
+#[cfg(target_arch = "wasm32")]
+mod timers;
+#[cfg(target_arch = "wasm32")]
 mod view;
 #[cfg(target_arch = "wasm32")]
 mod worker;
@@ -38,7 +45,7 @@ mod worker;
 #[cfg(target_arch = "wasm32")]
 pub use api::{erode_heights, generate_heights};
 #[cfg(target_arch = "wasm32")]
-pub use app::mount_all;
+pub use mounting::mount_all;
 
 #[cfg(target_arch = "wasm32")]
 mod start {

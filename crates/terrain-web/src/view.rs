@@ -14,7 +14,8 @@ use web_sys::{
 };
 
 use crate::controls::{ControlsView, Send};
-use crate::dom;
+use crate::dom::{self, Listener};
+use crate::embed_panel::EmbedPanel;
 
 /// The elements every demo has.
 pub struct DemoView {
@@ -34,14 +35,48 @@ pub struct DemoView {
     progress_bar: HtmlProgressElement,
     progress_text: HtmlElement,
     controls: Option<ControlsView>,
+    embed: EmbedPanel,
     /// What the elements say now, so that only changes touch the DOM.
     shown: Option<Presentation>,
+    /// The element the demo was built in.
+    host: HtmlElement,
+    /// Every listener of its elements, removed when the view is dropped.
+    _listeners: Vec<Listener>,
 }
 
 impl DemoView {
     /// Builds demo `index`'s elements inside `host`, with the controls
     /// `keys` (at `level`), sending what the reader does to `send`.
     pub fn build(
+        document: &Document,
+        host: &HtmlElement,
+        index: usize,
+        level: Controls,
+        keys: &[Key],
+        send: Send,
+    ) -> Result<Self, JsValue> {
+        let (view, listeners) = dom::collecting_listeners(|| {
+            Self::build_elements(document, host, index, level, keys, send)
+        });
+        Ok(Self {
+            _listeners: listeners,
+            ..view?
+        })
+    }
+
+    /// Takes the demo out of its element, leaving it as it was before
+    /// [`DemoView::build`] (empty): its elements go, and every listener on
+    /// them (freeing their handlers) with the view.
+    pub fn remove(self) {
+        self.host.set_text_content(None);
+        let _ = self
+            .host
+            .class_list()
+            .remove_2("terrain-demo", "terrain-demo-full");
+        let _ = self.host.remove_attribute("data-terrain-mounted");
+    }
+
+    fn build_elements(
         document: &Document,
         host: &HtmlElement,
         index: usize,
@@ -130,6 +165,7 @@ impl DemoView {
             bar.append_child(child)?;
         }
         host.append_child(&bar)?;
+        let embed = EmbedPanel::build(document, host, &bar, &refresh)?;
 
         let controls = match level {
             Controls::None => None,
@@ -170,7 +206,10 @@ impl DemoView {
             progress_bar,
             progress_text,
             controls,
+            embed,
             shown: None,
+            host: host.clone(),
+            _listeners: Vec::new(),
         })
     }
 
@@ -253,6 +292,9 @@ impl DemoView {
         }
         if let (Some(controls), Some(shown)) = (&mut self.controls, &presentation.controls) {
             controls.present(shown);
+        }
+        if changed!(embed) {
+            self.embed.present(&presentation.embed);
         }
         self.shown = Some(presentation);
     }

@@ -8,7 +8,7 @@ use terrain_core::{Field, Heightmap};
 use crate::camera::CameraAction;
 use crate::graphics::Graphics;
 use crate::protocol::{FileFormat, Reply, Source as ImageSource};
-use crate::settings::Setting;
+use crate::settings::{DemoConfig, Setting};
 
 /// Something that can be set from a demo's controls: a map parameter or a
 /// display setting.
@@ -132,4 +132,12 @@ pub enum Input {
     /// The reader asked for a new graphics context ("Try again") after
     /// the browser refused one.
     TryGraphicsAgain,
+    /// The page gave the demo new settings (a `<terrain-demo>` element's
+    /// attributes changed); `problems` are the values it could not use.
+    Reconfigure {
+        /// The settings, every value checked.
+        config: Box<DemoConfig>,
+        /// A sentence for each value refused.
+        problems: Vec<String>,
+    },
 }

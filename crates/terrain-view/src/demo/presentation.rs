@@ -9,6 +9,7 @@ use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index, seam_index};
 use super::controls::{TypedText, control_keys, text_of};
 use super::input::Key;
 use super::shown::{Origin, Shown};
+use crate::embed::{self, Snippets};
 use crate::settings::{Controls, View};
 use crate::surface::{Surface, highlights};
 use crate::words;
@@ -90,6 +91,8 @@ pub struct Presentation {
     pub label: String,
     /// The controls, if the demo has them.
     pub controls: Option<ControlsShown>,
+    /// The snippets that embed exactly this demo in another page.
+    pub embed: Snippets,
 }
 
 /// The words a demo keeps until something replaces them.
@@ -189,6 +192,7 @@ impl Parts<'_> {
             label,
             controls: (shown.config.display.controls != Controls::None)
                 .then(|| self.controls_shown()),
+            embed: embed::snippets(&shown.config, &shown.location),
         }
     }
 

@@ -1,0 +1,220 @@
+//! The `<terrain-demo>` element: a demo whose attributes are the `data-*`
+//! embed attributes without their prefix (`exponent`, `spread-reduction`,
+//! `palette`…, and `algorithm` for `data-terrain-demo`), spelled from the
+//! registries ([`Spec::element_attribute`]), read by the same reader, and
+//! read again whenever one changes.
+//!
+//! A change keeps what the reader sees: an attribute given a bad value is
+//! reported by name (its value and what is allowed) and keeps its last good
+//! value, so the picture stays; a seed the element never gave stays the
+//! seed the demo drew.
+
+use terrain_core::registry::fields;
+use terrain_core::spec::{Spec, Surface};
+use terrain_core::{STAGE, registry::SEED};
+
+use crate::settings::{AttributeProblem, DemoConfig, SETTINGS, Setting};
+
+/// The attributes of one element, as names and values, read at once: what
+/// the page reads a changed element's settings from.
+pub type Attributes = Vec<(String, String)>;
+
+/// Every setting an element takes: the map's parameters in the registry's
+/// order, the stage, then the display settings.
+fn specs() -> impl Iterator<Item = &'static Spec> {
+    fields()
+        .map(|field| field.spec())
+        .chain([&STAGE])
+        .chain(SETTINGS.iter().map(|entry| entry.spec))
+        .filter(|spec| spec.surfaces.attribute)
+}
+
+/// The attributes a `<terrain-demo>` element reads (its
+/// `observedAttributes`), in the order of the registries.
+pub fn attribute_names() -> Vec<&'static str> {
+    specs().map(Spec::element_attribute).collect()
+}
+
+/// The value of attribute `name` in `attributes`, if given.
+pub fn attribute(attributes: &Attributes, name: &str) -> Option<String> {
+    attributes
+        .iter()
+        .find(|(given, _)| given == name)
+        .map(|(_, value)| value.clone())
+}
+
+/// A demo's settings from its element's attributes (through `read`), and
+/// what could not be used. On a first reading (`shown` is `None`), a bad
+/// value takes its default, as a `data-*` attribute's does; on a later one,
+/// it keeps the value `shown` has, and so does a missing seed.
+pub fn read_attributes(
+    read: impl Fn(&str) -> Option<String>,
+    shown: Option<&DemoConfig>,
+) -> (DemoConfig, Vec<AttributeProblem>) {
+    let (config, problems) = DemoConfig::from_attributes_on(Surface::Element, &read);
+    let Some(shown) = shown else {
+        return (config, problems);
+    };
+    let refused = |name: &str| problems.iter().any(|problem| problem.attribute == name);
+    let (mut config, _) = DemoConfig::from_attributes_on(Surface::Element, |name| {
+        if refused(name) {
+            text_in(shown, name)
+        } else {
+            read(name)
+        }
+    });
+    if !config.seed_given {
+        config.params = config.params.with_seed(shown.params.map.seed);
+        config.seed_given = read(SEED.element_attribute()).is_some();
+    }
+    (config, problems)
+}
+
+/// The text `config` gives the setting whose element attribute is `name`,
+/// as the reader reads it back; `None` for a setting it leaves unset.
+fn text_in(config: &DemoConfig, name: &str) -> Option<String> {
+    if let Some(field) = fields().find(|field| field.spec().element_attribute() == name) {
+        return Some(config.params.text(field));
+    }
+    if name == STAGE.element_attribute() {
+        return Some(config.stage.to_string());
+    }
+    let setting = Setting::ALL
+        .into_iter()
+        .find(|setting| setting.entry().spec.element_attribute() == name)?;
+    let entry = setting.entry();
+    let text = entry.spec.show(&(entry.get)(&config.display));
+    (!text.is_empty()).then_some(text)
+}
+
+/// Whether going from `shown` to `next` needs the demo's elements built
+/// anew: its controls are another set (none, the numbers, or everything).
+pub fn needs_new_view(shown: &DemoConfig, next: &DemoConfig) -> bool {
+    shown.display.controls != next.display.controls
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Controls;
+    use std::collections::HashSet;
+    use terrain_core::{Algorithm, Stage};
+
+    fn reader(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let attributes: Attributes = pairs
+            .iter()
+            .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+            .collect();
+        move |name| attribute(&attributes, name)
+    }
+
+    #[test]
+    fn every_attribute_is_a_data_attribute_without_its_prefix() {
+        let names = attribute_names();
+        assert_eq!(names[0], "algorithm");
+        assert!(names.contains(&"spread-reduction") && names.contains(&"url-state"));
+        assert!(names.contains(&"stage") && names.contains(&"controls"));
+        let distinct: HashSet<&str> = names.iter().copied().collect();
+        assert_eq!(distinct.len(), names.len(), "{names:?}");
+        for spec in specs() {
+            let name = spec.element_attribute();
+            if name != "algorithm" {
+                assert_eq!(format!("data-{name}"), spec.attribute);
+            }
+        }
+        assert_eq!(names.len(), specs().count());
+    }
+
+    #[test]
+    fn an_element_reads_what_a_data_element_reads() {
+        let (config, problems) = read_attributes(
+            reader(&[
+                ("algorithm", "diamond-square"),
+                ("stage", "square"),
+                ("exponent", "3"),
+                ("seed", "7"),
+                ("controls", ""),
+            ]),
+            None,
+        );
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(config.params.algorithm, Algorithm::DIAMOND_SQUARE);
+        assert_eq!(
+            (config.stage, config.params.map.exponent),
+            (Stage::Square, 3)
+        );
+        assert_eq!(config.params.map.seed, 7);
+        assert_eq!(config.display.controls, Controls::Basic);
+        let (data, _) = DemoConfig::from_attributes(|name| match name {
+            "data-terrain-demo" => Some("diamond-square".into()),
+            "data-stage" => Some("square".into()),
+            "data-exponent" => Some("3".into()),
+            "data-seed" => Some("7".into()),
+            "data-controls" => Some(String::new()),
+            _ => None,
+        });
+        assert_eq!(data, config);
+    }
+
+    #[test]
+    fn a_bad_value_is_named_without_the_prefix_and_takes_the_default_at_first() {
+        let (config, problems) = read_attributes(
+            reader(&[
+                ("algorithm", "plasma"),
+                ("exponent", "40"),
+                ("palette", "<img src=x onerror=alert(1)>"),
+            ]),
+            None,
+        );
+        let named: Vec<&str> = problems.iter().map(|problem| problem.attribute).collect();
+        assert_eq!(named, ["algorithm", "exponent", "palette"]);
+        assert_eq!(
+            problems[1].message,
+            "exponent must be a whole number from 1 to 12; got \"40\""
+        );
+        assert!(
+            problems[2].message.starts_with("palette must be one of"),
+            "{}",
+            problems[2].message
+        );
+        assert_eq!(config.params.map.exponent, 5);
+    }
+
+    #[test]
+    fn a_later_bad_value_keeps_the_last_good_one_and_the_seed_stays() {
+        let (shown, _) = read_attributes(
+            reader(&[
+                ("algorithm", "perlin-noise"),
+                ("exponent", "6"),
+                ("seed", "9"),
+            ]),
+            None,
+        );
+        let (next, problems) = read_attributes(
+            reader(&[
+                ("algorithm", "perlin-noise"),
+                ("exponent", "abc"),
+                ("octaves", "3"),
+                ("seed", "9"),
+            ]),
+            Some(&shown),
+        );
+        assert_eq!(problems.len(), 1);
+        assert_eq!(next.params.map.exponent, 6, "the last good exponent");
+        assert_eq!(next.params.noise.octaves, 3, "the good change is taken");
+        let (shown, _) = read_attributes(reader(&[("exponent", "4")]), None);
+        let shown = DemoConfig {
+            params: shown.params.with_seed(1234),
+            ..shown
+        };
+        let (next, problems) = read_attributes(reader(&[("exponent", "5")]), Some(&shown));
+        assert!(problems.is_empty());
+        assert_eq!(
+            next.params.map.seed, 1234,
+            "no seed given: the demo's stays"
+        );
+        assert!(!needs_new_view(&shown, &next));
+        let (full, _) = read_attributes(reader(&[("controls", "full")]), Some(&shown));
+        assert!(needs_new_view(&shown, &full));
+    }
+}

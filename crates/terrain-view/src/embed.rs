@@ -1,0 +1,345 @@
+//! Embedding a demo elsewhere: the two snippets a demo's Embed panel hands
+//! out for exactly what it shows, and how the iframe page, `embed.html`,
+//! reads its address.
+//!
+//! Both snippets point at the site's folder, which is where the demo's
+//! share links lead: the playground, `embed.html` and `terrain.js` sit side
+//! by side there.
+
+use terrain_core::query;
+use terrain_core::registry::fields;
+use terrain_core::spec::{Kind, Spec, Surface, Surfaces};
+use terrain_core::{ALGORITHM, Params, STAGE};
+
+use crate::element::attribute;
+use crate::settings::{Controls, DemoConfig, Display, SETTINGS};
+
+/// The snippets that embed exactly what a demo shows.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Snippets {
+    /// An `<iframe>` of `embed.html`, for hosts that take no scripts.
+    pub iframe: String,
+    /// The script and a `<terrain-demo>` element, for hosts that do.
+    pub element: String,
+}
+
+/// The words of the embed panel's copy status, by whether it worked.
+pub fn copy_status(worked: bool) -> &'static str {
+    if worked {
+        "Copied."
+    } else {
+        "Could not copy: select the snippet and copy it yourself."
+    }
+}
+
+/// `embed.html`'s `controls` key: which controls the framed demo has.
+pub static EMBED_CONTROLS: Spec = Spec {
+    label: "controls",
+    title: "Controls",
+    option: "controls",
+    attribute: "data-controls",
+    help: "none, the numbers and scrubber (compact), or everything (full)",
+    kind: Kind::Choice(&["none", "compact", "full"]),
+    step: 1.0,
+    surfaces: Surfaces {
+        attribute: false,
+        url: true,
+        generate: false,
+        erode: false,
+        control: false,
+    },
+};
+
+/// [`Controls`] in the order of [`EMBED_CONTROLS`]' names.
+const EMBED_CONTROL_LEVELS: [Controls; 3] = [Controls::None, Controls::Basic, Controls::Full];
+
+/// The height, in CSS pixels, an iframe snippet asks for: the view and its
+/// bar, and the controls it has.
+fn frame_height(controls: Controls) -> u32 {
+    match controls {
+        Controls::None => 480,
+        Controls::Basic => 760,
+        Controls::Full => 1180,
+    }
+}
+
+/// The folder of `playground` (an address ending in `/playground.html`),
+/// with its closing slash: where the site's files are.
+fn site_folder(playground: &str) -> &str {
+    playground
+        .rfind('/')
+        .map_or("", |slash| &playground[..=slash])
+}
+
+/// `text` in an HTML attribute value between double quotes.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The element's attributes for `config`: the algorithm and the seed
+/// always, then every other setting that applies and differs from what
+/// the element would read without it.
+pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
+    let params = &config.params;
+    let defaults = Params::new(params.algorithm);
+    let mut attributes = Vec::new();
+    for field in fields() {
+        let spec = field.spec();
+        let text = params.text(field);
+        let always = spec == &ALGORITHM || spec.option == "seed";
+        let applies = (field.parameter().applies)(params);
+        if always || (applies && text != defaults.text(field)) {
+            attributes.push((spec.element_attribute(), text));
+        }
+    }
+    if params.stages().last() != Some(&config.stage) {
+        attributes.push((STAGE.element_attribute(), config.stage.to_string()));
+    }
+    let default = Display::default();
+    for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
+        let text = entry.spec.show(&(entry.get)(&config.display));
+        if text != entry.spec.show(&(entry.get)(&default)) {
+            attributes.push((entry.spec.element_attribute(), text));
+        }
+    }
+    let controls = match config.display.controls {
+        Controls::None => None,
+        Controls::Basic => Some("true"),
+        Controls::Full => Some("full"),
+    };
+    if let Some(controls) = controls {
+        attributes.push(("controls", controls.to_owned()));
+    }
+    attributes
+}
+
+/// The snippets for `config`, whose share links lead to `playground`.
+pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
+    let site = site_folder(playground);
+    let level = EMBED_CONTROL_LEVELS
+        .iter()
+        .position(|&level| level == config.display.controls)
+        .and_then(|index| match EMBED_CONTROLS.kind {
+            Kind::Choice(names) => names.get(index).copied(),
+            _ => None,
+        })
+        .unwrap_or("none");
+    let source = format!("{site}embed.html?{}&controls={level}", config.to_query());
+    let iframe = format!(
+        "<iframe src=\"{}\" title=\"{}\" width=\"640\" height=\"{}\" loading=\"lazy\" \
+         sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox\"></iframe>",
+        escaped(&source),
+        escaped(&format!(
+            "A 3D terrain: {}",
+            config.params.algorithm.title()
+        )),
+        frame_height(config.display.controls),
+    );
+    let attributes: String = element_attributes(config)
+        .into_iter()
+        .map(|(name, value)| format!(" {name}=\"{}\"", escaped(&value)))
+        .collect();
+    let element = format!(
+        "<script type=\"module\" src=\"{}terrain.js\"></script>\n<terrain-demo{attributes}></terrain-demo>",
+        escaped(site)
+    );
+    Snippets { iframe, element }
+}
+
+/// What `embed.html` shows for its address's `query`: the share link's
+/// settings, and the `controls` key ([`EMBED_CONTROLS`]); the messages are
+/// for values it could not use (their defaults stay). It never mirrors its
+/// state in the address or links its seed with other demos: an iframe's
+/// page has neither to share.
+pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
+    let mut config = DemoConfig::default();
+    let mut messages = config.apply_query(query);
+    let pairs: Vec<(String, String)> = query::parse_pairs(query);
+    if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
+        match EMBED_CONTROLS.parse_on(Surface::Url, &text) {
+            Ok(value) => {
+                config.display.controls = EMBED_CONTROL_LEVELS
+                    .get(value.choice())
+                    .copied()
+                    .unwrap_or_default();
+            }
+            Err(refusal) => messages.push(EMBED_CONTROLS.refuse_on(Surface::Url, &refusal)),
+        }
+    }
+    config.display.url_state = false;
+    config.display.link = None;
+    (config, messages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::element::read_attributes;
+    use crate::palette::Palette;
+    use crate::settings::View;
+    use terrain_core::{Algorithm, Stage};
+
+    const PLAYGROUND: &str = "https://example.org/terrain/playground.html";
+
+    /// The name="value" pairs of one tag, as a browser reads them.
+    fn attributes_of(tag: &str) -> Vec<(String, String)> {
+        tag.split('"')
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .filter_map(|pair| match pair {
+                [name, value] => Some((
+                    name.trim()
+                        .trim_start_matches("<terrain-demo")
+                        .trim()
+                        .trim_end_matches('=')
+                        .to_owned(),
+                    value
+                        .replace("&quot;", "\"")
+                        .replace("&lt;", "<")
+                        .replace("&gt;", ">")
+                        .replace("&amp;", "&"),
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn configs() -> Vec<DemoConfig> {
+        let mut perlin = Params::new(Algorithm::PERLIN_NOISE);
+        perlin.noise.octaves = 3;
+        perlin.map.seed = u64::MAX;
+        let mut eroded = Params::new(Algorithm::TILEABLE_DIAMOND_SQUARE);
+        eroded.map.seed = 42;
+        eroded.erosion.method = terrain_core::erosion::Method::Droplets;
+        vec![
+            DemoConfig {
+                params: Params::new(Algorithm::DIAMOND_SQUARE)
+                    .check()
+                    .expect("valid"),
+                stage: Stage::Square,
+                ..DemoConfig::default()
+            },
+            DemoConfig {
+                params: perlin.check().expect("valid"),
+                stage: Stage::Octave(2),
+                display: Display {
+                    palette: Palette::Bands,
+                    view: View::Picture,
+                    controls: Controls::Full,
+                    link: Some("a \"quoted\" <name> & more".into()),
+                    ..Display::default()
+                },
+                seed_given: true,
+            },
+            DemoConfig {
+                params: eroded.check().expect("valid"),
+                stage: Stage::Done,
+                display: Display {
+                    controls: Controls::Basic,
+                    ..Display::default()
+                },
+                seed_given: true,
+            },
+        ]
+    }
+
+    #[test]
+    fn the_element_snippet_reads_back_as_the_same_demo() {
+        for config in configs() {
+            let snippets = snippets(&config, PLAYGROUND);
+            let (script, element) = snippets.element.split_once('\n').expect("two lines");
+            assert_eq!(
+                script,
+                "<script type=\"module\" src=\"https://example.org/terrain/terrain.js\"></script>"
+            );
+            assert!(
+                element.starts_with("<terrain-demo algorithm=\""),
+                "{element}"
+            );
+            let pairs = attributes_of(element.trim_end_matches("></terrain-demo>"));
+            let (read, problems) = read_attributes(|name| attribute(&pairs, name), None);
+            assert!(problems.is_empty(), "{problems:?} in {element}");
+            let expected = DemoConfig {
+                seed_given: true,
+                display: Display {
+                    link: None,
+                    ..config.display.clone()
+                },
+                ..config.clone()
+            };
+            assert_eq!(
+                DemoConfig {
+                    display: Display {
+                        link: None,
+                        ..read.display
+                    },
+                    ..read
+                },
+                expected,
+                "{element}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_iframe_snippet_is_the_share_query_on_the_embed_page() {
+        for config in configs() {
+            let iframe = snippets(&config, PLAYGROUND).iframe;
+            let source = iframe
+                .split('"')
+                .nth(1)
+                .expect("a src")
+                .replace("&amp;", "&");
+            let query = source
+                .strip_prefix("https://example.org/terrain/embed.html?")
+                .expect("the embed page beside the playground");
+            let (read, messages) = read_embed_query(query);
+            assert!(messages.is_empty(), "{messages:?}");
+            assert_eq!(
+                (read.params, read.stage, read.display.controls),
+                (config.params, config.stage, config.display.controls)
+            );
+            assert_eq!(read.display.palette, config.display.palette);
+            assert_eq!(read.display.view, config.display.view);
+            assert!(iframe.contains("sandbox=\"allow-scripts "), "{iframe}");
+            assert!(!iframe.contains("style="), "no inline style: {iframe}");
+        }
+    }
+
+    #[test]
+    fn the_embed_page_refuses_bad_values_by_name_and_keeps_nothing_of_the_page() {
+        let (config, messages) = read_embed_query(
+            "algorithm=plasma&exponent=4&controls=sideways&urlState=true&link=x&utm_source=blog",
+        );
+        assert_eq!(
+            messages,
+            [
+                "URL parameter algorithm must be one of random-noise, midpoint-displacement, \
+                 recursive-midpoint-displacement, diamond-square, tileable-diamond-square, \
+                 value-noise, perlin-noise, simplex-noise, cellular-noise; got \"plasma\"",
+                "URL parameter controls must be one of none, compact, full; got \"sideways\""
+            ]
+        );
+        assert_eq!(config.params.map.exponent, 4);
+        assert_eq!(config.display.controls, Controls::None);
+        assert!(!config.display.url_state && config.display.link.is_none());
+        let (config, messages) = read_embed_query("controls=compact");
+        assert!(messages.is_empty());
+        assert_eq!(config.display.controls, Controls::Basic);
+        assert!(!config.seed_given || config.params.map.seed == 0);
+    }
+
+    #[test]
+    fn values_that_could_be_markup_stay_text() {
+        let mut config = configs().remove(1);
+        config.display.link = Some("\"><script>alert(1)</script>".into());
+        let snippets = snippets(&config, "https://x.org/\"><b>/playground.html");
+        for snippet in [&snippets.iframe, &snippets.element] {
+            assert!(!snippet.contains("<script>alert"), "{snippet}");
+            assert!(!snippet.contains("\"><b>"), "{snippet}");
+        }
+    }
+}

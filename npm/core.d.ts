@@ -1,0 +1,31 @@
+// The types of terrain-step-by-step/core; the options' types are written
+// from the registries (options.d.ts).
+
+import type { ErodeOptions, GenerateOptions } from "./options.js";
+
+export type { Algorithm, ErodeOptions, GenerateOptions, Stage } from "./options.js";
+
+/** What `init` can load the WebAssembly module from. */
+export type ModuleSource = URL | string | BufferSource | Response | WebAssembly.Module;
+
+/**
+ * Loads the WebAssembly module, by default terrain-web_bg.wasm beside this
+ * file (read from disk in Node and Deno, fetched elsewhere). Call it once
+ * and await it before the other functions; later calls return the same promise.
+ */
+export function init(source?: ModuleSource): Promise<void>;
+
+/**
+ * Generates a map and returns its (2^exponent + 1)² heights, row-major.
+ * A bad or unknown option throws an Error that names it, its value and what is allowed.
+ */
+export function generate(options?: GenerateOptions): Float64Array;
+
+/**
+ * Weathers a map with droplets and returns new heights; `heights` is left as it was.
+ * `heights` is a square map 2^n + 1 points wide (n from 1 to 12), every height finite and within ±1 000 000.
+ */
+export function erode(heights: Float64Array | Float32Array | readonly number[], options?: ErodeOptions): Float64Array;
+
+/** 16 hex digits, a hash of every height's bits: equal to a site demo's demoState().fingerprint for its map. */
+export function fingerprint(heights: Float64Array | readonly number[]): string;

@@ -1,0 +1,167 @@
+// The <terrain-demo> element on a blog on another origin: it mounts from
+// its attributes, follows their changes (one new map and one drawing a
+// frame), says what is wrong with a bad value while the last good picture
+// stays, and releases everything it held when it leaves the page, a
+// thousand times over.
+
+import { BLOG, demoState, expect, renderStats, SITE, statsOf, test } from "./helpers.js";
+
+/** The terrain.js the page loaded (its first copy), in the page. */
+const MODULE = `${SITE}/terrain.js`;
+
+/** Waits for `frames` animation frames in the page. */
+const frames = (page, count = 3) =>
+  page.evaluate(async (count) => {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+
+test("a <terrain-demo> reads its attributes, follows their changes and refuses bad ones by name", async ({ page }) => {
+  await page.goto(`${BLOG}/elements.html`);
+  const demos = page.locator("terrain-demo.terrain-demo");
+  await expect(demos).toHaveCount(2);
+  await expect.poll(async () => (await statsOf(page, 0)).foreground).toBeGreaterThan(0.05);
+
+  // Defined once, though the page loads the script twice.
+  expect(await page.evaluate(() => customElements.get("terrain-demo").name)).toBe("TerrainDemo");
+  expect((await renderStats(page)).demos).toBe(2);
+
+  // Its map is generate()'s for the same settings, bit for bit.
+  const made = (options) =>
+    page.evaluate(
+      async ({ MODULE, options }) => {
+        const terrain = await import(MODULE);
+        return terrain.fingerprint(terrain.generate(options));
+      },
+      { MODULE, options },
+    );
+  const first = await demoState(page, 0);
+  expect(first.fingerprint).toBe(await made({ algorithm: "diamond-square", exponent: 5, seed: 7 }));
+  const second = await demoState(page, 1);
+  expect([second.algorithm, second.stage, second.exponent]).toEqual(["midpoint-displacement", "pass-2", 4]);
+  await expect(demos.nth(1).locator(".terrain-controls")).toBeVisible();
+
+  // Three changes in one task: one new map, drawn once.
+  const before = await renderStats(page);
+  await page.evaluate(() => {
+    const element = document.getElementById("first");
+    element.setAttribute("exponent", "6");
+    element.setAttribute("seed", "8");
+    element.setAttribute("algorithm", "perlin-noise");
+  });
+  await expect
+    .poll(async () => (await demoState(page, 0)).fingerprint)
+    .toBe(await made({ algorithm: "perlin-noise", exponent: 6, seed: 8 }));
+  await frames(page);
+  const after = await renderStats(page);
+  expect(after.draws - before.draws, "one drawing for three changes").toBe(1);
+
+  // A bad value is named with what is allowed; the last good map stays.
+  const shown = (await demoState(page, 0)).fingerprint;
+  const picture = (await statsOf(page, 0)).hash;
+  await page.evaluate(() => {
+    const element = document.getElementById("first");
+    element.setAttribute("exponent", "40");
+    element.setAttribute("palette", '<img src=x onerror="window.injected = 1">');
+  });
+  const notice = demos.nth(0).locator(".terrain-notice");
+  await expect(notice).toContainText('exponent must be a whole number from 1 to 12; got "40"');
+  await expect(notice).toContainText("palette must be one of terrain, bands, green, greyscale");
+  await expect(notice).toContainText("Using the last good values");
+  expect((await demoState(page, 0)).fingerprint).toBe(shown);
+  await frames(page);
+  expect((await statsOf(page, 0)).hash, "the last good picture stays").toBe(picture);
+  expect(await demos.nth(0).locator("img").count(), "values stay text").toBe(0);
+  expect(await page.evaluate(() => window.injected)).toBeUndefined();
+  // Put right, the message goes.
+  await page.evaluate(() => {
+    const element = document.getElementById("first");
+    element.setAttribute("exponent", "5");
+    element.removeAttribute("palette");
+  });
+  await expect(notice).toBeHidden();
+
+  // New controls are a new set of elements: the demo is built anew.
+  await page.evaluate(() => document.getElementById("first").setAttribute("controls", "full"));
+  await expect(demos.nth(0).getByLabel("Algorithm")).toBeVisible();
+
+  // Removed: its demo and elements go; put back: it comes back.
+  await page.evaluate(() => document.getElementById("second").remove());
+  await expect.poll(async () => (await renderStats(page)).demos).toBe(1);
+  await page.evaluate(() => {
+    const element = document.createElement("terrain-demo");
+    element.setAttribute("algorithm", "cellular-noise");
+    element.setAttribute("exponent", "5");
+    element.setAttribute("seed", "2");
+    document.getElementById("later").append(element);
+  });
+  await expect.poll(async () => (await renderStats(page)).demos).toBe(2);
+  await expect(page.locator("#later terrain-demo canvas")).toHaveCount(1);
+});
+
+/** The page's JavaScript heap after a full collection, its DOM nodes and
+ * event listeners (Chromium's counters), and the module's WebAssembly
+ * memory. */
+async function footprint(page, session) {
+  await session.send("HeapProfiler.collectGarbage");
+  await session.send("HeapProfiler.collectGarbage");
+  const { metrics } = await session.send("Performance.getMetrics");
+  const metric = (name) => metrics.find((entry) => entry.name === name).value;
+  const counters = await session.send("Memory.getDOMCounters");
+  const wasm = await page.evaluate(async (MODULE) => (await import(MODULE)).memoryBytes(), MODULE);
+  return {
+    heap: metric("JSHeapUsedSize"),
+    nodes: counters.nodes,
+    listeners: counters.jsEventListeners,
+    wasm,
+    demos: (await renderStats(page)).demos,
+  };
+}
+
+test("1 000 elements connected and removed leave the heap, nodes, listeners and wasm memory flat", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await page.goto(`${BLOG}/elements.html`);
+  await expect(page.locator("terrain-demo.terrain-demo")).toHaveCount(2);
+  const session = await page.context().newCDPSession(page);
+  await session.send("Performance.enable");
+
+  /** `count` cycles: a new element with controls joins the page, is drawn,
+   * is changed, and is removed. */
+  const cycles = (count) =>
+    page.evaluate(async (count) => {
+      const later = document.getElementById("later");
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      for (let i = 0; i < count; i++) {
+        const element = document.createElement("terrain-demo");
+        element.setAttribute("algorithm", "diamond-square");
+        element.setAttribute("exponent", "5");
+        element.setAttribute("seed", String(i));
+        element.setAttribute("controls", "");
+        later.append(element);
+        await frame();
+        element.setAttribute("seed", String(i + 1));
+        await frame();
+        element.remove();
+      }
+    }, count);
+
+  // Warm up: caches, compiled code and the GPU's shaders settle first.
+  await cycles(50);
+  const before = await footprint(page, session);
+  const started = Date.now();
+  await cycles(1000);
+  const seconds = (Date.now() - started) / 1000;
+  const after = await footprint(page, session);
+  const report = { before, after, seconds };
+  console.log("1000 connect/disconnect cycles:", JSON.stringify(report));
+  await testInfo.attach("footprint.json", { body: JSON.stringify(report, null, 2), contentType: "application/json" });
+
+  expect(after.demos).toBe(before.demos);
+  expect(after.wasm, "WebAssembly memory does not grow").toBe(before.wasm);
+  expect(after.nodes - before.nodes, "DOM nodes").toBeLessThanOrEqual(50);
+  expect(after.listeners - before.listeners, "event listeners").toBeLessThanOrEqual(5);
+  // A thousand leaked demos would hold megabytes (elements, closures,
+  // observers' entries); a flat heap moves by a few hundred kilobytes.
+  expect(after.heap - before.heap, "JavaScript heap, bytes").toBeLessThan(1_000_000);
+});

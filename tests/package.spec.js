@@ -1,0 +1,173 @@
+// The npm package as a developer meets it: `cargo xtask package` (which
+// `cargo xtask test` runs before these tests) writes the tarball; it is
+// installed into an empty folder with `npm install ./x.tgz`, a Node script
+// imports its DOM-free core and gets the site's maps bit for bit, and the
+// TypeScript compiler accepts a typed example and refuses a misspelled
+// algorithm name.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { BLOG, demoState, expect, test, waitForAllDemos } from "./helpers.js";
+
+const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
+const manifest = JSON.parse(readFileSync(join(root, "npm", "package.json"), "utf-8"));
+const tarball = join(root, "target", "package", `${manifest.name}-${manifest.version}.tgz`);
+
+/** Three maps, each as the site's playground shows it from its link. */
+const MAPS = [
+  { algorithm: "diamond-square", exponent: 6, seed: 7 },
+  { algorithm: "perlin-noise", exponent: 7, seed: 2016 },
+  { algorithm: "cellular-noise", exponent: 6, seed: 3 },
+];
+
+/** Where the tarball is installed: emptied first, and left for the test
+ * server, which serves its node_modules/ on the blog's origin. */
+const folder = join(root, "target", "package", "try");
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(() => {
+  expect(existsSync(tarball), `${tarball} is missing: run cargo xtask package`).toBe(true);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  // An empty folder, as a new project starts; the tarball needs nothing
+  // from the registry, so this works offline. (--prefix: without it, npm
+  // would install into the package.json it finds above, this project's.)
+  const install = ["install", "--prefix", folder, "--offline", "--no-audit", "--no-fund", "--loglevel", "error"];
+  execFileSync("npm", [...install, tarball], {
+    cwd: folder,
+    stdio: "pipe",
+  });
+});
+
+test("the tarball holds what its manifest lists, licenses and README included", () => {
+  const installed = join(folder, "node_modules", manifest.name);
+  for (const file of manifest.files) expect(existsSync(join(installed, file)), file).toBe(true);
+  expect(readFileSync(join(installed, "LICENSE-MIT"), "utf-8")).toContain("MIT License");
+  expect(readFileSync(join(installed, "LICENSE-APACHE"), "utf-8")).toContain("Apache License");
+  const size = statSync(tarball).size;
+  console.log(`${manifest.name}-${manifest.version}.tgz: ${(size / 1000).toFixed(0)} kB`);
+  expect(size).toBeLessThan(2_000_000);
+});
+
+test("Node imports the core and makes the site's maps, bit for bit", async ({ page }) => {
+  const script = join(folder, "maps.mjs");
+  writeFileSync(
+    script,
+    `import { erode, fingerprint, generate, init } from "${manifest.name}/core";
+await init();
+const maps = ${JSON.stringify(MAPS)};
+const fingerprints = maps.map((options) => fingerprint(generate(options)));
+let refused = "";
+try {
+  generate({ algorithm: "diamond-sqare" });
+} catch (error) {
+  refused = error.message;
+}
+const eroded = erode(generate(maps[0]), { droplets: 2000, seed: 1 });
+console.log(JSON.stringify({ fingerprints, refused, erodedLength: eroded.length, dom: typeof document }));
+`,
+  );
+  const run = spawnSync(process.execPath, [script], { cwd: folder, encoding: "utf-8" });
+  expect(run.stderr).toBe("");
+  const fromNode = JSON.parse(run.stdout);
+  expect(fromNode.dom, "no DOM in Node").toBe("undefined");
+  expect(fromNode.refused).toMatch(/^algorithm must be one of .*diamond-square.*; got "diamond-sqare"$/);
+  expect(fromNode.erodedLength).toBe(65 * 65);
+
+  for (const [index, map] of MAPS.entries()) {
+    await page.goto(`/playground.html?algorithm=${map.algorithm}&exponent=${map.exponent}&seed=${map.seed}`);
+    await waitForAllDemos(page, 1);
+    const state = await demoState(page, 0);
+    expect([state.algorithm, state.side]).toEqual([map.algorithm, 2 ** map.exponent + 1]);
+    expect(fromNode.fingerprints[index], `${map.algorithm}: the same map as the site`).toBe(state.fingerprint);
+  }
+});
+
+test("a page serving the installed package shows a <terrain-demo> with the same map, and its worker makes it too", async ({
+  page,
+}) => {
+  const map = MAPS[1];
+  const snippet = `<script type="module" src="/node_modules/${manifest.name}/terrain.js"></script>
+<terrain-demo algorithm="${map.algorithm}" exponent="${map.exponent}" seed="${map.seed}" controls=""></terrain-demo>`;
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
+  await waitForAllDemos(page, 1);
+  const state = await demoState(page, 0);
+  const run = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { fingerprint, generate, init } from "${manifest.name}/core";
+await init();
+console.log(fingerprint(generate(${JSON.stringify(map)})));`,
+    ],
+    { cwd: folder, encoding: "utf-8" },
+  );
+  expect(run.stderr).toBe("");
+  expect(state.fingerprint).toBe(run.stdout.trim());
+
+  // The core in a Web Worker: no DOM there either.
+  const inWorker = await page.evaluate(
+    ({ core, map }) =>
+      new Promise((resolve, reject) => {
+        const source = `import { fingerprint, generate, init } from ${JSON.stringify(core)};
+await init();
+postMessage({ print: fingerprint(generate(${JSON.stringify(map)})), dom: typeof document });`;
+        const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), {
+          type: "module",
+        });
+        worker.onmessage = ({ data }) => resolve(data);
+        worker.onerror = (event) => reject(new Error(event.message));
+      }),
+    { core: `${BLOG}/node_modules/${manifest.name}/core.js`, map },
+  );
+  expect(inWorker).toEqual({ print: state.fingerprint, dom: "undefined" });
+});
+
+/** Runs the TypeScript compiler on `source`, strict, as a module in the
+ * install folder; returns its exit status and output. */
+function compile(name, source) {
+  writeFileSync(join(folder, name), source);
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  const args = ["--noEmit", "--strict", "--module", "nodenext", "--target", "es2022", "--lib", "es2022,dom", name];
+  const run = spawnSync(process.execPath, [tsc, ...args], { cwd: folder, encoding: "utf-8" });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+test("tsc --strict passes a typed example and fails a misspelled algorithm", () => {
+  const typed = compile(
+    "typed.mts",
+    `import { type Algorithm, type GenerateOptions, erode, fingerprint, generate, init } from "${manifest.name}/core";
+import type { TerrainDemoElement } from "${manifest.name}";
+
+const algorithm: Algorithm = "simplex-noise";
+const options: GenerateOptions = { algorithm, exponent: 7, seed: 7n, octaves: 6, shape: "ridged", stage: "octave-2" };
+await init();
+const heights: Float64Array = generate(options);
+const weathered: Float64Array = erode(heights, { droplets: 1000, wrap: true });
+const print: string = fingerprint(weathered);
+const element: TerrainDemoElement | null = document.querySelector("terrain-demo");
+element?.setAttribute("seed", print.length.toString());
+`,
+  );
+  expect(typed.output).toBe("");
+  expect(typed.status).toBe(0);
+
+  const misspelled = compile(
+    "misspelled.mts",
+    `import { generate, init } from "${manifest.name}/core";
+
+await init();
+generate({ algorithm: "diamond-sqare", exponent: 5 });
+`,
+  );
+  expect(misspelled.status).not.toBe(0);
+  expect(misspelled.output).toMatch(
+    /misspelled\.mts\(4,\d+\): error TS\d+: Type '"diamond-sqare"' is not assignable to type 'Algorithm \| undefined'/,
+  );
+  console.log(`tsc on the misspelled name: ${misspelled.output.trim()}`);
+});
