@@ -8,10 +8,13 @@
 //!
 //! From JavaScript (through `terrain.js`, which loads this module):
 //! `generate(options)` returns a `Float64Array` of heights,
-//! `erode(heights, options)` a new one with droplets' erosion, `mountAll()`
+//! `erode(heights, options)` a new one with droplets' erosion,
+//! `analyze(heights, options)` a map's measures, `mountAll()`
 //! mounts every `[data-terrain-demo]` element not mounted yet, `mount(el)`
 //! mounts one.
 
+#[cfg(target_arch = "wasm32")]
+mod analysis_api;
 #[cfg(target_arch = "wasm32")]
 mod api;
 #[cfg(target_arch = "wasm32")]
