@@ -3,13 +3,13 @@
 //!
 //! Slopes are measured on the surface the 3D view draws
 //! ([`terrain_core::world`]: a map 100 units wide, a height of 1 standing
-//! 50 units tall, times the view's relief), from the same normals the
-//! renderer shades with, so a slope of 30° here is a slope that looks 30°
-//! steep on screen.
+//! 50 units tall, times the view's relief), by the same differences the
+//! renderer's normals take, so a slope of 30° here is a slope that looks
+//! 30° steep on screen.
 
 use crate::distribution::Histogram;
 use terrain_core::erosion::flow::{self, Routing};
-use terrain_core::world::{HEIGHT_SCALE, WORLD_SIZE, normal};
+use terrain_core::world::{HEIGHT_SCALE, WORLD_SIZE};
 use terrain_core::{Error, Heightmap};
 
 /// The slope histogram's bins: 18 of 5° each, from flat to vertical.
@@ -41,16 +41,25 @@ impl SlopeSummary {
 }
 
 /// The slope at every point of `map` drawn at `relief`, in degrees (0 flat
-/// to 90 vertical), row-major: from the renderer's normal (central
-/// differences, one-sided on the border), its heights scaled by `relief`.
+/// to 90 vertical), row-major: from central differences (one-sided on the
+/// border) of the heights as drawn, the same differences the renderer's
+/// normals take ([`terrain_core::world::normal`]).
 pub fn slope_degrees(map: &Heightmap, relief: f64) -> Vec<f64> {
     let side = map.side();
+    let last = map.last();
+    let heights = map.heights();
+    // A height step over one cell, in world units up per world unit across.
+    let rise = HEIGHT_SCALE * relief / (WORLD_SIZE / last as f64);
     let mut degrees = Vec::with_capacity(side * side);
     for y in 0..side {
+        let (north, south) = (y.saturating_sub(1), (y + 1).min(last));
+        let across_rows = rise / (south - north) as f64;
         for x in 0..side {
-            let [east, north, up] = normal(map, 1, x, y);
-            let rise = (east * east + north * north).sqrt() * relief;
-            degrees.push(rise.atan2(up).to_degrees());
+            let (west, east) = (x.saturating_sub(1), (x + 1).min(last));
+            let along =
+                (heights[y * side + east] - heights[y * side + west]) * rise / (east - west) as f64;
+            let across = (heights[south * side + x] - heights[north * side + x]) * across_rows;
+            degrees.push((along * along + across * across).sqrt().atan().to_degrees());
         }
     }
     degrees

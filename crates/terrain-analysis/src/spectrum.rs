@@ -208,42 +208,63 @@ fn periodic_power(map: &Heightmap) -> Vec<f64> {
     for row in map.heights().chunks_exact(width).take(side) {
         heights.extend_from_slice(&row[..side]);
     }
-    // The jumps across the edges, as Moisan's boundary image: each border
-    // point gets the difference to its opposite point, inward.
-    let mut jumps = vec![0.0; side * side];
+    // The jumps across the edges: top to bottom along each column, left
+    // to right along each row. Moisan's boundary image holds each jump on
+    // the two border points it joins, with opposite signs; its transform
+    // is therefore the jumps' one-dimensional transforms times a factor of
+    // the other frequency, with no second two-dimensional transform.
     let last = side - 1;
-    for i in 0..side {
-        let top_to_bottom = heights[last * side + i] - heights[i];
-        jumps[i] += top_to_bottom;
-        jumps[last * side + i] -= top_to_bottom;
-        let left_to_right = heights[i * side + last] - heights[i * side];
-        jumps[i * side] += left_to_right;
-        jumps[i * side + last] -= left_to_right;
-    }
-    let map_transform = transform(&heights, side);
-    let jump_transform = transform(&jumps, side);
+    let down: Vec<f64> = (0..side)
+        .map(|x| heights[last * side + x] - heights[x])
+        .collect();
+    let across: Vec<f64> = (0..side)
+        .map(|y| heights[y * side + last] - heights[y * side])
+        .collect();
     let columns = side / 2 + 1;
+    let down_transform = line_transform(&down);
+    let across_transform = line_transform(&across);
+    let map_transform = transform(&heights, side);
     let scale = 1.0 / (side * side) as f64;
     let mut power = vec![0.0; side * columns];
-    let cosine: Vec<f64> = (0..side)
-        .map(|k| (2.0 * PI * k as f64 / side as f64).cos())
-        .collect();
+    let turn = |k: usize| Complex::from_polar(1.0, 2.0 * PI * k as f64 / side as f64);
+    let turns: Vec<Complex<f64>> = (0..side).map(turn).collect();
     for ky in 0..side {
+        // A row's jump transform at the other half's frequencies is the
+        // mirror image's conjugate (the jumps are real).
+        let across_at = if ky < columns {
+            across_transform[ky]
+        } else {
+            across_transform[side - ky].conj()
+        };
         for kx in 0..columns {
             let index = ky * columns + kx;
             if kx == 0 && ky == 0 {
                 // The mean: no power of relief.
                 continue;
             }
+            let one = Complex::new(1.0, 0.0);
+            let jumps = down_transform[kx] * (one - turns[ky]) + across_at * (one - turns[kx]);
             // The smooth component's transform: the jumps' over the
             // discrete Laplacian's eigenvalue (never 0 away from the
             // origin).
-            let laplacian = 2.0 * cosine[kx] + 2.0 * cosine[ky] - 4.0;
-            let periodic = map_transform[index] - jump_transform[index] / laplacian;
+            let laplacian = 2.0 * turns[kx].re + 2.0 * turns[ky].re - 4.0;
+            let periodic = map_transform[index] - jumps / laplacian;
             power[index] = periodic.norm_sqr() * scale * scale;
         }
     }
     power
+}
+
+/// The real transform of one line of values: frequencies 0 to half its
+/// length.
+fn line_transform(values: &[f64]) -> Vec<Complex<f64>> {
+    let mut planner = RealFftPlanner::<f64>::new();
+    let plan = planner.plan_fft_forward(values.len());
+    let mut input = values.to_vec();
+    let mut output = plan.make_output_vec();
+    // Only fails on buffers of the wrong length, which these are not.
+    let _ = plan.process(&mut input, &mut output);
+    output
 }
 
 /// The two-dimensional discrete Fourier transform of the `side x side`

@@ -123,6 +123,11 @@ impl Demo {
         self.shown.surface.as_ref()
     }
 
+    /// How many maps it has shown: a new number, a new map to measure.
+    pub fn maps_shown(&self) -> u64 {
+        self.shown.maps_shown
+    }
+
     /// The camera.
     pub fn orbit(&self) -> &Orbit {
         &self.orbit
@@ -291,6 +296,12 @@ impl Demo {
                 self.act(Vec::new(), &mut effects);
             }
             Input::Camera(action) => self.act(vec![action], &mut effects),
+            Input::CameraShared(orbit) => {
+                self.orbit = orbit;
+                if self.shown.shown_view().is_3d() {
+                    effects.push(Effect::Redraw { rebuild: false });
+                }
+            }
             Input::PointerDown { id, x, y } => self.gestures.down(id, x, y),
             Input::PointerMove {
                 id,
@@ -436,6 +447,7 @@ impl Demo {
         if self.shown.shown_view().is_3d() {
             effects.push(Effect::Redraw { rebuild: false });
         }
+        effects.push(Effect::CameraMoved(self.orbit));
     }
 
     /// Keeps the page's address showing the playground's state.

@@ -9,6 +9,7 @@
 use std::collections::VecDeque;
 
 use crate::address::{ADDRESS_INTERVAL_MS, AddressBar};
+use crate::camera::Orbit;
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
 pub use crate::graphics::Graphics;
 use crate::graphics::{ContextAction, ContextEvent, RESTORE_WAIT_MS, SharedContext};
@@ -59,6 +60,9 @@ pub enum PageInput {
     /// The page's address has rested [`ADDRESS_INTERVAL_MS`] since it last
     /// changed (see [`crate::address`]).
     AddressRested,
+    /// These demos share one camera from now on: turning, zooming or
+    /// panning any of them moves them all (the playground's comparison).
+    ShareCamera(Vec<usize>),
 }
 
 /// Something the shell must do for the page.
@@ -155,6 +159,8 @@ pub struct Page {
     /// The octaves of the last noise map made here, for the next one:
     /// one set for the page, since a reader drags one slider at a time.
     kept: KeptOctaves,
+    /// The demos that share one camera (none, or two or more).
+    shared_camera: Vec<usize>,
 }
 
 impl Page {
@@ -173,6 +179,7 @@ impl Page {
             frames: 0,
             draws: 0,
             kept: KeptOctaves::default(),
+            shared_camera: Vec::new(),
         }
     }
 
@@ -306,6 +313,15 @@ impl Page {
                 }
             }
             PageInput::ReducedMotion(reduced) => self.reduced_motion = reduced,
+            PageInput::ShareCamera(demos) => {
+                self.shared_camera = demos;
+                // They start from the first one's view.
+                if let Some(&first) = self.shared_camera.first()
+                    && let Some(orbit) = self.demo(first).map(|demo| *demo.orbit())
+                {
+                    self.share_camera(first, orbit, &mut out);
+                }
+            }
             PageInput::AddressRested => {
                 let query = self.address.rested();
                 self.write_address(query, &mut out);
@@ -376,6 +392,7 @@ impl Page {
                 Effect::Cancel(job) => self.cancel(index, job, out),
                 Effect::Redraw { rebuild } => self.invalidate(index, rebuild, out),
                 Effect::ShareSeed(seed) => self.share_seed(index, seed, out),
+                Effect::CameraMoved(orbit) => self.share_camera(index, orbit, out),
                 Effect::TryGraphicsAgain => self.context_event(ContextEvent::TryAgain, out),
                 Effect::ReplaceUrl(query) => {
                     let query = self.address.want(query);
@@ -484,6 +501,19 @@ impl Page {
         }
     }
 
+    /// Demo `index`'s camera moved to `orbit`: the demos sharing its
+    /// camera take the same view, so turning one turns them all.
+    fn share_camera(&mut self, index: usize, orbit: Orbit, out: &mut Vec<PageEffect>) {
+        if !self.shared_camera.contains(&index) {
+            return;
+        }
+        for other in self.shared_camera.clone() {
+            if other != index {
+                self.tell_demo(other, Input::CameraShared(orbit), out);
+            }
+        }
+    }
+
     fn invalidate(&mut self, index: usize, rebuild: bool, out: &mut Vec<PageEffect>) {
         if let Some(slot) = self.slots.get_mut(index) {
             slot.dirty = true;
@@ -526,6 +556,7 @@ impl Page {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::camera::CameraAction;
     use crate::protocol::Job;
     use crate::settings::{Controls, Display};
     use terrain_core::{Algorithm, MapSettings, Params, Stage};
@@ -1003,5 +1034,41 @@ mod tests {
             palettes(&page),
             [Palette::Bands, Palette::Terrain, Palette::Terrain]
         );
+    }
+
+    #[test]
+    fn demos_sharing_a_camera_turn_together_and_others_do_not() {
+        let (mut page, _) = page_of(&[5, 5, 5, 5]);
+        show_all(&mut page);
+        page.handle(PageInput::ShareCamera(vec![0, 1, 2]));
+        let turn = PageInput::Demo(
+            1,
+            Input::Camera(CameraAction::Orbit {
+                azimuth: 0.4,
+                elevation: 0.1,
+            }),
+        );
+        page.handle(turn);
+        let orbits: Vec<Orbit> = (0..4)
+            .filter_map(|index| page.demo(index).map(|demo| *demo.orbit()))
+            .collect();
+        assert_ne!(orbits[1], orbits[3], "the turned demo moved");
+        assert_eq!(orbits[0], orbits[1]);
+        assert_eq!(orbits[2], orbits[1]);
+        assert_eq!(
+            orbits[3],
+            Orbit::default(),
+            "a demo outside the group stays"
+        );
+        // Every demo of the group is drawn again, in one frame.
+        let frame = {
+            let (mut again, _) = page_of(&[5, 5, 5]);
+            show_all(&mut again);
+            again.handle(PageInput::Frame);
+            again.handle(PageInput::ShareCamera(vec![0, 1, 2]));
+            again.handle(PageInput::Demo(0, Input::Camera(CameraAction::Zoom(0.5))));
+            drawn(&again.handle(PageInput::Frame))
+        };
+        assert_eq!(frame, vec![0, 1, 2]);
     }
 }

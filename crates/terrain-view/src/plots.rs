@@ -17,6 +17,7 @@ use terrain_analysis::{Analysis, Histogram};
 
 mod axes;
 mod legend;
+pub mod panel;
 
 pub use legend::{legend, spectrum_picture};
 

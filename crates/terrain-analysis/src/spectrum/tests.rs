@@ -138,3 +138,46 @@ fn print_slopes() {
         );
     }
 }
+
+#[test]
+#[ignore = "prints what an analysis costs at exponents 9 to 12 (run with --release)"]
+fn print_costs() {
+    for exponent in 9..=12 {
+        let heightmap = map(Algorithm::DIAMOND_SQUARE, exponent, 1, &[]);
+        let start = std::time::Instant::now();
+        let analysis = crate::analyze(&heightmap, &crate::Options::default());
+        println!(
+            "exponent {exponent}: {:?} (slope {:?})",
+            start.elapsed(),
+            analysis.spectrum.slope
+        );
+    }
+}
+
+#[test]
+#[ignore = "prints each part's cost (run with --release)"]
+fn print_part_costs() {
+    let heightmap = map(Algorithm::DIAMOND_SQUARE, 9, 1, &[]);
+    let time = |name: &str, work: &dyn Fn()| {
+        let fastest = (0..5)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                work();
+                start.elapsed()
+            })
+            .min();
+        println!("{name}: {fastest:?}");
+    };
+    time("spectrum", &|| {
+        Spectrum::of(&heightmap);
+    });
+    time("power", &|| {
+        periodic_power(&heightmap);
+    });
+    time("slope", &|| {
+        crate::relief::SlopeSummary::of(&heightmap, 1.0);
+    });
+    time("roughness", &|| {
+        crate::relief::roughness(&heightmap);
+    });
+}
