@@ -22,10 +22,12 @@
 //! | [`plots`] | the analysis as SVG plots with tables, and the palettes' legends |
 //! | [`overlay`] | what a view draws over the map: lattices, gradients, slopes, a droplet's path, rivers |
 //! | [`camera`] | the orbit camera and what drags, pinches and keys do |
+//! | [`compare`] | the playground's comparison of two to four algorithms |
 //! | [`words`] | captions and the canvas's text alternative |
 
 pub mod address;
 pub mod camera;
+pub mod compare;
 pub mod demo;
 pub mod graphics;
 pub mod lod;

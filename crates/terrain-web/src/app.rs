@@ -26,6 +26,7 @@ use web_sys::{
     ResizeObserver, ResizeObserverEntry,
 };
 
+use crate::compare::{self, CompareView};
 use crate::dom;
 use crate::files;
 use crate::gpu::{Gpu, Scene, Tell};
@@ -43,6 +44,8 @@ struct App {
     visibility: IntersectionObserver,
     sizes: ResizeObserver,
     jobs: Option<Jobs>,
+    /// The playground's comparison, if it shows one.
+    comparison: Option<CompareView>,
 }
 
 /// The `requestAnimationFrame` callback, made once and reused.
@@ -165,6 +168,7 @@ impl App {
             visibility,
             sizes,
             jobs: None,
+            comparison: None,
         })
     }
 
@@ -260,10 +264,15 @@ impl App {
                 PageEffect::Shell(index, effect) => self.shell(index, effect),
             }
         }
+        let any = !presented.is_empty();
         for index in presented {
             if let (Some(demo), Some(view)) = (self.page.demo(index), self.views.get_mut(index)) {
                 view.present(demo.presentation());
+                view.update_analysis(demo);
             }
+        }
+        if let (true, Some(comparison)) = (any, &mut self.comparison) {
+            comparison.update(&self.page);
         }
     }
 
@@ -299,6 +308,7 @@ impl App {
             | Effect::ReplaceUrl(_)
             | Effect::Schedule { .. }
             | Effect::ShareSeed(_)
+            | Effect::CameraMoved(_)
             | Effect::TryGraphicsAgain => Ok(()),
         };
         if let Err(error) = result {
@@ -401,11 +411,21 @@ fn demo_index(element: &web_sys::Element) -> Option<usize> {
     element.get_attribute("data-terrain-index")?.parse().ok()
 }
 
+/// Brings demo `index`'s Analyze panel up to date (it was just opened).
+pub(crate) fn refresh_analysis(index: usize) {
+    with_app(|app| {
+        if let (Some(demo), Some(view)) = (app.page.demo(index), app.views.get_mut(index)) {
+            view.update_analysis(demo);
+        }
+    });
+}
+
 /// Mounts every `[data-terrain-demo]` element not mounted yet and
 /// returns how many demos the page now has.
 #[wasm_bindgen(js_name = mountAll)]
 pub fn mount_all() -> Result<u32, JsValue> {
     let document = dom::document()?;
+    let comparison = compare::prepare(&document)?;
     let hosts = document.query_selector_all("[data-terrain-demo]:not([data-terrain-mounted])")?;
     let mut result = Ok(());
     let count = with_app(|app| {
@@ -421,6 +441,10 @@ pub fn mount_all() -> Result<u32, JsValue> {
                 dom::log_error(&format!("a terrain demo could not be mounted: {error:?}"));
                 result = Err(error);
             }
+        }
+        if let Some(mut comparison) = comparison {
+            enqueue(PageInput::ShareCamera(comparison.mounted().to_vec()));
+            app.comparison = Some(comparison);
         }
         app.page.len() as u32
     });

@@ -16,9 +16,13 @@
 #[cfg(target_arch = "wasm32")]
 mod analysis_api;
 #[cfg(target_arch = "wasm32")]
+mod analysis_panel;
+#[cfg(target_arch = "wasm32")]
 mod api;
 #[cfg(target_arch = "wasm32")]
 mod app;
+#[cfg(target_arch = "wasm32")]
+mod compare;
 #[cfg(target_arch = "wasm32")]
 mod controls;
 #[cfg(target_arch = "wasm32")]

@@ -2,7 +2,7 @@
 //! [`Presentation`] says, and listened to for what a reader does.
 
 use terrain_view::camera::{self, CameraAction};
-use terrain_view::demo::{Input, Key, Presentation};
+use terrain_view::demo::{Demo, Input, Key, Presentation};
 use terrain_view::overlay::Drawing;
 use terrain_view::picture::Picture;
 use terrain_view::settings::Controls;
@@ -13,6 +13,7 @@ use web_sys::{
     HtmlProgressElement, ImageData, KeyboardEvent, PointerEvent, WheelEvent,
 };
 
+use crate::analysis_panel::AnalysisPanel;
 use crate::controls::{ControlsView, Send};
 use crate::dom;
 
@@ -34,6 +35,7 @@ pub struct DemoView {
     progress_bar: HtmlProgressElement,
     progress_text: HtmlElement,
     controls: Option<ControlsView>,
+    analysis: AnalysisPanel,
     /// What the elements say now, so that only changes touch the DOM.
     shown: Option<Presentation>,
 }
@@ -130,6 +132,7 @@ impl DemoView {
             bar.append_child(child)?;
         }
         host.append_child(&bar)?;
+        let analysis = AnalysisPanel::build(document, host, &view, &bar, index)?;
 
         let controls = match level {
             Controls::None => None,
@@ -170,6 +173,7 @@ impl DemoView {
             progress_bar,
             progress_text,
             controls,
+            analysis,
             shown: None,
         })
     }
@@ -187,6 +191,11 @@ impl DemoView {
     /// The controls, for reading a picked file.
     pub fn controls(&self) -> Option<&ControlsView> {
         self.controls.as_ref()
+    }
+
+    /// Brings the legend and the Analyze panel up to date with `demo`.
+    pub fn update_analysis(&mut self, demo: &Demo) {
+        self.analysis.update(demo);
     }
 
     /// Sets the canvas's pixel size (which also clears it).

@@ -175,8 +175,9 @@ impl Frame {
         }
     }
 
-    /// A swatch and `words` for each series, top right, on a backdrop
-    /// that keeps them legible over the curves.
+    /// A swatch and `words` for each series, top right (the page's style
+    /// sheet outlines the words in its paper colour, class
+    /// `terrain-plot-key`, so they stay legible over the curves).
     pub fn series_legend_with(
         &self,
         svg: &mut String,
@@ -189,9 +190,8 @@ impl Frame {
             let _ = write!(
                 svg,
                 "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{color}\" \
-                 stroke-width=\"3\"/><text x=\"{}\" y=\"{y}\" dy=\"0.35em\" text-anchor=\"end\" \
-                 paint-order=\"stroke\" stroke=\"var(--terrain-plot-paper, #fff)\" \
-                 stroke-width=\"3\">{}</text>",
+                 stroke-width=\"3\"/><text class=\"terrain-plot-key\" x=\"{}\" y=\"{y}\" \
+                 dy=\"0.35em\" text-anchor=\"end\">{}</text>",
                 RIGHT - 18.0,
                 RIGHT - 4.0,
                 RIGHT - 22.0,
