@@ -446,8 +446,8 @@ impl Demo {
         // Only the 3D views have a camera to move.
         if self.shown.shown_view().is_3d() {
             effects.push(Effect::Redraw { rebuild: false });
+            effects.push(Effect::CameraMoved(self.orbit));
         }
-        effects.push(Effect::CameraMoved(self.orbit));
     }
 
     /// Keeps the page's address showing the playground's state.

@@ -28,6 +28,11 @@ pub struct AnalysisPanel {
     picture_words: HtmlElement,
     legend: FigureView,
     open: Rc<Cell<bool>>,
+    button: HtmlElement,
+    section: HtmlElement,
+    /// Whether the demo's `analyze` setting has been read (it opens the
+    /// panel once, at the start).
+    started: bool,
     /// The map the panel shows ([`Demo::maps_shown`]) and the relief
     /// its slopes were measured at.
     shown: Option<(u64, u64)>,
@@ -163,6 +168,12 @@ impl AnalysisPanel {
     /// only when its map, palette or relief changed since.
     pub fn update(&mut self, demo: &Demo) {
         let display = &demo.config().display;
+        if !self.started {
+            self.started = true;
+            if display.analyze {
+                open_panel(&self.open, &self.button, &self.section, true);
+            }
+        }
         let relief = display.relief.to_bits();
         let map = demo.maps_shown();
         let legend_key = (display.palette, relief, map);
@@ -192,6 +203,7 @@ impl AnalysisPanel {
         }
     }
 
+    /// Draws the spectrum's picture, `side` pixels square.
     fn draw_picture(&self, side: usize, rgba: &[u8]) -> Result<(), JsValue> {
         let side = side as u32;
         self.picture.set_width(side);
@@ -205,4 +217,11 @@ impl AnalysisPanel {
             ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), side, side)?;
         context.put_image_data(&image, 0.0, 0.0)
     }
+}
+
+/// Opens (`open`) or closes the panel `section` that `button` controls.
+fn open_panel(state: &Cell<bool>, button: &HtmlElement, section: &HtmlElement, open: bool) {
+    state.set(open);
+    dom::show(section, open);
+    dom::set(button, "aria-expanded", if open { "true" } else { "false" });
 }

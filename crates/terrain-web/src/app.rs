@@ -527,7 +527,8 @@ pub fn render_stats() -> JsValue {
 
 /// What demo `index` (in page order) shows, for tests and the curious:
 /// every parameter under its `generate()` option name, the display
-/// settings, the map's stage and side, and a fingerprint of its heights (a 64-bit
+/// settings, the map's stage and side, its camera's azimuth and elevation
+/// (radians), and a fingerprint of its heights (a 64-bit
 /// FNV-1a hash of their bit patterns, in hex) that two demos share exactly
 /// when their maps are equal bit for bit. `undefined` if there is no such
 /// demo.
@@ -572,6 +573,8 @@ pub fn demo_state(index: u32) -> JsValue {
             ("relief", display.relief.into()),
             ("overlay", Overlay::NAMES[display.overlay as usize].into()),
             ("water", display.water.into()),
+            ("azimuth", demo.orbit().azimuth.into()),
+            ("elevation", demo.orbit().elevation.into()),
             (
                 "fingerprint",
                 format!("{:016x}", terrain.heightmap.fingerprint()).into(),
