@@ -142,17 +142,13 @@ impl AnalysisPanel {
         let shown_section = section.clone();
         let pressed = button.clone();
         dom::listen(&button, "click", move |_: Event| {
-            let now = !is_open.get();
-            is_open.set(now);
-            dom::show(&shown_section, now);
-            dom::set(
-                &pressed,
-                "aria-expanded",
-                if now { "true" } else { "false" },
-            );
+            open_panel(&is_open, &pressed, &shown_section, !is_open.get());
             crate::app::refresh_analysis(index);
         })?;
         Ok(Self {
+            button,
+            section,
+            started: false,
             note,
             figures,
             picture,
