@@ -201,3 +201,112 @@ fn write_plots() {
     html.push_str("</body></html>");
     std::fs::write("/tmp/plots.html", html).unwrap_or_default();
 }
+
+/// The map `query` (a share link's) describes, with erosion if it asks.
+fn map_of_query(query: &str) -> terrain_core::Terrain {
+    let state = terrain_core::query::from_query(query);
+    terrain_core::generate(&state.params, state.stage)
+        .unwrap_or_else(|_| terrain_core::Terrain::finished(Heightmap::default()))
+}
+
+/// The mean of the spectrum picture's pixels on its two axes through the
+/// middle, and of the rest (log2 of power against the ring's mean).
+fn axis_and_rest(picture: &terrain_analysis::spectrum::SpectrumPicture) -> (f64, f64) {
+    let side = picture.side;
+    let middle = side / 2;
+    let (mut axis, mut axes, mut rest, mut others) = (0.0, 0.0, 0.0, 0.0);
+    for y in 0..side {
+        for x in 0..side {
+            if x == middle && y == middle {
+                continue;
+            }
+            let value = picture.values[y * side + x];
+            if x == middle || y == middle {
+                axis += value;
+                axes += 1.0;
+            } else {
+                rest += value;
+                others += 1.0;
+            }
+        }
+    }
+    (axis / axes, rest / others)
+}
+
+#[test]
+#[ignore = "prints the numbers the articles quote about the plots"]
+fn print_article_numbers() {
+    for query in [
+        "algorithm=midpoint-displacement&exponent=7&seed=7",
+        "algorithm=diamond-square&exponent=7&seed=7",
+        "algorithm=diamond-square&exponent=7&seed=7&spreadReduction=0.3",
+        "algorithm=diamond-square&exponent=7&seed=7&spreadReduction=0",
+    ] {
+        let terrain = map_of_query(query);
+        let analysis = analyze(&terrain.heightmap, &Options::default());
+        let (axis, rest) = axis_and_rest(&analysis.spectrum.picture);
+        println!(
+            "{query}: slope {:?}, axes {axis:.2} (×{:.2}), rest {rest:.2}",
+            analysis.spectrum.slope,
+            2f64.powf(axis - rest)
+        );
+    }
+    for algorithm in ["midpoint-displacement", "diamond-square"] {
+        let ratios: Vec<f64> = (1..=50)
+            .map(|seed| {
+                let terrain =
+                    map_of_query(&format!("algorithm={algorithm}&exponent=7&seed={seed}"));
+                let (axis, rest) = axis_and_rest(
+                    &analyze(&terrain.heightmap, &Options::default())
+                        .spectrum
+                        .picture,
+                );
+                2f64.powf(axis - rest)
+            })
+            .collect();
+        let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = ratios.iter().copied().fold(0.0, f64::max);
+        let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
+        println!(
+            "{algorithm} over seeds 1..=50: axes/rest mean {mean:.2}, from {low:.2} to {high:.2}"
+        );
+    }
+    for stage in 1..=5 {
+        let terrain = map_of_query(&format!(
+            "algorithm=perlin-noise&seed=7&stage=octave-{stage}"
+        ));
+        let analysis = analyze(&terrain.heightmap, &Options::default());
+        let power: Vec<String> = [4usize, 8, 16, 32, 64]
+            .iter()
+            .map(|&f| format!("{:.1e}", analysis.spectrum.power[f - 1]))
+            .collect();
+        println!(
+            "perlin octave-{stage}: slope {:?}, power at 4..64: {power:?}",
+            analysis.spectrum.slope
+        );
+    }
+    let terrain = map_of_query("algorithm=diamond-square&exponent=8&seed=7&erosion=droplets");
+    let before = terrain
+        .erosion
+        .as_ref()
+        .map(|report| analyze(&report.before, &Options::default()));
+    let after = analyze(&terrain.heightmap, &Options::default());
+    for (name, analysis) in [("before", before.as_ref()), ("after", Some(&after))] {
+        if let Some(a) = analysis {
+            println!(
+                "{name}: stage {}, min {:.3} max {:.3} mean {:.3} std {:.3} slope mean {:.1} max {:.1} roughness {:.5} spectral {:?}\n  histogram {:?}\n  slopes {:?}",
+                terrain.stage,
+                a.min,
+                a.max,
+                a.mean,
+                a.std,
+                a.slope.mean_degrees,
+                a.slope.max_degrees,
+                a.roughness,
+                a.spectrum.slope,
+                a.histogram.counts,
+                a.slope.histogram.counts
+            );
+        }
+    }
+}
