@@ -171,7 +171,7 @@ function focusIsVisible(page) {
 test.describe("the keyboard alone", () => {
   test("an article: Tab to a demo's Refresh and its view, then Enter, Space, arrows, + - and 0", async ({ page }) => {
     await page.goto("/diamond-square.html");
-    await waitForAllDemos(page, 8);
+    await waitForAllDemos(page, 9);
     const FINAL = 3;
     const demo = page.locator(".terrain-demo").nth(FINAL);
     // Focus starts at the top of the page; Tab through to the final demo's

@@ -2,6 +2,8 @@
 // and its text alternatives, the colours that measure with their legend,
 // and the playground's comparison under one camera.
 
+import { writeFileSync } from "node:fs";
+
 import { expectNoSeriousViolations } from "./axe.js";
 import { demoState, expect, SCREENS, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
@@ -79,6 +81,7 @@ test("analyze() measures a map, and refuses bad maps and options by name and val
 test("the Analyze panel plots the map with labelled axes, reads as tables, and follows the scrubber", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/playground.html?algorithm=diamond-square&exponent=8&seed=7");
   await waitForAllDemos(page, 1);
   const button = page.getByRole("button", { name: "Analyze" });
@@ -108,6 +111,7 @@ test("the Analyze panel plots the map with labelled axes, reads as tables, and f
   await panel.locator("summary", { hasText: "Numbers" }).nth(2).click();
   await expect(spectrum).toBeVisible();
   await page.screenshot({ path: `${SCREENS}analysis-panel-desktop.png`, fullPage: true });
+  await panel.screenshot({ path: `${SCREENS}analysis-panel-desktop-panel.png` });
   // Back to the corners: the spectrum follows the map on show.
   await page.getByLabel("Stage", { exact: true }).fill("0");
   await expect(slopeCell).not.toHaveText(finished);
@@ -132,6 +136,7 @@ test("on a phone the panel's plots stack and stay readable", async ({ page }) =>
   expect(boxes[1].top).toBeGreaterThan(boxes[0].bottom - 1);
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENS}analysis-panel-phone.png`, fullPage: true });
+  await panel.screenshot({ path: `${SCREENS}analysis-panel-phone-panel.png` });
 });
 
 test("palette=slope colours the surface by its slope and shows a legend", async ({ page }) => {
@@ -198,6 +203,11 @@ test("?compare= shows three algorithms under one camera, measured together", asy
   await expect(together.locator("svg.terrain-plot").nth(1).locator("path[stroke='#2e9a5c']")).toHaveCount(1);
   // The address keeps the comparison; a Refresh gives all three one new seed.
   await expect(page).toHaveURL(/\?compare=diamond-square,perlin-noise,simplex-noise&seed=11&exponent=7/);
+  // Each demo's Copy link copies the whole comparison, not its demo alone.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy link" }).nth(2).click();
+  await expect(page.locator(".terrain-copy-status").nth(2)).toHaveText("Copied the link.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   await page.getByRole("button", { name: "Refresh" }).nth(1).click();
   await expect(page).not.toHaveURL(/seed=11&/);
   const seeds = await Promise.all([0, 1, 2].map(async (index) => (await demoState(page, index)).seed));
@@ -226,4 +236,54 @@ test("a bad comparison is explained and the playground stays", async ({ page }) 
   await expect(page.getByRole("alert")).toContainText(
     "URL parameter compare must list 2 to 4 algorithms, separated by commas, from random-noise",
   );
+});
+
+/** A table's number written as "2.70 × 10⁻⁵". */
+function scientific(text) {
+  const [mantissa, power] = text.split(" × 10");
+  const digits = [..."⁰¹²³⁴⁵⁶⁷⁸⁹"];
+  const exponent = [...power].map((c) => (c === "⁻" ? "-" : String(digits.indexOf(c)))).join("");
+  return Number(mantissa) * 10 ** Number(exponent);
+}
+
+test("an imported PNG, not made by the site, gets the same analysis", async ({ page }, testInfo) => {
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=6&seed=7");
+  await waitForAllDemos(page, 1);
+  await page.getByRole("button", { name: "Analyze" }).click();
+  const panel = page.getByRole("region", { name: "Analysis of this map" });
+  await expect(panel.getByText("Measured at every one of the map's 65 × 65 points.")).toBeVisible();
+  const generated = await panel.getByRole("table", { name: /Power spectrum/ }).textContent();
+  // A 200 x 150 RGB picture from the browser's own canvas: ridges
+  // running up and down, 8 across, on a gentle slope.
+  const encoded = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 200;
+    canvas.height = 150;
+    const context = canvas.getContext("2d");
+    for (let x = 0; x < 200; x++) {
+      const grey = Math.round(127 + 100 * Math.sin((2 * Math.PI * 8 * x) / 200) + (25 * x) / 200);
+      context.fillStyle = `rgb(${grey}, ${grey}, ${grey})`;
+      context.fillRect(x, 0, 1, 150);
+    }
+    return canvas.toDataURL("image/png").split(",")[1];
+  });
+  const path = testInfo.outputPath("ridges.png");
+  writeFileSync(path, Buffer.from(encoded, "base64"));
+  await page.setInputFiles('.terrain-import input[type="file"]', path);
+  await expect(page.locator(".terrain-file-status")).toContainText("Imported ridges.png");
+  const side = (await demoState(page)).side;
+  await expect(panel.getByText(`Measured at every one of the map's ${side} × ${side} points.`)).toBeVisible();
+  const spectrum = panel.getByRole("table", { name: /Power spectrum/ });
+  await expect(spectrum).not.toHaveText(generated);
+  // The ridges' 8 cycles per width hold the most power of any frequency.
+  const rows = await spectrum
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((cell) => cell.textContent)));
+  const powers = rows
+    .filter((cells) => /^\d+$/.test(cells[0]))
+    .map((cells) => [Number(cells[0]), scientific(cells[1])]);
+  expect(powers.map((row) => row[0]).slice(0, 5)).toEqual([1, 2, 4, 8, 16]);
+  const strongest = powers.reduce((best, row) => (row[1] > best[1] ? row : best));
+  expect(strongest[0]).toBe(8);
+  await expect(panel.getByRole("table", { name: /Height histogram/ })).toHaveCount(1);
 });

@@ -84,7 +84,7 @@ test.describe("a blog page with a strict Content-Security-Policy", () => {
     ["", 1],
     ["midpoint-displacement.html", 6],
     ["recursive-midpoint-displacement.html", 1],
-    ["diamond-square.html", 8],
+    ["diamond-square.html", 9],
     ["playground.html", 1],
   ]) {
     test(`the site's own /${path} works under the policy`, async ({ page }) => {

@@ -120,7 +120,7 @@ for (const { path, name, demos } of SITE_PAGES) {
 test.describe("touch on a demo", () => {
   for (const { path, name, demos, index } of [
     { path: "/playground.html", name: "playground", demos: 1, index: 0 },
-    { path: "/diamond-square.html", name: "diamond-square's final demo", demos: 8, index: 3 },
+    { path: "/diamond-square.html", name: "diamond-square's final demo", demos: 9, index: 3 },
   ]) {
     test(`${name}: one finger turns it, two pinch it, and the page stays put`, async ({ page }) => {
       await page.goto(path);

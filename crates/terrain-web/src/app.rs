@@ -296,6 +296,8 @@ impl App {
                 Ok(())
             }
             Effect::Copy(text) => {
+                let comparison = self.comparison.as_ref();
+                let text = comparison.and_then(|c| c.share_link(index)).unwrap_or(text);
                 files::copy(&text, move |worked| {
                     dispatch(PageInput::Demo(index, Input::Copied(worked)))
                 });

@@ -113,6 +113,16 @@ impl CompareView {
         &self.demos
     }
 
+    /// The link demo `index`'s "Copy link" copies when it is one of the
+    /// comparison's: the page's address, which keeps the whole comparison,
+    /// rather than a link to that demo alone.
+    pub fn share_link(&self, index: usize) -> Option<String> {
+        if !self.demos.contains(&index) {
+            return None;
+        }
+        dom::window().ok()?.location().href().ok()
+    }
+
     /// Brings the plots and the address up to date with the demos, when
     /// one of them shows a new map.
     pub fn update(&mut self, page: &Page) {

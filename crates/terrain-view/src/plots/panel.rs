@@ -7,10 +7,12 @@ use terrain_core::{Heightmap, Terrain};
 
 use super::{Figure, Series, histogram, hypsometric, slope_histogram, spectrum, spectrum_picture};
 
-/// The largest map the panel measures point for point, `2^9 + 1` wide:
-/// the analysis of one costs less than an animation frame there (see
-/// BENCHMARKS.md), so the panel follows a slider or the scrubber live.
-/// Larger maps are measured at every second, fourth or eighth point.
+/// The largest map the panel measures point for point, `2^9 + 1` wide.
+/// The panel measures every map the demo shows, so it follows a slider or
+/// the scrubber; at this size one analysis costs about 20 ms natively and
+/// 45 ms in the browser on our (busy) machine, more than a 60 Hz frame
+/// (BENCHMARKS.md), so a scrub there lags behind. Larger maps are measured
+/// at every second, fourth or eighth point, at the same cost.
 pub const MAX_MEASURED_EXPONENT: u32 = 9;
 
 /// Everything the panel shows.
