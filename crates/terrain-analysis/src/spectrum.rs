@@ -84,7 +84,7 @@ pub struct SpectrumPicture {
 /// The band the slope is fitted over, in cycles per map width, for a
 /// transform `side` points wide: from [`FIT_FROM`] to a quarter of the
 /// highest frequency, `side / 8`. `None` when that leaves fewer than three
-/// frequencies (a side under 32).
+/// frequencies (a side under 48: maps of exponent 5 and less).
 pub fn fit_band(side: usize) -> Option<(usize, usize)> {
     let to = side / 8;
     (to >= FIT_FROM + 2).then_some((FIT_FROM, to))

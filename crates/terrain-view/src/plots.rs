@@ -18,31 +18,12 @@ use terrain_analysis::{Analysis, Histogram};
 mod axes;
 mod legend;
 pub mod panel;
+mod series;
 
 pub use legend::{legend, spectrum_picture};
+pub use series::{Figure, SERIES_COLORS, Series};
 
 use axes::{Frame, Scale, at, escape, number};
-
-/// The series colours, in order (a comparison has up to four).
-pub const SERIES_COLORS: [&str; 4] = ["#3b7fc4", "#d2691e", "#2e9a5c", "#a259c6"];
-
-/// One map's analysis on a plot, with its name for the legend and table.
-#[derive(Debug, Clone, Copy)]
-pub struct Series<'a> {
-    /// What the map is: `Diamond-square`, `This map`.
-    pub name: &'a str,
-    /// Its measures.
-    pub analysis: &'a Analysis,
-}
-
-/// A plot: its SVG and its text alternative.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Figure {
-    /// A standalone `<svg>` element, `role="img"`, titled.
-    pub svg: String,
-    /// A `<table>` with a caption holding the plotted numbers.
-    pub table: String,
-}
 
 /// The most rows a table gives a histogram: bins are merged to fit.
 const MAX_TABLE_ROWS: usize = 16;

@@ -17,12 +17,26 @@ use web_sys::{
 
 use crate::dom;
 
+thread_local! {
+    /// What brings demo `index`'s panel up to date when it opens (the page
+    /// has the demo): set once by the page, so this module needs not know it.
+    static ON_OPEN: Cell<Option<fn(usize)>> = const { Cell::new(None) };
+}
+
+/// Sets what an Analyze button calls with its demo's index when it opens
+/// the panel, so the panel gets its content at once (the page calls it
+/// when it mounts its demos).
+pub fn on_open(refresh: fn(usize)) {
+    ON_OPEN.set(Some(refresh));
+}
+
 /// The plots the panel holds, in [`panel::Panel::figures`] order.
 const FIGURES: usize = 4;
 
 /// The panel's elements and what they show now.
 pub struct AnalysisPanel {
     note: HtmlElement,
+    grid: HtmlElement,
     figures: Vec<FigureView>,
     picture: HtmlCanvasElement,
     picture_words: HtmlElement,
@@ -143,13 +157,16 @@ impl AnalysisPanel {
         let pressed = button.clone();
         dom::listen(&button, "click", move |_: Event| {
             open_panel(&is_open, &pressed, &shown_section, !is_open.get());
-            crate::app::refresh_analysis(index);
+            if let Some(refresh) = ON_OPEN.get() {
+                refresh(index);
+            }
         })?;
         Ok(Self {
             button,
             section,
             started: false,
             note,
+            grid,
             figures,
             picture,
             picture_words,
@@ -182,6 +199,12 @@ impl AnalysisPanel {
             dom::show(self.legend.element(), figure.is_some());
         }
         if !self.open.get() || self.shown == Some((map, relief)) {
+            return;
+        }
+        // The flat placeholder before the first map is not worth plotting.
+        dom::show(&self.grid, map > 0);
+        if map == 0 {
+            self.note.set_text_content(Some(panel::WAITING));
             return;
         }
         self.shown = Some((map, relief));

@@ -44,7 +44,6 @@ struct App {
     visibility: IntersectionObserver,
     sizes: ResizeObserver,
     jobs: Option<Jobs>,
-    /// The playground's comparison, if it shows one.
     comparison: Option<CompareView>,
 }
 
@@ -264,15 +263,14 @@ impl App {
                 PageEffect::Shell(index, effect) => self.shell(index, effect),
             }
         }
-        let any = !presented.is_empty();
+        if let (false, Some(comparison)) = (presented.is_empty(), &mut self.comparison) {
+            comparison.update(&self.page);
+        }
         for index in presented {
             if let (Some(demo), Some(view)) = (self.page.demo(index), self.views.get_mut(index)) {
                 view.present(demo.presentation());
                 view.update_analysis(demo);
             }
-        }
-        if let (true, Some(comparison)) = (any, &mut self.comparison) {
-            comparison.update(&self.page);
         }
     }
 
@@ -296,8 +294,7 @@ impl App {
                 Ok(())
             }
             Effect::Copy(text) => {
-                let comparison = self.comparison.as_ref();
-                let text = comparison.and_then(|c| c.share_link(index)).unwrap_or(text);
+                let text = compare::share_link(self.comparison.as_ref(), index).unwrap_or(text);
                 files::copy(&text, move |worked| {
                     dispatch(PageInput::Demo(index, Input::Copied(worked)))
                 });
@@ -413,21 +410,19 @@ fn demo_index(element: &web_sys::Element) -> Option<usize> {
     element.get_attribute("data-terrain-index")?.parse().ok()
 }
 
-/// Brings demo `index`'s Analyze panel up to date (it was just opened).
-pub(crate) fn refresh_analysis(index: usize) {
-    with_app(|app| {
-        if let (Some(demo), Some(view)) = (app.page.demo(index), app.views.get_mut(index)) {
-            view.update_analysis(demo);
-        }
-    });
-}
-
 /// Mounts every `[data-terrain-demo]` element not mounted yet and
 /// returns how many demos the page now has.
 #[wasm_bindgen(js_name = mountAll)]
 pub fn mount_all() -> Result<u32, JsValue> {
     let document = dom::document()?;
     let comparison = compare::prepare(&document)?;
+    crate::analysis_panel::on_open(|index| {
+        with_app(|app| {
+            if let (Some(demo), Some(view)) = (app.page.demo(index), app.views.get_mut(index)) {
+                view.update_analysis(demo);
+            }
+        });
+    });
     let hosts = document.query_selector_all("[data-terrain-demo]:not([data-terrain-mounted])")?;
     let mut result = Ok(());
     let count = with_app(|app| {
@@ -530,10 +525,9 @@ pub fn render_stats() -> JsValue {
 /// What demo `index` (in page order) shows, for tests and the curious:
 /// every parameter under its `generate()` option name, the display
 /// settings, the map's stage and side, its camera's azimuth and elevation
-/// (radians), and a fingerprint of its heights (a 64-bit
-/// FNV-1a hash of their bit patterns, in hex) that two demos share exactly
-/// when their maps are equal bit for bit. `undefined` if there is no such
-/// demo.
+/// (radians), and a fingerprint of its heights (a 64-bit FNV-1a hash of
+/// their bit patterns, in hex) that two demos share exactly when their
+/// maps are equal bit for bit. `undefined` if there is no such demo.
 #[wasm_bindgen(js_name = demoState)]
 pub fn demo_state(index: u32) -> JsValue {
     with_app(|app| {

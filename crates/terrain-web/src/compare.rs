@@ -113,16 +113,6 @@ impl CompareView {
         &self.demos
     }
 
-    /// The link demo `index`'s "Copy link" copies when it is one of the
-    /// comparison's: the page's address, which keeps the whole comparison,
-    /// rather than a link to that demo alone.
-    pub fn share_link(&self, index: usize) -> Option<String> {
-        if !self.demos.contains(&index) {
-            return None;
-        }
-        dom::window().ok()?.location().href().ok()
-    }
-
     /// Brings the plots and the address up to date with the demos, when
     /// one of them shows a new map.
     pub fn update(&mut self, page: &Page) {
@@ -132,7 +122,8 @@ impl CompareView {
             .filter_map(|&index| page.demo(index))
             .collect();
         let shown: Vec<u64> = demos.iter().map(|demo| demo.maps_shown()).collect();
-        if demos.is_empty() || shown == self.shown {
+        // Measured together once every demo has its first map.
+        if demos.is_empty() || shown == self.shown || shown.contains(&0) {
             return;
         }
         self.shown = shown;
@@ -163,4 +154,14 @@ impl CompareView {
             }
         }
     }
+}
+
+/// The link demo `index`'s "Copy link" copies when it is one of
+/// `comparison`'s: the page's address, which keeps the whole comparison,
+/// rather than a link to that demo alone.
+pub fn share_link(comparison: Option<&CompareView>, index: usize) -> Option<String> {
+    if !comparison?.demos.contains(&index) {
+        return None;
+    }
+    dom::window().ok()?.location().href().ok()
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{SERIES_COLORS, Series};
+use super::series::{SERIES_COLORS, Series};
 
 /// The SVG's coordinate box (its `viewBox`): it scales to any width.
 const WIDTH: f64 = 360.0;

@@ -7,8 +7,8 @@ use terrain_analysis::relief;
 use terrain_analysis::spectrum::SpectrumPicture;
 use terrain_core::Heightmap;
 
-use super::Figure;
 use super::axes::{at, escape, number};
+use super::series::Figure;
 use crate::measure::curvature_scale;
 use crate::palette::{Palette, Rgba};
 

@@ -15,6 +15,11 @@ use super::{Figure, Series, histogram, hypsometric, slope_histogram, spectrum, s
 /// at every second, fourth or eighth point, at the same cost.
 pub const MAX_MEASURED_EXPONENT: u32 = 9;
 
+/// What the panel says before the demo's first map arrives, when it has
+/// only the flat placeholder to measure ([`crate::demo::Demo::maps_shown`]
+/// is 0): it measures nothing until then.
+pub const WAITING: &str = "The map is on its way: it is measured as soon as it arrives.";
+
 /// Everything the panel shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Panel {
