@@ -37,6 +37,16 @@ pub const DEFAULT_BINS: usize = 64;
 /// The most bins a histogram may have.
 pub const MAX_BINS: usize = 4096;
 
+/// Where the analysis options are read: only by `analyze()` (none of
+/// the surfaces a map or display setting has).
+const ANALYZE_ONLY: Surfaces = Surfaces {
+    attribute: false,
+    url: false,
+    generate: false,
+    erode: false,
+    control: false,
+};
+
 /// The histogram's bin count, as options and messages name it.
 pub static BINS: Spec = Spec {
     label: "bins",
@@ -49,13 +59,7 @@ pub static BINS: Spec = Spec {
         max: MAX_BINS as u64,
     },
     step: 1.0,
-    surfaces: Surfaces {
-        attribute: false,
-        url: false,
-        generate: false,
-        erode: false,
-        control: false,
-    },
+    surfaces: ANALYZE_ONLY,
 };
 
 /// The relief the slopes are measured at, as options and messages name it.
@@ -67,13 +71,7 @@ pub static RELIEF: Spec = Spec {
     help: "0.1 to 2: how tall heights are drawn (1: a height of 1 stands half as tall as the map is wide)",
     kind: Kind::Number { min: 0.1, max: 2.0 },
     step: 0.1,
-    surfaces: Surfaces {
-        attribute: false,
-        url: false,
-        generate: false,
-        erode: false,
-        control: false,
-    },
+    surfaces: ANALYZE_ONLY,
 };
 
 /// The options of [`analyze`], each in its range ([`Options::new`] checks).
