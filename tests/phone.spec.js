@@ -125,7 +125,7 @@ test.describe("touch on a demo", () => {
     test(`${name}: one finger turns it, two pinch it, and the page stays put`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("[data-terrain-mounted]")).toHaveCount(demos);
-      const canvas = page.locator(".terrain-demo").nth(index).locator("canvas");
+      const canvas = page.locator(".terrain-demo").nth(index).locator("canvas.terrain-canvas");
       await canvas.evaluate((element) => element.scrollIntoView({ block: "center" }));
       await expect.poll(async () => (await statsOf(page, index)).foreground).toBeGreaterThan(0.05);
       const box = await canvas.boundingBox();

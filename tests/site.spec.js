@@ -155,7 +155,7 @@ test.describe("the final diamond-square demo", () => {
   }
 
   test("drag, wheel and keys move the camera; the wheel does not scroll the page", async ({ page }) => {
-    const canvas = page.locator(".terrain-demo").nth(FINAL).locator("canvas");
+    const canvas = page.locator(".terrain-demo").nth(FINAL).locator("canvas.terrain-canvas");
     const box = await canvas.boundingBox();
     let before = await statsOf(page, FINAL);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
