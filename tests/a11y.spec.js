@@ -103,7 +103,7 @@ test.describe("labels and text alternatives", () => {
         expect(labelled, `${what} has a <label>`).toBe(true);
       }
       for (let index = 0; index < demos; index++) {
-        const canvas = page.locator(".terrain-demo").nth(index).locator("canvas");
+        const canvas = page.locator(".terrain-demo").nth(index).locator("canvas.terrain-canvas");
         await expect(canvas).toHaveAttribute("role", "img");
         const label = (await canvas.getAttribute("aria-label")).toLowerCase();
         for (const words of expectedWords(await demoState(page, index))) {
@@ -171,7 +171,7 @@ function focusIsVisible(page) {
 test.describe("the keyboard alone", () => {
   test("an article: Tab to a demo's Refresh and its view, then Enter, Space, arrows, + - and 0", async ({ page }) => {
     await page.goto("/diamond-square.html");
-    await waitForAllDemos(page, 8);
+    await waitForAllDemos(page, 9);
     const FINAL = 3;
     const demo = page.locator(".terrain-demo").nth(FINAL);
     // Focus starts at the top of the page; Tab through to the final demo's
@@ -194,7 +194,9 @@ test.describe("the keyboard alone", () => {
 
     // Back to the view.
     await tabTo(page, "canvas.terrain-canvas", { back: true });
-    expect(await demo.locator("canvas").evaluate((canvas) => canvas === document.activeElement)).toBe(true);
+    expect(await demo.locator("canvas.terrain-canvas").evaluate((canvas) => canvas === document.activeElement)).toBe(
+      true,
+    );
     expect(await focusIsVisible(page), "the view shows it has focus").toBe(true);
     const start = await statsOf(page, FINAL);
     const scrollY = await page.evaluate(() => window.scrollY);

@@ -17,7 +17,7 @@ import {
   waitForAllDemos,
 } from "./helpers.js";
 
-const DEMOS = 8;
+const DEMOS = 9;
 const LOST = /graphics context.*Restoring it/;
 const BLOCKED =
   /^3D view unavailable: the browser took away this page's graphics context and would not give it a new one \(.+\)\. Showing the heightmap from above instead, as a greyscale picture/;

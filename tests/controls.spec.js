@@ -43,8 +43,8 @@ test.describe("copying the link", () => {
   test("an article's final demo copies a playground link to exactly its map, and says so", async ({ page }) => {
     await page.goto("/diamond-square.html");
     const demos = page.locator(".terrain-demo");
-    // Eight demos; counting them straight after loading can find none yet.
-    await waitForAllDemos(page, 8);
+    // Nine demos; counting them straight after loading can find none yet.
+    await waitForAllDemos(page, 9);
     const last = demos.filter({ has: page.getByRole("button", { name: "Copy link" }) }).first();
     await last.scrollIntoViewIfNeeded();
     await expect(last.getByRole("button", { name: "Download PNG (16-bit)" })).toBeVisible();

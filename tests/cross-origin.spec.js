@@ -87,7 +87,7 @@ test("script, element and iframe embeds work from another origin under a strict 
 async function snippetsOf(page, path, index) {
   await page.goto(`${SITE}/${path}`);
   const demo = page.locator(".terrain-demo").nth(index);
-  await demo.locator("canvas").scrollIntoViewIfNeeded();
+  await demo.locator("canvas.terrain-canvas").scrollIntoViewIfNeeded();
   await expect.poll(async () => (await statsOf(page, index)).foreground).toBeGreaterThan(0.05);
   const toggle = demo.getByRole("button", { name: "Embed" });
   await toggle.click();

@@ -126,7 +126,7 @@ async function scrubTo(page, index, position, stage) {
   const took = Date.now() - started;
   // The slider can be a screen below the view, and a demo off screen waits
   // to draw until it is back.
-  await demo.locator("canvas").scrollIntoViewIfNeeded();
+  await demo.locator("canvas.terrain-canvas").scrollIntoViewIfNeeded();
   return took;
 }
 

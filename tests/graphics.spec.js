@@ -29,7 +29,7 @@ function states(page) {
 const LOST = /graphics context.*Restoring it/;
 
 test.describe("a lost WebGL context", () => {
-  const DEMOS = 8;
+  const DEMOS = 9;
 
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(keepWebGLContexts);

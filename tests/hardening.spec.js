@@ -197,7 +197,7 @@ test.describe("the battery in the playground's URL", () => {
       const notice = host.querySelector(".terrain-notice");
       const result = {
         notice: notice.hidden ? null : notice.textContent,
-        state: demoState(Number(host.querySelector("canvas").dataset.terrainIndex)),
+        state: demoState(Number(host.querySelector("canvas.terrain-canvas").dataset.terrainIndex)),
         status: host.querySelector(".terrain-status").hidden ? null : host.querySelector(".terrain-status").textContent,
       };
       host.remove();
@@ -301,7 +301,7 @@ test.describe("the battery in every embed attribute", () => {
             notice: notice.hidden ? null : notice.textContent,
             noticeNodes: [...notice.childNodes].map((node) => node.nodeType),
             status: status.hidden ? null : status.textContent,
-            state: demoState(Number(host.querySelector("canvas").dataset.terrainIndex)),
+            state: demoState(Number(host.querySelector("canvas.terrain-canvas").dataset.terrainIndex)),
             controls: host.querySelector(".terrain-controls") ? "basic" : "none",
             creases: !creases.hidden,
             junk: findJunk(host, null),

@@ -140,7 +140,7 @@ export const SITE_PAGES = [
   { path: "/", name: "home", demos: 1 },
   { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
   { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
-  { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
+  { path: "/diamond-square.html", name: "diamond-square", demos: 9 },
   // Eleven steps: five single demos and seven side-by-side pairs.
   { path: "/gradient-noise.html", name: "gradient-noise", demos: 26 },
   { path: "/erosion.html", name: "erosion", demos: 8 },

@@ -80,7 +80,7 @@ for (const { path, name, demos } of SITE_PAGES) {
     expect(widths.body, "no horizontal scroll").toBeLessThanOrEqual(widths.viewport);
     const boxes = await page.locator(".terrain-demo").evaluateAll((hosts) =>
       hosts.map((host) => {
-        const canvas = host.querySelector("canvas").getBoundingClientRect();
+        const canvas = host.querySelector("canvas.terrain-canvas").getBoundingClientRect();
         const demo = host.getBoundingClientRect();
         return { left: demo.left, right: demo.right, canvasWidth: canvas.width, canvasHeight: canvas.height };
       }),
@@ -120,12 +120,12 @@ for (const { path, name, demos } of SITE_PAGES) {
 test.describe("touch on a demo", () => {
   for (const { path, name, demos, index } of [
     { path: "/playground.html", name: "playground", demos: 1, index: 0 },
-    { path: "/diamond-square.html", name: "diamond-square's final demo", demos: 8, index: 3 },
+    { path: "/diamond-square.html", name: "diamond-square's final demo", demos: 9, index: 3 },
   ]) {
     test(`${name}: one finger turns it, two pinch it, and the page stays put`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("[data-terrain-mounted]")).toHaveCount(demos);
-      const canvas = page.locator(".terrain-demo").nth(index).locator("canvas");
+      const canvas = page.locator(".terrain-demo").nth(index).locator("canvas.terrain-canvas");
       await canvas.evaluate((element) => element.scrollIntoView({ block: "center" }));
       await expect.poll(async () => (await statsOf(page, index)).foreground).toBeGreaterThan(0.05);
       const box = await canvas.boundingBox();

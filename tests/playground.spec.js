@@ -330,7 +330,7 @@ test.describe("files made to hurt the PNG reader", () => {
 test.describe("the diamond-square page's comparisons", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/diamond-square.html");
-    await waitForAllDemos(page, 8);
+    await waitForAllDemos(page, 9);
   });
 
   test("midpoint displacement's crease index is higher, and Refresh keeps the pair on one seed", async ({ page }) => {

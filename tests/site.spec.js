@@ -19,8 +19,8 @@ const PAGES = [
   { path: "/", name: "home", demos: 1 },
   { path: "/midpoint-displacement.html", name: "midpoint-displacement", demos: 6 },
   { path: "/recursive-midpoint-displacement.html", name: "recursive-midpoint-displacement", demos: 1 },
-  // The posts' four demos, then the seam and tiling comparisons.
-  { path: "/diamond-square.html", name: "diamond-square", demos: 8 },
+  // The posts' four demos, the seam comparison and its spectrum, the tiling comparison.
+  { path: "/diamond-square.html", name: "diamond-square", demos: 9 },
 ];
 
 /** Stages whose demos must show highlighted points. */
@@ -56,7 +56,7 @@ for (const { path, name, demos } of PAGES) {
 
 test("the site works under a sub-path", async ({ page }) => {
   await page.goto("/sub/path/diamond-square.html");
-  await waitForAllDemos(page, 8);
+  await waitForAllDemos(page, 9);
   await page.click("text=1. Midpoint displacement");
   await expect(page).toHaveURL(/\/sub\/path\/midpoint-displacement\.html$/);
   await waitForAllDemos(page, 6);
@@ -95,7 +95,7 @@ test.describe("the final diamond-square demo", () => {
 
   test.beforeEach(async ({ page }) => {
     await page.goto("/diamond-square.html");
-    await waitForAllDemos(page, 8);
+    await waitForAllDemos(page, 9);
     await page.locator(".terrain-demo").nth(FINAL).scrollIntoViewIfNeeded();
   });
 
@@ -155,7 +155,7 @@ test.describe("the final diamond-square demo", () => {
   }
 
   test("drag, wheel and keys move the camera; the wheel does not scroll the page", async ({ page }) => {
-    const canvas = page.locator(".terrain-demo").nth(FINAL).locator("canvas");
+    const canvas = page.locator(".terrain-demo").nth(FINAL).locator("canvas.terrain-canvas");
     const box = await canvas.boundingBox();
     let before = await statsOf(page, FINAL);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -209,6 +209,8 @@ if (!customElements.get("terrain-demo")) {
 export const generate = wasm.generate;
 /** Heights of a map eroded by droplets, as a new Float64Array; see the README. */
 export const erode = wasm.erode;
+/** A map's measures: statistics, histogram, hypsometric curve, spectrum, slope; see the README. */
+export const analyze = wasm.analyze;
 /** 16 hex digits that equal a demo's demoState().fingerprint when the heights are its map's. */
 export const fingerprint = wasm.fingerprint;
 /** Mounts one element (it needs a data-terrain-demo attribute). */

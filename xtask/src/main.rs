@@ -303,7 +303,9 @@ fn test() -> Result {
     doc.env("RUSTDOCFLAGS", "-D warnings");
     step("docs", doc)?;
     core_stays_pure()?;
-    view_stays_off_the_web()?;
+    for package in ["terrain-view", "terrain-analysis"] {
+        stays_off_the_web(package)?;
+    }
     println!("\n==> no import circles; a thin web crate");
     let shape =
         layout::check(&root()).map_err(|problems| format!("the code's shape:\n{problems}"))?;
@@ -417,16 +419,17 @@ const WEB_CRATES: [&str; 8] = [
     "winit",
 ];
 
-/// terrain-view is the demo as a pure state machine, tested natively: no
-/// crate of the browser or the GPU may be in its normal dependency tree.
-fn view_stays_off_the_web() -> Result {
-    println!("\n==> terrain-view's dependency tree");
+/// terrain-view is the demo as a pure state machine, and terrain-analysis
+/// the measures its plots show, both tested natively: no crate of the
+/// browser or the GPU may be in the normal dependency tree of `package`.
+fn stays_off_the_web(package: &str) -> Result {
+    println!("\n==> {package}'s dependency tree");
     let output = command(
         "cargo",
         &[
             "tree",
             "--package",
-            "terrain-view",
+            package,
             "--edges",
             "normal",
             "--prefix",
@@ -447,11 +450,11 @@ fn view_stays_off_the_web() -> Result {
         })
         .collect();
     if output.status.success() && web.is_empty() {
-        println!("<== terrain-view has no web or GPU crate: it runs and tests natively");
+        println!("<== {package} has no web or GPU crate: it runs and tests natively");
         Ok(())
     } else {
         Err(format!(
-            "terrain-view must stay off the web, but its tree has:\n{}",
+            "{package} must stay off the web, but its tree has:\n{}",
             web.join("\n")
         ))
     }

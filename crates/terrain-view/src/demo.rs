@@ -118,6 +118,11 @@ impl Demo {
         self.shown.surface.as_ref()
     }
 
+    /// How many maps it has shown: a new number, a new map to measure.
+    pub fn maps_shown(&self) -> u64 {
+        self.shown.maps_shown
+    }
+
     /// The camera.
     pub fn orbit(&self) -> &Orbit {
         &self.orbit
@@ -286,6 +291,12 @@ impl Demo {
                 self.act(Vec::new(), &mut effects);
             }
             Input::Camera(action) => self.act(vec![action], &mut effects),
+            Input::CameraShared(orbit) => {
+                self.orbit = orbit;
+                if self.shown.shown_view().is_3d() {
+                    effects.push(Effect::Redraw { rebuild: false });
+                }
+            }
             Input::PointerDown { id, x, y } => self.gestures.down(id, x, y),
             Input::PointerMove {
                 id,
@@ -464,6 +475,7 @@ impl Demo {
         // Only the 3D views have a camera to move.
         if self.shown.shown_view().is_3d() {
             effects.push(Effect::Redraw { rebuild: false });
+            effects.push(Effect::CameraMoved(self.orbit));
         }
     }
 

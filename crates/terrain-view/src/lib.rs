@@ -21,21 +21,27 @@
 //! | [`surface`], [`lod`] | heightmap to triangles, normals and colours; the level of detail of huge maps |
 //! | [`upload`] | what a 3D view hands the GPU: a grid it finishes, or a whole surface |
 //! | [`palette`], [`picture`] | colours and looks; the pictures of the 2D views |
+//! | [`measure`] | what the slope, curvature and flow palettes colour by |
+//! | [`plots`] | the analysis as SVG plots with tables, and the palettes' legends |
 //! | [`overlay`] | what a view draws over the map: lattices, gradients, slopes, a droplet's path, rivers |
 //! | [`camera`] | the orbit camera and what drags, pinches and keys do |
+//! | [`compare`] | the playground's comparison of two to four algorithms |
 //! | [`words`] | captions and the canvas's text alternative |
 
 pub mod address;
 pub mod camera;
+pub mod compare;
 pub mod demo;
 pub mod element;
 pub mod embed;
 pub mod graphics;
 pub mod lod;
+pub mod measure;
 pub mod overlay;
 pub mod page;
 pub mod palette;
 pub mod picture;
+pub mod plots;
 pub mod protocol;
 pub mod settings;
 pub mod slots;

@@ -9,18 +9,22 @@
 use std::collections::VecDeque;
 
 use crate::address::{ADDRESS_INTERVAL_MS, AddressBar};
+use crate::camera::Orbit;
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
 use crate::element::{self, Attributes};
 pub use crate::graphics::Graphics;
-use crate::graphics::{ContextAction, ContextEvent, RESTORE_WAIT_MS, SharedContext};
+use crate::graphics::{ContextEvent, RESTORE_WAIT_MS, SharedContext};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
 use crate::settings::{DemoConfig, Setting};
 use crate::slots::Slots;
 use terrain_core::KeptOctaves;
 
-/// The number of a job sent to the worker, unique on the page.
-pub type WorkerJob = u64;
+mod effect;
+mod input;
+
+pub use effect::PageEffect;
+pub use input::{PageInput, WorkerJob};
 
 /// Whether the worker for huge maps is running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,85 +36,6 @@ enum Worker {
     /// Could not be started, failed or is of another version: jobs are
     /// done on the page.
     Unavailable,
-}
-
-/// Something that happened to the page.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PageInput {
-    /// Something happened to demo `index`.
-    Demo(usize, Input),
-    /// Demo `index` scrolled into view (`true`) or out of it.
-    Visible(usize, bool),
-    /// Demo `index`'s canvas is now `width` x `height` device pixels.
-    Resized(usize, u32, u32),
-    /// An animation frame: draw what needs it.
-    Frame,
-    /// Something happened to the shared graphics context.
-    Context(ContextEvent),
-    /// Word from the worker about job `job`.
-    Worker(WorkerJob, Reply),
-    /// The worker cannot be used (it failed, or runs another version of
-    /// the site): this sentence says why. Its jobs are done on the page.
-    WorkerGone(String),
-    /// The reader switched the posts' own look (flat green, their camera
-    /// and light) on or off for every demo of the page.
-    PostsLook(bool),
-    /// Whether the reader asks their system for reduced motion: at the
-    /// start, and whenever it changes.
-    ReducedMotion(bool),
-    /// The page's address has rested [`ADDRESS_INTERVAL_MS`] since it last
-    /// changed (see [`crate::address`]).
-    AddressRested,
-    /// Demo `index`'s element (a `<terrain-demo>`) now has these
-    /// attributes. The demo reads them at the next frame, so any number of
-    /// changes before it make one new map and one drawing.
-    Attributes(usize, Attributes),
-}
-
-/// Something the shell must do for the page.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PageEffect {
-    /// Demo `index` shows something new: apply its presentation.
-    Present(usize),
-    /// Ask for an animation frame.
-    RequestFrame,
-    /// Show this query in the page's address, replacing the page's
-    /// history entry (`history.replaceState`): the playground's state.
-    ReplaceUrl(String),
-    /// Hand `input` back after `milliseconds`.
-    Schedule {
-        /// How long to wait.
-        milliseconds: u32,
-        /// What to hand back.
-        input: PageInput,
-    },
-    /// Renew or replace the shared graphics context.
-    Context(ContextAction),
-    /// Draw demo `index` now; `rebuild` its GPU objects first.
-    Draw {
-        /// Which demo.
-        index: usize,
-        /// Whether its scene must be made again.
-        rebuild: bool,
-    },
-    /// Start the worker (once).
-    StartWorker,
-    /// Send job `id` to the worker.
-    ToWorker {
-        /// Its number.
-        id: WorkerJob,
-        /// What to make.
-        request: Request,
-    },
-    /// Stop the worker's job `id`, which it may be running (the worker is
-    /// restarted if it is).
-    StopWorkerJob(WorkerJob),
-    /// One of demo `index`'s effects that only the shell can carry out:
-    /// [`Effect::Download`], [`Effect::ReadFile`], [`Effect::Copy`]. (The
-    /// page turns a demo's [`Effect::ReplaceUrl`] into
-    /// [`PageEffect::ReplaceUrl`] when the address may change, and its
-    /// [`Effect::Schedule`] into [`PageEffect::Schedule`].)
-    Shell(usize, Effect),
 }
 
 /// A demo and where it stands for drawing.
@@ -163,6 +88,8 @@ pub struct Page {
     /// The octaves of the last noise map made here, for the next one:
     /// one set for the page, since a reader drags one slider at a time.
     kept: KeptOctaves,
+    /// The demos that share one camera (none, or two or more).
+    shared_camera: Vec<usize>,
 }
 
 impl Page {
@@ -181,6 +108,7 @@ impl Page {
             frames: 0,
             draws: 0,
             kept: KeptOctaves::default(),
+            shared_camera: Vec::new(),
         }
     }
 
@@ -344,6 +272,15 @@ impl Page {
                     self.request_frame(&mut out);
                 }
             }
+            PageInput::ShareCamera(demos) => {
+                self.shared_camera = demos;
+                // They start from the first one's view.
+                if let Some(&first) = self.shared_camera.first()
+                    && let Some(orbit) = self.demo(first).map(|demo| *demo.orbit())
+                {
+                    self.share_camera(first, orbit, &mut out);
+                }
+            }
             PageInput::AddressRested => {
                 let query = self.address.rested();
                 self.write_address(query, &mut out);
@@ -414,6 +351,7 @@ impl Page {
                 Effect::Cancel(job) => self.cancel(index, job, out),
                 Effect::Redraw { rebuild } => self.invalidate(index, rebuild, out),
                 Effect::ShareSeed(seed) => self.share_seed(index, seed, out),
+                Effect::CameraMoved(orbit) => self.share_camera(index, orbit, out),
                 Effect::TryGraphicsAgain => self.context_event(ContextEvent::TryAgain, out),
                 Effect::ReplaceUrl(query) => {
                     let query = self.address.want(query);
@@ -523,6 +461,19 @@ impl Page {
         }
     }
 
+    /// Demo `index`'s camera moved to `orbit`: the demos sharing its
+    /// camera take the same view, so turning one turns them all.
+    fn share_camera(&mut self, index: usize, orbit: Orbit, out: &mut Vec<PageEffect>) {
+        if !self.shared_camera.contains(&index) {
+            return;
+        }
+        for other in self.shared_camera.clone() {
+            if other != index {
+                self.tell_demo(other, Input::CameraShared(orbit), out);
+            }
+        }
+    }
+
     fn invalidate(&mut self, index: usize, rebuild: bool, out: &mut Vec<PageEffect>) {
         if let Some(slot) = self.slots.get_mut(index) {
             slot.dirty = true;
@@ -597,6 +548,8 @@ impl Page {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::camera::CameraAction;
+    use crate::graphics::ContextAction;
     use crate::protocol::Job;
     use crate::settings::{Controls, Display};
     use terrain_core::{Algorithm, MapSettings, Params, Stage};
@@ -1174,5 +1127,41 @@ mod tests {
             palettes(&page),
             [Palette::Bands, Palette::Terrain, Palette::Terrain]
         );
+    }
+
+    #[test]
+    fn demos_sharing_a_camera_turn_together_and_others_do_not() {
+        let (mut page, _) = page_of(&[5, 5, 5, 5]);
+        show_all(&mut page);
+        page.handle(PageInput::ShareCamera(vec![0, 1, 2]));
+        let turn = PageInput::Demo(
+            1,
+            Input::Camera(CameraAction::Orbit {
+                azimuth: 0.4,
+                elevation: 0.1,
+            }),
+        );
+        page.handle(turn);
+        let orbits: Vec<Orbit> = (0..4)
+            .filter_map(|index| page.demo(index).map(|demo| *demo.orbit()))
+            .collect();
+        assert_ne!(orbits[1], orbits[3], "the turned demo moved");
+        assert_eq!(orbits[0], orbits[1]);
+        assert_eq!(orbits[2], orbits[1]);
+        assert_eq!(
+            orbits[3],
+            Orbit::default(),
+            "a demo outside the group stays"
+        );
+        // Every demo of the group is drawn again, in one frame.
+        let frame = {
+            let (mut again, _) = page_of(&[5, 5, 5]);
+            show_all(&mut again);
+            again.handle(PageInput::Frame);
+            again.handle(PageInput::ShareCamera(vec![0, 1, 2]));
+            again.handle(PageInput::Demo(0, Input::Camera(CameraAction::Zoom(0.5))));
+            drawn(&again.handle(PageInput::Frame))
+        };
+        assert_eq!(frame, vec![0, 1, 2]);
     }
 }

@@ -22,6 +22,15 @@ terrain_core::named_choices! {
         Green = "green",
         /// Black for the lowest point to white for the highest.
         Greyscale = "greyscale",
+        /// How steep the ground is, pale where flat to dark red where steep
+        /// ([`crate::measure`]).
+        Slope = "slope",
+        /// Blue in hollows, red on crests, pale where the ground is flat or
+        /// evenly tilted.
+        Curvature = "curvature",
+        /// How many points' rain runs through each point, pale on ridges
+        /// to deep blue along the rivers.
+        Flow = "flow",
     }
 }
 
@@ -33,7 +42,17 @@ impl Palette {
             Palette::Bands => "Height bands",
             Palette::Green => "Flat green, as in the posts",
             Palette::Greyscale => "Greyscale",
+            Palette::Slope => "Slope",
+            Palette::Curvature => "Curvature",
+            Palette::Flow => "Flow (rain gathered)",
         }
+    }
+
+    /// Whether the colours measure the map (slope, curvature, flow)
+    /// rather than show its heights: a point's colour then comes from
+    /// [`crate::measure::measured`], not from its height.
+    pub fn measures(self) -> bool {
+        matches!(self, Palette::Slope | Palette::Curvature | Palette::Flow)
     }
 
     /// The colour of a point at `height` (clamped to `[0, 1]`).
@@ -51,6 +70,9 @@ impl Palette {
                 let level = (height * 255.0).round() as u8;
                 [level, level, level, 255]
             }
+            Palette::Slope => through(&SLOPE_RAMP, height),
+            Palette::Curvature => through(&CURVATURE_RAMP, height),
+            Palette::Flow => through(&FLOW_RAMP, height),
         }
     }
 
@@ -59,7 +81,11 @@ impl Palette {
         match self {
             Palette::Green => [255, 255, 255, 255],
             Palette::Greyscale => [236, 238, 240, 255],
-            Palette::Terrain | Palette::Bands => [232, 238, 242, 255],
+            Palette::Terrain
+            | Palette::Bands
+            | Palette::Slope
+            | Palette::Curvature
+            | Palette::Flow => [232, 238, 242, 255],
         }
     }
 
@@ -180,15 +206,50 @@ const RAMP: [(f64, [u8; 3]); 8] = [
     (1.00, [252, 252, 252]),
 ];
 
+/// The slope palette's stops: 0 flat to 1 vertical (at relief 1), pale
+/// to yellow at 15°, orange at 30°, red at 45°, near black past 60°.
+const SLOPE_RAMP: [(f64, [u8; 3]); 6] = [
+    (0.0, [246, 244, 232]),
+    (1.0 / 6.0, [244, 214, 110]),
+    (2.0 / 6.0, [232, 140, 52]),
+    (3.0 / 6.0, [196, 52, 38]),
+    (4.0 / 6.0, [110, 22, 40]),
+    (1.0, [40, 12, 24]),
+];
+
+/// The curvature palette's stops: 0 the deepest hollow, 1/2 flat, 1 the
+/// sharpest crest (see [`crate::measure`] for the scale).
+const CURVATURE_RAMP: [(f64, [u8; 3]); 5] = [
+    (0.0, [33, 88, 166]),
+    (0.25, [130, 178, 218]),
+    (0.5, [244, 242, 236]),
+    (0.75, [232, 150, 112]),
+    (1.0, [170, 40, 32]),
+];
+
+/// The flow palette's stops: 0 a point's own rain to 1 the whole map's.
+const FLOW_RAMP: [(f64, [u8; 3]); 5] = [
+    (0.0, [242, 238, 226]),
+    (0.2, [226, 232, 232]),
+    (0.4, [150, 196, 222]),
+    (0.65, [52, 120, 190]),
+    (1.0, [8, 40, 110]),
+];
+
 fn ramp(height: f64) -> Rgba {
-    let upper = RAMP
+    through(&RAMP, height)
+}
+
+/// The colour at `value` along `stops`, blended between the two around it.
+fn through<const N: usize>(stops: &[(f64, [u8; 3]); N], value: f64) -> Rgba {
+    let upper = stops
         .iter()
-        .position(|&(stop, _)| stop >= height)
-        .unwrap_or(RAMP.len() - 1)
+        .position(|&(stop, _)| stop >= value)
+        .unwrap_or(N - 1)
         .max(1);
-    let (low_stop, low) = RAMP[upper - 1];
-    let (high_stop, high) = RAMP[upper];
-    let t = ((height - low_stop) / (high_stop - low_stop)).clamp(0.0, 1.0);
+    let (low_stop, low) = stops[upper - 1];
+    let (high_stop, high) = stops[upper];
+    let t = ((value - low_stop) / (high_stop - low_stop)).clamp(0.0, 1.0);
     // Adding a half and truncating rounds these non-negative values as
     // `round` would, without its call: this runs once per vertex.
     let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t + 0.5) as u8;

@@ -141,6 +141,9 @@ pub struct Display {
     /// Whether the demo mirrors its state in the page's URL (the
     /// playground), so the address can be shared.
     pub url_state: bool,
+    /// Whether its Analyze panel starts open (an article's demo whose
+    /// plots the text talks about).
+    pub analyze: bool,
 }
 
 impl Default for Display {
@@ -156,6 +159,7 @@ impl Default for Display {
             creases: false,
             link: None,
             url_state: false,
+            analyze: false,
         }
     }
 }
@@ -184,11 +188,13 @@ pub enum Setting {
     Link,
     /// [`Display::url_state`].
     UrlState,
+    /// [`Display::analyze`].
+    Analyze,
 }
 
 impl Setting {
     /// Every setting, in the order of [`SETTINGS`].
-    pub const ALL: [Setting; 10] = [
+    pub const ALL: [Setting; 11] = [
         Setting::Controls,
         Setting::Palette,
         Setting::View,
@@ -199,6 +205,7 @@ impl Setting {
         Setting::Creases,
         Setting::Link,
         Setting::UrlState,
+        Setting::Analyze,
     ];
 
     /// Its entry in the registry.
@@ -217,7 +224,7 @@ fn always(_: &Display) -> bool {
 }
 
 /// The registry of display settings, in the order forms show them.
-pub static SETTINGS: [SettingEntry; 10] = [
+pub static SETTINGS: [SettingEntry; 11] = [
     SettingEntry {
         spec: &Spec {
             label: "controls",
@@ -377,6 +384,21 @@ pub static SETTINGS: [SettingEntry; 10] = [
         },
         always,
         url_state
+    ),
+    switch_parameter!(
+        &Spec {
+            label: "analyze",
+            title: "Analysis open",
+            option: "analyze",
+            attribute: "data-analyze",
+            help: "open the demo's Analyze panel from the start: its histogram, hypsometric curve, \
+                   spectrum and slopes",
+            kind: Kind::Switch,
+            step: 1.0,
+            surfaces: Surfaces::ATTRIBUTE,
+        },
+        always,
+        analyze
     ),
 ];
 

@@ -9,6 +9,7 @@ use terrain_core::world::{self, HEIGHT_SCALE, WORLD_SIZE};
 use terrain_core::{Heightmap, PointSet, Terrain};
 
 use crate::lod::Rtin;
+use crate::measure;
 use crate::overlay;
 use crate::palette::{ColorTable, HIGHLIGHT, Look, Rgba, UNSET, Water, shade, wet};
 
@@ -178,6 +179,8 @@ struct Coloring<'a> {
     tint: bool,
     /// Each point's wetness, row-major; empty when dry.
     wetness: Vec<f32>,
+    /// Each point's measure, for a palette that measures; else empty.
+    measured: Vec<f64>,
 }
 
 impl<'a> Coloring<'a> {
@@ -190,13 +193,27 @@ impl<'a> Coloring<'a> {
                 Water::Dry => Vec::new(),
                 Water::Rivers { wrap } => overlay::wetness(&terrain.heightmap, wrap),
             },
+            measured: {
+                let wrap = matches!(look.water, Water::Rivers { wrap: true });
+                measure::measured(look.palette, &terrain.heightmap, wrap).unwrap_or_default()
+            },
         }
+    }
+
+    /// What the palette reads at point `index` of height `height`.
+    #[inline]
+    fn value(&self, index: usize, height: f64) -> f64 {
+        self.measured.get(index).copied().unwrap_or(height)
     }
 
     /// Adds every point's colour to `colors`, row by row.
     fn add_every_point(&self, colors: &mut Vec<Rgba>) {
         let map = &self.terrain.heightmap;
-        if !self.tint && self.wetness.is_empty() && self.terrain.every_point_set() {
+        if !self.tint
+            && self.wetness.is_empty()
+            && self.measured.is_empty()
+            && self.terrain.every_point_set()
+        {
             // The common case, and the one a dragged slider redraws: the
             // colour depends on the height alone, a lookup per point.
             colors.extend(map.heights().iter().map(|&height| self.table.color(height)));
@@ -214,7 +231,8 @@ impl<'a> Coloring<'a> {
         if self.tint && terrain.new_points.contains(x, y) {
             HIGHLIGHT
         } else if terrain.is_set(x, y) {
-            let color = self.table.color(map.get(x, y));
+            let index = y * map.side() + x;
+            let color = self.table.color(self.value(index, map.get(x, y)));
             match self.wetness.get(y * map.side() + x) {
                 Some(&wetness) => wet(color, wetness),
                 None => color,

@@ -94,7 +94,7 @@ fn read_options<I: Iterator<Item = &'static Spec>>(
 /// height out of range throws an `Error` that says which and why.
 #[wasm_bindgen(js_name = erode)]
 pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array, JsError> {
-    let map = map_of(&heights).map_err(|message| JsError::new(&message))?;
+    let map = map_of(&heights, "erode", true).map_err(|message| JsError::new(&message))?;
     let Reading { params, .. } = read_options(&options, "erode", ERODE_EXAMPLE, erode_options)
         .map_err(|message| JsError::new(&message))?;
     let eroded = terrain_core::erode(&map, &params, &mut |_| {})
@@ -102,15 +102,16 @@ pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array,
     Ok(Float64Array::from(eroded.heightmap.heights()))
 }
 
-/// The map `erode` was given: its length must be a square map's, and every
-/// height finite and within ±[`MAX_ABS_HEIGHT`].
-fn map_of(heights: &JsValue) -> Result<Heightmap, String> {
-    let values = values_of(heights)?;
+/// The map `function` was given: its length must be a square map's, every
+/// height finite and, when `bounded` (erosion needs it), within
+/// ±[`MAX_ABS_HEIGHT`].
+pub fn map_of(heights: &JsValue, function: &str, bounded: bool) -> Result<Heightmap, String> {
+    let values = values_of(heights, function)?;
     let exponent = (MIN_EXPONENT..=MAX_EXPONENT)
         .find(|&exponent| side_of(exponent).pow(2) == values.len())
         .ok_or_else(|| {
             format!(
-                "erode takes heights of a square map 2^n + 1 points wide ({}, {}, {}, … {} \
+                "{function} takes heights of a square map 2^n + 1 points wide ({}, {}, {}, … {} \
                  values); got {} values",
                 side_of(MIN_EXPONENT).pow(2),
                 side_of(MIN_EXPONENT + 1).pow(2),
@@ -121,7 +122,7 @@ fn map_of(heights: &JsValue) -> Result<Heightmap, String> {
         })?;
     if let Some(index) = values
         .iter()
-        .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
+        .position(|height| bounded && !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
     {
         let error = Error::HeightOutOfRange {
             index,
@@ -153,7 +154,7 @@ fn spaced(count: usize) -> String {
 
 /// The numbers in a `Float64Array`, a `Float32Array` or an `Array` of
 /// numbers.
-fn values_of(heights: &JsValue) -> Result<Vec<f64>, String> {
+fn values_of(heights: &JsValue, function: &str) -> Result<Vec<f64>, String> {
     if let Some(array) = heights.dyn_ref::<Float64Array>() {
         return Ok(array.to_vec());
     }
@@ -167,7 +168,7 @@ fn values_of(heights: &JsValue) -> Result<Vec<f64>, String> {
             .map(|(index, value)| {
                 value.as_f64().ok_or_else(|| {
                     format!(
-                        "erode takes heights as numbers; height number {index} is {}",
+                        "{function} takes heights as numbers; height number {index} is {}",
                         kind_of(&value)
                     )
                 })
@@ -175,8 +176,8 @@ fn values_of(heights: &JsValue) -> Result<Vec<f64>, String> {
             .collect();
     }
     Err(format!(
-        "erode takes the heights of a map as a Float64Array, such as generate() returns (or \
-         a Float32Array or an Array of numbers); got {}",
+        "{function} takes the heights of a map as a Float64Array, such as generate() returns \
+         (or a Float32Array or an Array of numbers); got {}",
         kind_of(heights)
     ))
 }

@@ -27,6 +27,7 @@ use web_sys::{
     ResizeObserver, ResizeObserverEntry,
 };
 
+use crate::compare::{self, CompareView};
 use crate::dom;
 use crate::files;
 use crate::gpu::{Gpu, Scene, Tell};
@@ -46,6 +47,7 @@ pub(crate) struct App {
     sizes: ResizeObserver,
     jobs: Option<Jobs>,
     timers: Timers,
+    comparison: Option<CompareView>,
 }
 
 /// The `requestAnimationFrame` callback, made once and reused.
@@ -169,6 +171,7 @@ impl App {
             sizes,
             jobs: None,
             timers: Timers::default(),
+            comparison: None,
         })
     }
 
@@ -237,6 +240,20 @@ impl App {
         &self.page
     }
 
+    /// Keeps the playground's comparison, whose demos are mounted now, and
+    /// gives them one camera.
+    pub(crate) fn compare(&mut self, mut comparison: CompareView) {
+        enqueue(PageInput::ShareCamera(comparison.mounted().to_vec()));
+        self.comparison = Some(comparison);
+    }
+
+    /// Measures demo `index`'s map again for its open Analyze panel.
+    pub(crate) fn update_analysis(&mut self, index: usize) {
+        if let (Some(demo), Some(view)) = (self.page.demo(index), self.views.get_mut(index)) {
+            view.update_analysis(demo);
+        }
+    }
+
     /// Removes demo `index` and everything it holds: its elements and
     /// their listeners, its observers, objects on the GPU, timers and
     /// jobs (a running one is stopped) and its memory.
@@ -301,9 +318,13 @@ impl App {
                 PageEffect::Shell(index, effect) => self.shell(index, effect),
             }
         }
+        if let (false, Some(comparison)) = (presented.is_empty(), &mut self.comparison) {
+            comparison.update(&self.page);
+        }
         for index in presented {
             if let (Some(demo), Some(view)) = (self.page.demo(index), self.views.get_mut(index)) {
                 view.present(demo.presentation());
+                view.update_analysis(demo);
             }
         }
     }
@@ -328,6 +349,7 @@ impl App {
                 Ok(())
             }
             Effect::Copy(text) => {
+                let text = compare::share_link(self.comparison.as_ref(), index).unwrap_or(text);
                 files::copy(&text, move |worked| {
                     dispatch(PageInput::Demo(index, Input::Copied(worked)))
                 });
@@ -340,6 +362,7 @@ impl App {
             | Effect::ReplaceUrl(_)
             | Effect::Schedule { .. }
             | Effect::ShareSeed(_)
+            | Effect::CameraMoved(_)
             | Effect::TryGraphicsAgain => Ok(()),
         };
         if let Err(error) = result {
@@ -475,10 +498,10 @@ pub fn render_stats() -> JsValue {
 
 /// What demo `index` (in page order) shows, for tests and the curious:
 /// every parameter under its `generate()` option name, the display
-/// settings, the map's stage and side, and a fingerprint of its heights (a 64-bit
-/// FNV-1a hash of their bit patterns, in hex) that two demos share exactly
-/// when their maps are equal bit for bit. `undefined` if there is no such
-/// demo.
+/// settings, the map's stage and side, its camera's azimuth and elevation
+/// (radians), and a fingerprint of its heights (a 64-bit FNV-1a hash of
+/// their bit patterns, in hex) that two demos share exactly when their
+/// maps are equal bit for bit. `undefined` if there is no such demo.
 #[wasm_bindgen(js_name = demoState)]
 pub fn demo_state(index: u32) -> JsValue {
     with_app(|app| {
@@ -520,6 +543,8 @@ pub fn demo_state(index: u32) -> JsValue {
             ("relief", display.relief.into()),
             ("overlay", Overlay::NAMES[display.overlay as usize].into()),
             ("water", display.water.into()),
+            ("azimuth", demo.orbit().azimuth.into()),
+            ("elevation", demo.orbit().elevation.into()),
             (
                 "fingerprint",
                 format!("{:016x}", terrain.heightmap.fingerprint()).into(),

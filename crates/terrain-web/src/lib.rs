@@ -8,15 +8,22 @@
 //!
 //! From JavaScript (through `terrain.js`, which loads this module):
 //! `generate(options)` returns a `Float64Array` of heights,
-//! `erode(heights, options)` a new one with droplets' erosion, `mountAll()`
+//! `erode(heights, options)` a new one with droplets' erosion,
+//! `analyze(heights, options)` a map's measures, `mountAll()`
 //! mounts every `[data-terrain-demo]` element not mounted yet, `mount(el)`
 //! mounts one; `terrain.js` defines the `<terrain-demo>` element over
 //! `mounting.rs`, and `embed.html` mounts its demo with `mountEmbed`.
 
 #[cfg(target_arch = "wasm32")]
+mod analysis_api;
+#[cfg(target_arch = "wasm32")]
+mod analysis_panel;
+#[cfg(target_arch = "wasm32")]
 mod api;
 #[cfg(target_arch = "wasm32")]
 mod app;
+#[cfg(target_arch = "wasm32")]
+mod compare;
 #[cfg(target_arch = "wasm32")]
 mod controls;
 #[cfg(target_arch = "wasm32")]

@@ -19,13 +19,17 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlElement;
 
 use crate::app::{dispatch, drain, with_app};
-use crate::dom;
+use crate::{analysis_panel, compare, dom};
 
 /// Mounts every `[data-terrain-demo]` element not mounted yet and
 /// returns how many demos the page now has.
 #[wasm_bindgen(js_name = mountAll)]
 pub fn mount_all() -> Result<u32, JsValue> {
     let document = dom::document()?;
+    let comparison = compare::prepare(&document)?;
+    analysis_panel::on_open(|index| {
+        with_app(|app| app.update_analysis(index));
+    });
     let hosts = document.query_selector_all("[data-terrain-demo]:not([data-terrain-mounted])")?;
     let mut result = Ok(());
     let count = with_app(|app| {
@@ -41,6 +45,9 @@ pub fn mount_all() -> Result<u32, JsValue> {
                 dom::log_error(&format!("a terrain demo could not be mounted: {error:?}"));
                 result = Err(error);
             }
+        }
+        if let Some(comparison) = comparison {
+            app.compare(comparison);
         }
         app.page().len() as u32
     });

@@ -2,7 +2,7 @@
 //! [`Presentation`] says, and listened to for what a reader does.
 
 use terrain_view::camera::{self, CameraAction};
-use terrain_view::demo::{Input, Key, Presentation};
+use terrain_view::demo::{Demo, Input, Key, Presentation};
 use terrain_view::overlay::Drawing;
 use terrain_view::picture::Picture;
 use terrain_view::settings::Controls;
@@ -13,6 +13,7 @@ use web_sys::{
     HtmlProgressElement, ImageData, KeyboardEvent, PointerEvent, WheelEvent,
 };
 
+use crate::analysis_panel::AnalysisPanel;
 use crate::controls::{ControlsView, Send};
 use crate::dom::{self, Listener};
 use crate::embed_panel::EmbedPanel;
@@ -36,6 +37,7 @@ pub struct DemoView {
     progress_text: HtmlElement,
     controls: Option<ControlsView>,
     embed: EmbedPanel,
+    analysis: AnalysisPanel,
     /// What the elements say now, so that only changes touch the DOM.
     shown: Option<Presentation>,
     /// The element the demo was built in.
@@ -166,6 +168,7 @@ impl DemoView {
         }
         host.append_child(&bar)?;
         let embed = EmbedPanel::build(document, host, &bar, &refresh)?;
+        let analysis = AnalysisPanel::build(document, host, &view, &bar, index)?;
 
         let controls = match level {
             Controls::None => None,
@@ -207,6 +210,7 @@ impl DemoView {
             progress_text,
             controls,
             embed,
+            analysis,
             shown: None,
             host: host.clone(),
             _listeners: Vec::new(),
@@ -226,6 +230,11 @@ impl DemoView {
     /// The controls, for reading a picked file.
     pub fn controls(&self) -> Option<&ControlsView> {
         self.controls.as_ref()
+    }
+
+    /// Brings the legend and the Analyze panel up to date with `demo`.
+    pub fn update_analysis(&mut self, demo: &Demo) {
+        self.analysis.update(demo);
     }
 
     /// Sets the canvas's pixel size (which also clears it).

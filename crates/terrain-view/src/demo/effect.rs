@@ -4,6 +4,7 @@
 
 use super::input::{Input, JobId};
 use super::playback::Delay;
+use crate::camera::Orbit;
 use crate::protocol::Request;
 
 /// Something the shell must do for a demo.
@@ -52,6 +53,9 @@ pub enum Effect {
     Copy(String),
     /// Give demos linked to this one the seed.
     ShareSeed(u64),
+    /// The reader moved this demo's camera to this orbit: demos sharing
+    /// its camera follow (see [`crate::page`]).
+    CameraMoved(Orbit),
     /// Ask the page for a new graphics context: the reader pressed "Try
     /// again".
     TryGraphicsAgain,

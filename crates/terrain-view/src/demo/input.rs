@@ -5,7 +5,7 @@
 use terrain_core::spec::Spec;
 use terrain_core::{Field, Heightmap};
 
-use crate::camera::CameraAction;
+use crate::camera::{CameraAction, Orbit};
 use crate::graphics::Graphics;
 use crate::protocol::{FileFormat, Reply, Source as ImageSource};
 use crate::settings::{DemoConfig, Setting};
@@ -100,6 +100,8 @@ pub enum Input {
     Copied(bool),
     /// A camera action (keys, wheel, double click).
     Camera(CameraAction),
+    /// Another demo sharing this one's camera moved it here.
+    CameraShared(Orbit),
     /// A pointer went down on the view.
     PointerDown {
         /// Which pointer.

@@ -43,6 +43,9 @@ pub(super) struct Shown {
     pub(super) graphics: Graphics,
     /// The page's address without its query, for share links.
     pub(super) location: String,
+    /// How many maps have been shown, so what measures one knows when it
+    /// has a new one.
+    pub(super) maps_shown: u64,
 }
 
 impl Shown {
@@ -56,6 +59,7 @@ impl Shown {
             surface: None,
             graphics,
             location,
+            maps_shown: 0,
         }
     }
 
@@ -199,6 +203,7 @@ impl Shown {
         self.terrain = terrain;
         self.surface = surface;
         self.origin = origin;
+        self.maps_shown += 1;
     }
 }
 

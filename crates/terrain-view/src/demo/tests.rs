@@ -733,7 +733,13 @@ fn the_camera_moves_in_3d_and_not_in_2d() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let start = *demo.orbit();
     let effects = handle(&mut demo, Input::Camera(CameraAction::Zoom(0.5)));
-    assert_eq!(effects, [Effect::Redraw { rebuild: false }]);
+    assert_eq!(
+        effects,
+        [
+            Effect::Redraw { rebuild: false },
+            Effect::CameraMoved(*demo.orbit())
+        ]
+    );
     assert!(demo.orbit().distance < start.distance);
     handle(&mut demo, Input::Camera(CameraAction::Reset));
     assert_eq!(demo.orbit(), &start);
@@ -769,7 +775,13 @@ fn a_drag_turns_the_view() {
             pan: false,
         },
     );
-    assert_eq!(effects, [Effect::Redraw { rebuild: false }]);
+    assert_eq!(
+        effects,
+        [
+            Effect::Redraw { rebuild: false },
+            Effect::CameraMoved(*demo.orbit())
+        ]
+    );
     assert_ne!(demo.orbit().azimuth, start.azimuth);
     handle(&mut demo, Input::PointerUp { id: 1 });
     assert!(

@@ -1,0 +1,148 @@
+//! How the heights are spread: extremes, mean, standard deviation, the
+//! histogram and the hypsometric curve.
+
+/// The extremes and the first two moments of some heights.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Moments {
+    /// The lowest height.
+    pub min: f64,
+    /// The highest height.
+    pub max: f64,
+    /// The mean.
+    pub mean: f64,
+    /// The population standard deviation.
+    pub std: f64,
+}
+
+impl Moments {
+    /// The moments of `heights` (none: all zero). The variance is the mean
+    /// squared distance from the mean, summed after the mean is known, so
+    /// a map far from 0 loses no digits to cancellation.
+    pub fn of(heights: &[f64]) -> Self {
+        if heights.is_empty() {
+            return Self {
+                min: 0.0,
+                max: 0.0,
+                mean: 0.0,
+                std: 0.0,
+            };
+        }
+        let count = heights.len() as f64;
+        let (mut min, mut max, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
+        for &height in heights {
+            min = min.min(height);
+            max = max.max(height);
+            sum += height;
+        }
+        let mean = sum / count;
+        let variance = heights
+            .iter()
+            .map(|&height| (height - mean) * (height - mean))
+            .sum::<f64>()
+            / count;
+        Self {
+            min,
+            max,
+            mean,
+            std: variance.sqrt(),
+        }
+    }
+}
+
+/// Counts of values in equal steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Histogram {
+    /// The bins' edges, one more than the bins, rising: bin `i` holds the
+    /// values from `edges[i]` up to (not including) `edges[i + 1]`, and the
+    /// last bin its top edge too.
+    pub edges: Vec<f64>,
+    /// How many values fell in each bin.
+    pub counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// `values` counted in `bins` equal steps from `low` to `high` (values
+    /// outside go to the nearest end bin). A flat range (`low == high`)
+    /// is widened by a half on each side, so the one height sits in the
+    /// middle of the middle bin.
+    pub fn of(values: &[f64], low: f64, high: f64, bins: usize) -> Self {
+        let bins = bins.max(1);
+        let (low, high) = if high > low {
+            (low, high)
+        } else {
+            (low - 0.5, low + 0.5)
+        };
+        let width = (high - low) / bins as f64;
+        let edges: Vec<f64> = (0..=bins)
+            .map(|index| {
+                if index == bins {
+                    high
+                } else {
+                    low + width * index as f64
+                }
+            })
+            .collect();
+        let mut counts = vec![0; bins];
+        for &value in values {
+            // A float-to-integer `as` saturates, so values below `low`
+            // land in bin 0.
+            let bin = (((value - low) / width) as usize).min(bins - 1);
+            counts[bin] += 1;
+        }
+        Self { edges, counts }
+    }
+
+    /// For each edge, the share of the counted values (0 to 1) in the bins
+    /// from it up: the hypsometric curve when the values are heights. At
+    /// edge `i` below the top that is exactly the share at or above it (a
+    /// value is in bin `i` or later exactly then); the top edge, which
+    /// nothing stands above, gets 0.
+    pub fn hypsometric(&self) -> Vec<f64> {
+        let total: u64 = self.counts.iter().sum();
+        let mut above = total;
+        let mut curve = Vec::with_capacity(self.edges.len());
+        for &count in &self.counts {
+            curve.push(share(above, total));
+            above -= count;
+        }
+        curve.push(share(above, total));
+        curve
+    }
+}
+
+fn share(part: u64, total: u64) -> f64 {
+    if total == 0 {
+        0.0
+    } else {
+        part as f64 / total as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moments_of_known_values() {
+        let moments = Moments::of(&[1.0, 2.0, 3.0, 4.0]);
+        assert_eq!((moments.min, moments.max, moments.mean), (1.0, 4.0, 2.5));
+        assert!((moments.std - 1.25f64.sqrt()).abs() < 1e-15);
+        // Far from zero, nothing cancels.
+        let shifted = Moments::of(&[1e9 + 1.0, 1e9 + 2.0, 1e9 + 3.0, 1e9 + 4.0]);
+        assert!((shifted.std - 1.25f64.sqrt()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn every_value_lands_in_one_bin_and_the_curve_falls_from_one() {
+        let values: Vec<f64> = (0..100).map(|index| f64::from(index) / 99.0).collect();
+        let histogram = Histogram::of(&values, 0.0, 1.0, 4);
+        assert_eq!(histogram.edges, vec![0.0, 0.25, 0.5, 0.75, 1.0]);
+        assert_eq!(histogram.counts, vec![25, 25, 25, 25]);
+        let curve = histogram.hypsometric();
+        assert_eq!(curve[..4], [1.0, 0.75, 0.5, 0.25]);
+        assert_eq!(curve[4], 0.0);
+        let flat = Histogram::of(&[0.3; 9], 0.3, 0.3, 3);
+        assert_eq!(flat.counts, vec![0, 9, 0]);
+        assert_eq!(flat.hypsometric()[0], 1.0);
+    }
+}

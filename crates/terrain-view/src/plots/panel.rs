@@ -1,0 +1,165 @@
+//! What a demo's Analyze panel shows, decided here: which maps it
+//! measures (the map on show, and the map before erosion when there is
+//! one), at what size, and the figures, words and picture it gets.
+
+use terrain_analysis::{Analysis, Options, analyze};
+use terrain_core::{Heightmap, Terrain};
+
+use super::{Figure, Series, histogram, hypsometric, slope_histogram, spectrum, spectrum_picture};
+
+/// The largest map the panel measures point for point, `2^9 + 1` wide.
+/// The panel measures every map the demo shows, so it follows a slider or
+/// the scrubber; at this size one analysis costs about 20 ms natively and
+/// 45 ms in the browser on our (busy) machine, more than a 60 Hz frame
+/// (BENCHMARKS.md), so a scrub there lags behind. Larger maps are measured
+/// at every second, fourth or eighth point, at the same cost.
+pub const MAX_MEASURED_EXPONENT: u32 = 9;
+
+/// What the panel says before the demo's first map arrives, when it has
+/// only the flat placeholder to measure ([`crate::demo::Demo::maps_shown`]
+/// is 0): it measures nothing until then.
+pub const WAITING: &str = "The map is on its way: it is measured as soon as it arrives.";
+
+/// Everything the panel shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    /// How the maps were measured, in a sentence.
+    pub note: String,
+    /// The height histogram, the hypsometric curve, the spectrum and the
+    /// slope distribution, in that order.
+    pub figures: Vec<Figure>,
+    /// The two-dimensional spectrum of the map on show: pixels on a side,
+    /// and its RGBA pixels.
+    pub picture: (usize, Vec<u8>),
+    /// What the picture shows, in words.
+    pub picture_words: String,
+}
+
+/// `map`, or every `2^k`-th point of it when it is wider than the panel
+/// measures, and that stride.
+pub fn measured_map(map: &Heightmap) -> (Heightmap, usize) {
+    let exponent = map.exponent();
+    if exponent <= MAX_MEASURED_EXPONENT {
+        return (map.clone(), 1);
+    }
+    let stride = 1usize << (exponent - MAX_MEASURED_EXPONENT);
+    let side = (1usize << MAX_MEASURED_EXPONENT) + 1;
+    let mut heights = Vec::with_capacity(side * side);
+    for y in 0..side {
+        for x in 0..side {
+            heights.push(map.get(x * stride, y * stride));
+        }
+    }
+    let thinned = Heightmap::from_heights(MAX_MEASURED_EXPONENT, heights).unwrap_or_default();
+    (thinned, stride)
+}
+
+/// The analysis the panel shows of `map`, slopes at `relief`.
+pub fn measure(map: &Heightmap, relief: f64) -> Analysis {
+    let options = Options::new(
+        terrain_analysis::DEFAULT_BINS as u64,
+        relief.clamp(0.1, 2.0),
+    )
+    .unwrap_or_default();
+    analyze(&measured_map(map).0, &options)
+}
+
+/// The panel for `terrain` drawn at `relief`: the map on show and, after
+/// erosion, the map before it, as two series on each plot.
+pub fn panel(terrain: &Terrain, relief: f64) -> Panel {
+    let map = &terrain.heightmap;
+    let now = measure(map, relief);
+    let before = terrain
+        .erosion
+        .as_ref()
+        .map(|report| measure(&report.before, relief));
+    let mut series = Vec::new();
+    if let Some(before) = &before {
+        series.push(Series {
+            name: "Before erosion",
+            analysis: before,
+        });
+        series.push(Series {
+            name: "Eroded",
+            analysis: &now,
+        });
+    } else {
+        series.push(Series {
+            name: "This map",
+            analysis: &now,
+        });
+    }
+    let (_, stride) = measured_map(map);
+    let side = map.side();
+    let note = if stride == 1 {
+        format!("Measured at every one of the map's {side} × {side} points.")
+    } else {
+        format!(
+            "Measured at every {} point across and down (513 × 513 of the map's {side} × \
+             {side}), so the panel keeps up: the spectrum ends at 256 cycles per map width.",
+            ordinal(stride)
+        )
+    };
+    let figures = vec![
+        histogram(&series),
+        hypsometric(&series),
+        spectrum(&series),
+        slope_histogram(&series),
+    ];
+    let picture = &now.spectrum.picture;
+    Panel {
+        note,
+        figures,
+        picture: (picture.side, spectrum_picture(picture)),
+        picture_words: "The power spectrum in two dimensions: frequency 0 in the middle, \
+                        left-right frequencies across, up-down ones down; each pixel's power \
+                        against the mean at its distance from the middle, white at 8 times or \
+                        more, black at an eighth or less. A map with no preferred direction \
+                        gives an even grey; lines through the middle are directions that hold \
+                        more."
+            .to_owned(),
+    }
+}
+
+fn ordinal(stride: usize) -> String {
+    match stride {
+        2 => "second".to_owned(),
+        4 => "fourth".to_owned(),
+        8 => "eighth".to_owned(),
+        other => format!("{other}th"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use terrain_core::{Algorithm, Stage, ValidParams};
+
+    fn terrain(exponent: u32) -> Terrain {
+        ValidParams::new(Algorithm::DIAMOND_SQUARE)
+            .with_exponent(exponent)
+            .and_then(|params| terrain_core::generate(&params, Stage::Done))
+            .unwrap_or_else(|_| Terrain::finished(Heightmap::default()))
+    }
+
+    #[test]
+    fn small_maps_are_measured_whole_and_big_ones_thinned() {
+        let small = panel(&terrain(5), 1.0);
+        assert_eq!(
+            small.note,
+            "Measured at every one of the map's 33 × 33 points."
+        );
+        assert_eq!(small.figures.len(), 4);
+        assert_eq!(small.picture.0, 32);
+        assert_eq!(small.picture.1.len(), 32 * 32 * 4);
+        let big = terrain(10);
+        let (thinned, stride) = measured_map(&big.heightmap);
+        assert_eq!((thinned.side(), stride), (513, 2));
+        assert_eq!(thinned.get(3, 5), big.heightmap.get(6, 10));
+        assert!(
+            panel(&big, 1.0)
+                .note
+                .starts_with("Measured at every second point")
+        );
+    }
+}

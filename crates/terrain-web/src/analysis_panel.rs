@@ -1,0 +1,246 @@
+//! A demo's "Analyze" button and panel, and the legend under its view when
+//! its colours measure. What they show is decided in
+//! [`terrain_view::plots`]; this only builds the elements once and puts
+//! the markup and pixels in them.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use terrain_view::demo::Demo;
+use terrain_view::palette::Palette;
+use terrain_view::plots::{self, Figure, panel};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{
+    CanvasRenderingContext2d, Document, Event, HtmlCanvasElement, HtmlElement, ImageData,
+};
+
+use crate::dom;
+
+thread_local! {
+    /// What brings demo `index`'s panel up to date when it opens (the page
+    /// has the demo): set once by the page, so this module needs not know it.
+    static ON_OPEN: Cell<Option<fn(usize)>> = const { Cell::new(None) };
+}
+
+/// Sets what an Analyze button calls with its demo's index when it opens
+/// the panel, so the panel gets its content at once (the page calls it
+/// when it mounts its demos).
+pub fn on_open(refresh: fn(usize)) {
+    ON_OPEN.set(Some(refresh));
+}
+
+/// The plots the panel holds, in [`panel::Panel::figures`] order.
+const FIGURES: usize = 4;
+
+/// The panel's elements and what they show now.
+pub struct AnalysisPanel {
+    note: HtmlElement,
+    grid: HtmlElement,
+    figures: Vec<FigureView>,
+    picture: HtmlCanvasElement,
+    picture_words: HtmlElement,
+    legend: FigureView,
+    open: Rc<Cell<bool>>,
+    button: HtmlElement,
+    section: HtmlElement,
+    /// Whether the demo's `analyze` setting has been read (it opens the
+    /// panel once, at the start).
+    started: bool,
+    /// The map the panel shows ([`Demo::maps_shown`]) and the relief
+    /// its slopes were measured at.
+    shown: Option<(u64, u64)>,
+    /// The legend's palette, relief and map.
+    legend_shown: Option<(Palette, u64, u64)>,
+}
+
+/// A figure's two holders: the plot, and its table under a disclosure.
+pub struct FigureView {
+    element: HtmlElement,
+    plot: HtmlElement,
+    table: HtmlElement,
+}
+
+impl FigureView {
+    /// A `<figure>` of `class` with a plot holder and a "Numbers" disclosure.
+    pub fn build(document: &Document, class: &str) -> Result<Self, JsValue> {
+        let element: HtmlElement = dom::create(document, "figure", class)?;
+        let plot: HtmlElement = dom::create(document, "div", "terrain-figure-plot")?;
+        let details: HtmlElement = dom::create(document, "details", "terrain-figure-numbers")?;
+        let summary = dom::create_with_text(document, "summary", "", "Numbers")?;
+        let table: HtmlElement = dom::create(document, "div", "terrain-figure-table")?;
+        details.append_child(&summary)?;
+        details.append_child(&table)?;
+        element.append_child(&plot)?;
+        element.append_child(&details)?;
+        Ok(Self {
+            element,
+            plot,
+            table,
+        })
+    }
+
+    /// The figure's element.
+    pub fn element(&self) -> &HtmlElement {
+        &self.element
+    }
+
+    /// Shows `figure`.
+    pub fn show(&self, figure: &Figure) {
+        self.plot.set_inner_html(&figure.svg);
+        self.table.set_inner_html(&figure.table);
+    }
+}
+
+impl AnalysisPanel {
+    /// Adds demo `index`'s "Analyze" button to `bar`, its legend after
+    /// `view` and its panel after `bar`, all inside `host`.
+    pub fn build(
+        document: &Document,
+        host: &HtmlElement,
+        view: &HtmlElement,
+        bar: &HtmlElement,
+        index: usize,
+    ) -> Result<Self, JsValue> {
+        let button: HtmlElement = dom::create(document, "button", "terrain-analyze")?;
+        dom::set(&button, "type", "button");
+        button.set_text_content(Some("Analyze"));
+        dom::set(
+            &button,
+            "title",
+            "Measure this map: its heights, its spectrum and its slopes",
+        );
+        dom::set(&button, "aria-expanded", "false");
+        let id = format!("terrain-{index}-analysis");
+        dom::set(&button, "aria-controls", &id);
+        bar.append_child(&button)?;
+
+        let legend = FigureView::build(document, "terrain-legend-figure")?;
+        dom::show(legend.element(), false);
+        host.insert_before(legend.element(), view.next_sibling().as_ref())?;
+
+        let section: HtmlElement = dom::create(document, "section", "terrain-analysis")?;
+        section.set_id(&id);
+        dom::set(&section, "aria-label", "Analysis of this map");
+        dom::show(&section, false);
+        let note = dom::create_with_text(document, "p", "terrain-analysis-note", "")?;
+        section.append_child(&note)?;
+        let grid: HtmlElement = dom::create(document, "div", "terrain-analysis-grid")?;
+        let mut figures = Vec::new();
+        for _ in 0..FIGURES {
+            let figure = FigureView::build(document, "terrain-figure")?;
+            grid.append_child(figure.element())?;
+            figures.push(figure);
+        }
+        let picture_figure: HtmlElement = dom::create(
+            document,
+            "figure",
+            "terrain-figure terrain-spectrum-picture",
+        )?;
+        let picture: HtmlCanvasElement = dom::create(document, "canvas", "")?;
+        dom::set(&picture, "role", "img");
+        dom::set(
+            &picture,
+            "aria-label",
+            "The power spectrum in two dimensions",
+        );
+        let picture_words = dom::create_with_text(document, "figcaption", "", "")?;
+        picture_figure.append_child(&picture)?;
+        picture_figure.append_child(&picture_words)?;
+        grid.append_child(&picture_figure)?;
+        section.append_child(&grid)?;
+        host.insert_before(&section, bar.next_sibling().as_ref())?;
+
+        let open = Rc::new(Cell::new(false));
+        let is_open = open.clone();
+        let shown_section = section.clone();
+        let pressed = button.clone();
+        dom::listen(&button, "click", move |_: Event| {
+            open_panel(&is_open, &pressed, &shown_section, !is_open.get());
+            if let Some(refresh) = ON_OPEN.get() {
+                refresh(index);
+            }
+        })?;
+        Ok(Self {
+            button,
+            section,
+            started: false,
+            note,
+            grid,
+            figures,
+            picture,
+            picture_words,
+            legend,
+            open,
+            shown: None,
+            legend_shown: None,
+        })
+    }
+
+    /// Brings the legend, and the panel if open, up to date with `demo`:
+    /// only when its map, palette or relief changed since.
+    pub fn update(&mut self, demo: &Demo) {
+        let display = &demo.config().display;
+        if !self.started {
+            self.started = true;
+            if display.analyze {
+                open_panel(&self.open, &self.button, &self.section, true);
+            }
+        }
+        let relief = display.relief.to_bits();
+        let map = demo.maps_shown();
+        let legend_key = (display.palette, relief, map);
+        if self.legend_shown != Some(legend_key) {
+            self.legend_shown = Some(legend_key);
+            let figure = plots::legend(display.palette, display.relief, &demo.terrain().heightmap);
+            if let Some(figure) = &figure {
+                self.legend.show(figure);
+            }
+            dom::show(self.legend.element(), figure.is_some());
+        }
+        if !self.open.get() || self.shown == Some((map, relief)) {
+            return;
+        }
+        // The flat placeholder before the first map is not worth plotting.
+        dom::show(&self.grid, map > 0);
+        if map == 0 {
+            self.note.set_text_content(Some(panel::WAITING));
+            return;
+        }
+        self.shown = Some((map, relief));
+        let content = panel::panel(demo.terrain(), display.relief);
+        self.note.set_text_content(Some(&content.note));
+        for (view, figure) in self.figures.iter().zip(&content.figures) {
+            view.show(figure);
+        }
+        self.picture_words
+            .set_text_content(Some(&content.picture_words));
+        if let Err(error) = self.draw_picture(content.picture.0, &content.picture.1) {
+            dom::log_error(&format!(
+                "the spectrum picture could not be drawn: {error:?}"
+            ));
+        }
+    }
+
+    /// Draws the spectrum's picture, `side` pixels square.
+    fn draw_picture(&self, side: usize, rgba: &[u8]) -> Result<(), JsValue> {
+        let side = side as u32;
+        self.picture.set_width(side);
+        self.picture.set_height(side);
+        let context: CanvasRenderingContext2d = self
+            .picture
+            .get_context("2d")?
+            .ok_or_else(|| JsValue::from_str("no 2D canvas context"))?
+            .dyn_into()?;
+        let image =
+            ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), side, side)?;
+        context.put_image_data(&image, 0.0, 0.0)
+    }
+}
+
+/// Opens (`open`) or closes the panel `section` that `button` controls.
+fn open_panel(state: &Cell<bool>, button: &HtmlElement, section: &HtmlElement, open: bool) {
+    state.set(open);
+    dom::show(section, open);
+    dom::set(button, "aria-expanded", if open { "true" } else { "false" });
+}

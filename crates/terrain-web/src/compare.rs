@@ -1,0 +1,167 @@
+//! The playground's comparison, `playground.html?compare=a,b,c`: one demo
+//! element per algorithm in the page's `[data-terrain-compare]` box, their
+//! histograms and spectra measured together, and the address kept in step.
+//! What it shows and says is decided in [`terrain_view::compare`] and
+//! [`terrain_view::plots`].
+
+use terrain_view::compare::{self, Comparison};
+use terrain_view::page::Page;
+use terrain_view::plots::{self, Series, panel};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, HtmlElement};
+
+use crate::analysis_panel::FigureView;
+use crate::dom;
+
+/// A comparison on the page: its demos (page indices, once mounted) and
+/// the plots that measure them together.
+pub struct CompareView {
+    comparison: Comparison,
+    hosts: Vec<HtmlElement>,
+    demos: Vec<usize>,
+    histogram: FigureView,
+    spectrum: FigureView,
+    /// The maps the plots show ([`terrain_view::demo::Demo::maps_shown`]).
+    shown: Vec<u64>,
+    /// The query last written into the address.
+    query: String,
+}
+
+/// Builds the comparison the address asks for, if the page has a place
+/// for one: its demo elements, ready to mount, replace the playground's
+/// own demo. A comparison the address gets wrong is explained in that
+/// place, and the playground stays as it is.
+pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
+    let Some(place) = document
+        .query_selector("[data-terrain-compare]:not([data-terrain-compared])")?
+        .and_then(|element| element.dyn_into::<HtmlElement>().ok())
+    else {
+        return Ok(None);
+    };
+    let search = dom::window()?.location().search()?;
+    let comparison = match compare::read(&search) {
+        None => return Ok(None),
+        Some(Err(message)) => {
+            let alert = dom::create_with_text(document, "p", "terrain-compare-error", &message)?;
+            dom::set(&alert, "role", "alert");
+            place.append_child(&alert)?;
+            dom::show(&place, true);
+            return Ok(None);
+        }
+        Some(Ok(comparison)) => comparison,
+    };
+    dom::set(&place, "data-terrain-compared", "");
+    // The playground's single demo gives way to the comparison.
+    if let Some(single) = document.query_selector("[data-terrain-demo][data-url-state]")? {
+        single.remove();
+    }
+    let demos: HtmlElement = dom::create(document, "div", "terrain-compare-demos")?;
+    let mut hosts = Vec::new();
+    for index in 0..comparison.algorithms.len() {
+        let host: HtmlElement = dom::create(document, "div", "terrain-compare-demo")?;
+        for (name, value) in comparison.attributes(index) {
+            dom::set(&host, &name, &value);
+        }
+        demos.append_child(&host)?;
+        hosts.push(host);
+    }
+    place.append_child(&demos)?;
+    let together: HtmlElement = dom::create(document, "section", "terrain-analysis")?;
+    dom::set(
+        &together,
+        "aria-label",
+        "The compared maps measured together",
+    );
+    let heading = dom::create_with_text(document, "h2", "", "Measured together")?;
+    together.append_child(&heading)?;
+    let grid: HtmlElement = dom::create(document, "div", "terrain-analysis-grid")?;
+    let histogram = FigureView::build(document, "terrain-figure")?;
+    let spectrum = FigureView::build(document, "terrain-figure")?;
+    grid.append_child(histogram.element())?;
+    grid.append_child(spectrum.element())?;
+    together.append_child(&grid)?;
+    place.append_child(&together)?;
+    dom::show(&place, true);
+    Ok(Some(CompareView {
+        comparison,
+        hosts,
+        demos: Vec::new(),
+        histogram,
+        spectrum,
+        shown: Vec::new(),
+        query: String::new(),
+    }))
+}
+
+impl CompareView {
+    /// The page indices of its demos, once mounted (read from their
+    /// canvases).
+    pub fn mounted(&mut self) -> &[usize] {
+        self.demos = self
+            .hosts
+            .iter()
+            .filter_map(|host| {
+                host.query_selector("[data-terrain-index]")
+                    .ok()
+                    .flatten()?
+                    .get_attribute("data-terrain-index")?
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        &self.demos
+    }
+
+    /// Brings the plots and the address up to date with the demos, when
+    /// one of them shows a new map.
+    pub fn update(&mut self, page: &Page) {
+        let demos: Vec<_> = self
+            .demos
+            .iter()
+            .filter_map(|&index| page.demo(index))
+            .collect();
+        let shown: Vec<u64> = demos.iter().map(|demo| demo.maps_shown()).collect();
+        // Measured together once every demo has its first map.
+        if demos.is_empty() || shown == self.shown || shown.contains(&0) {
+            return;
+        }
+        self.shown = shown;
+        let relief = demos[0].config().display.relief;
+        let analyses: Vec<_> = demos
+            .iter()
+            .map(|demo| panel::measure(&demo.terrain().heightmap, relief))
+            .collect();
+        let names: Vec<&str> = demos
+            .iter()
+            .map(|demo| demo.config().params.algorithm.title())
+            .collect();
+        let series: Vec<Series> = names
+            .iter()
+            .zip(&analyses)
+            .map(|(name, analysis)| Series { name, analysis })
+            .collect();
+        self.histogram.show(&plots::histogram(&series));
+        self.spectrum.show(&plots::spectrum(&series));
+        let first = demos[0];
+        let query = self
+            .comparison
+            .query(first.seed(), first.config().params.map.exponent);
+        if query != self.query {
+            self.query = query;
+            if let Err(error) = dom::replace_query(&self.query) {
+                dom::log_error(&format!("the address bar could not be updated: {error:?}"));
+            }
+        }
+    }
+}
+
+/// The link demo `index`'s "Copy link" copies when it is one of
+/// `comparison`'s: the page's address, which keeps the whole comparison,
+/// rather than a link to that demo alone.
+pub fn share_link(comparison: Option<&CompareView>, index: usize) -> Option<String> {
+    if !comparison?.demos.contains(&index) {
+        return None;
+    }
+    dom::window().ok()?.location().href().ok()
+}

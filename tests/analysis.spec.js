@@ -1,0 +1,305 @@
+// Issue 24: measuring maps. analyze() from JavaScript, the Analyze panel
+// and its text alternatives, the colours that measure with their legend,
+// and the playground's comparison under one camera.
+
+import { writeFileSync } from "node:fs";
+
+import { expectNoSeriousViolations } from "./axe.js";
+import { demoState, expect, SCREENS, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+
+test("analyze() measures a map, and refuses bad maps and options by name and value", async ({ page }) => {
+  await page.goto("/playground.html");
+  const result = await page.evaluate(async () => {
+    const { analyze, generate } = await import("./terrain.js");
+    const slopes = [1, 2, 3].map((seed) => {
+      const heights = generate({ algorithm: "diamond-square", exponent: 9, seed });
+      return analyze(heights).spectrum.slope;
+    });
+    const heights = generate({ algorithm: "diamond-square", exponent: 5, seed: 7 });
+    const analysis = analyze(heights, { bins: 8 });
+    const refusal = (call) => {
+      try {
+        call();
+        return "no error";
+      } catch (error) {
+        return error.message;
+      }
+    };
+    const nan = Float64Array.from(heights);
+    nan[5] = Number.NaN;
+    return {
+      slopes,
+      keys: Object.keys(analysis),
+      min: analysis.min,
+      max: analysis.max,
+      counts: [...analysis.histogram.counts],
+      edges: analysis.histogram.edges.length,
+      hypsometric: [analysis.hypsometric[0], analysis.hypsometric[8]],
+      frequencies: analysis.spectrum.frequencies.length,
+      fit: [analysis.spectrum.fitFrom, analysis.spectrum.fitTo],
+      fitted: analysis.spectrum.slope,
+      slope: analysis.slope,
+      errors: [
+        refusal(() => analyze(heights, { bins: 0 })),
+        refusal(() => analyze(heights, { bins: 5000 })),
+        refusal(() => analyze(heights, { binz: 4 })),
+        refusal(() => analyze(new Float64Array(100))),
+        refusal(() => analyze(nan)),
+      ],
+    };
+  });
+  // Diamond-square with spread reduction 0.5 has Hurst exponent 1: slope -4.
+  const mean = result.slopes.reduce((sum, slope) => sum + slope, 0) / result.slopes.length;
+  expect(Math.abs(mean + 4)).toBeLessThan(0.4);
+  expect(result.keys).toEqual([
+    "min",
+    "max",
+    "mean",
+    "std",
+    "histogram",
+    "hypsometric",
+    "spectrum",
+    "slope",
+    "roughness",
+  ]);
+  expect([result.min, result.max]).toEqual([0, 1]);
+  expect(result.counts.reduce((sum, count) => sum + count, 0)).toBe(33 * 33);
+  expect(result.edges).toBe(9);
+  expect(result.hypsometric).toEqual([1, 0]);
+  expect(result.frequencies).toBe(16);
+  // 32 frequencies leave too few between 4 and a quarter of the highest
+  // to fit a line: no band, no slope.
+  expect(result.fit).toEqual([0, 0]);
+  expect(result.fitted).toBeNull();
+  expect(result.slope.meanDegrees).toBeGreaterThan(0);
+  expect(result.slope.histogram.counts.length).toBe(18);
+  expect(result.errors).toEqual([
+    "bins must be a whole number from 1 to 4096; got 0",
+    'bins must be a whole number from 1 to 4096; got "5000"',
+    'unknown option "binz"; the options are bins, relief',
+    "analyze takes heights of a square map 2^n + 1 points wide (9, 25, 81, … 16 785 409 values); got 100 values",
+    "height number 5 is not a finite number",
+  ]);
+});
+
+test("the Analyze panel plots the map with labelled axes, reads as tables, and follows the scrubber", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=8&seed=7");
+  await waitForAllDemos(page, 1);
+  const button = page.getByRole("button", { name: "Analyze" });
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  const panel = page.getByRole("region", { name: "Analysis of this map" });
+  await expect(panel.locator("svg.terrain-plot")).toHaveCount(4);
+  await expect(panel.getByText("Measured at every one of the map's 257 × 257 points.")).toBeVisible();
+  for (const words of ["height (map units)", "share of points (%)", "frequency (cycles per map width)"]) {
+    await expect(panel.locator("svg text", { hasText: words }).first()).toBeVisible();
+  }
+  await panel.screenshot({ path: `${SCREENS}analysis-panel-desktop-panel.png` });
+  // The text alternatives: a table per plot, with its caption, under a
+  // "Numbers" disclosure each.
+  const disclosures = panel.locator("summary", { hasText: "Numbers" });
+  await expect(disclosures).toHaveCount(4);
+  for (let index = 0; index < 4; index++) await disclosures.nth(index).click();
+  const spectrum = panel.getByRole("table", { name: /Power spectrum/ });
+  await expect(spectrum).toHaveCount(1);
+  const slopeCell = spectrum.getByRole("row", { name: /Fitted slope/ });
+  const finished = await slopeCell.textContent();
+  expect(finished).toMatch(/Fitted slope\s*−\d\.\d\d \(from 4 to 32 cycles\)/);
+  const slope = -Number(/−(\d\.\d\d)/.exec(finished)[1]);
+  const reference = await page.evaluate(async () => {
+    const { analyze, generate } = await import("./terrain.js");
+    return analyze(generate({ algorithm: "diamond-square", exponent: 8, seed: 7 })).spectrum.slope;
+  });
+  expect(slope).toBeCloseTo(reference, 2);
+  await expect(panel.getByRole("table", { name: /Height histogram/ })).toHaveCount(1);
+  await expect(panel.getByRole("table", { name: /Hypsometric curve/ })).toHaveCount(1);
+  await expect(panel.getByRole("table", { name: /Slope distribution/ })).toHaveCount(1);
+  await expect(spectrum).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}analysis-panel-desktop.png`, fullPage: true });
+  // Back to the corners: the spectrum follows the map on show.
+  await page.getByLabel("Stage", { exact: true }).fill("0");
+  await expect(slopeCell).not.toHaveText(finished);
+  await expectNoSeriousViolations(page, "playground with the Analyze panel open");
+});
+
+test("on a phone the panel's plots stack and stay readable", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/erosion.html");
+  const demo = page
+    .locator(".terrain-demo")
+    .filter({ has: page.locator("[data-terrain-index]") })
+    .last();
+  await demo.scrollIntoViewIfNeeded();
+  await demo.getByRole("button", { name: "Analyze" }).click();
+  const panel = demo.getByRole("region", { name: "Analysis of this map" });
+  // The panel waits for the demo's map (eroded in a worker), then measures it.
+  await expect(panel.getByText("Measured at every one of the map's 129 × 129 points.")).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(panel.locator("svg.terrain-plot")).toHaveCount(4);
+  const boxes = await panel
+    .locator("svg.terrain-plot")
+    .evaluateAll((plots) => plots.map((plot) => plot.getBoundingClientRect().toJSON()));
+  for (const box of boxes) expect(box.width).toBeGreaterThan(300);
+  expect(boxes[1].top).toBeGreaterThan(boxes[0].bottom - 1);
+  // The panel from its top, a screen at a time (a full-page picture of
+  // this long page takes longer than the test may).
+  await panel.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: `${SCREENS}analysis-panel-phone.png` });
+  await page.evaluate(() => window.scrollBy(0, 800));
+  await page.screenshot({ path: `${SCREENS}analysis-panel-phone-2.png` });
+});
+
+test("palette=slope colours the surface by its slope and shows a legend", async ({ page }) => {
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=7&seed=5&palette=terrain");
+  await waitForAllDemos(page, 1);
+  const terrain = await statsOf(page, 0);
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=7&seed=5&palette=slope");
+  await waitForAllDemos(page, 1);
+  expect((await demoState(page)).palette).toBe("slope");
+  const slope = await statsOf(page, 0);
+  expect(slope.hash).not.toBe(terrain.hash);
+  const legend = page.locator(".terrain-legend-figure");
+  await expect(legend).toBeVisible();
+  await expect(legend.locator("svg title")).toHaveText("Legend: Slope as drawn (degrees)");
+  await expect(legend.locator("svg text", { hasText: "45°" })).toHaveCount(1);
+  // The slope palette's reds: many pixels where red leads green and blue.
+  const reddish = await page.evaluate(() => {
+    const canvas = document.querySelector("canvas.terrain-canvas");
+    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if (data[index] > data[index + 1] + 60 && data[index] > data[index + 2] + 60) count++;
+    }
+    return count / (data.length / 4);
+  });
+  expect(reddish).toBeGreaterThan(0.05);
+  // The menu offers it, and the colours follow the menu.
+  const colours = page.getByLabel("Colours", { exact: true });
+  await colours.selectOption("flow");
+  await expect(legend.locator("svg title")).toHaveText("Legend: Rain gathered (points draining through)");
+  await waitForChange(page, 0, slope.hash, "the flow colours replace the slope colours");
+  await page.screenshot({ path: `${SCREENS}palette-flow.png` });
+});
+
+test("?compare= shows three algorithms under one camera, measured together", async ({ page }) => {
+  await page.goto("/playground.html?compare=diamond-square,perlin-noise,simplex-noise&exponent=7&seed=11");
+  await waitForAllDemos(page, 3);
+  const states = await Promise.all([0, 1, 2].map((index) => demoState(page, index)));
+  expect(states.map((state) => state.algorithm)).toEqual(["diamond-square", "perlin-noise", "simplex-noise"]);
+  expect(new Set(states.map((state) => state.seed))).toEqual(new Set(["11"]));
+  expect(new Set(states.map((state) => state.exponent))).toEqual(new Set([7]));
+  const before = await Promise.all([0, 1, 2].map((index) => statsOf(page, index)));
+  // Drag the first view: every view turns, to the same camera.
+  const canvas = page.locator("canvas.terrain-canvas").first();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 20, { steps: 6 });
+  await page.mouse.up();
+  for (const index of [0, 1, 2]) await waitForChange(page, index, before[index].hash, `view ${index} turned`);
+  const after = await Promise.all([0, 1, 2].map((index) => demoState(page, index)));
+  expect(after[0].azimuth).not.toBe(states[0].azimuth);
+  expect(after[1].azimuth).toBe(after[0].azimuth);
+  expect(after[2].azimuth).toBe(after[0].azimuth);
+  expect(after[2].elevation).toBe(after[0].elevation);
+  // One plot for all three, colour-coded, with a table naming each.
+  const together = page.getByRole("region", { name: "The compared maps measured together" });
+  await together.locator("summary", { hasText: "Numbers" }).nth(1).click();
+  const table = together.getByRole("table", { name: /Power spectrum/ });
+  for (const name of ["Diamond-square", "Perlin noise", "Simplex noise"]) {
+    await expect(table.getByRole("columnheader", { name })).toHaveCount(1);
+  }
+  await expect(together.locator("svg.terrain-plot").first().locator("path[stroke='#a259c6']")).toHaveCount(0);
+  await expect(together.locator("svg.terrain-plot").nth(1).locator("path[stroke='#2e9a5c']")).toHaveCount(1);
+  // The address keeps the comparison; a Refresh gives all three one new seed.
+  await expect(page).toHaveURL(/\?compare=diamond-square,perlin-noise,simplex-noise&seed=11&exponent=7/);
+  // Each demo's Copy link copies the whole comparison, not its demo alone.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy link" }).nth(2).click();
+  await expect(page.locator(".terrain-copy-status").nth(2)).toHaveText("Copied the link.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await page.getByRole("button", { name: "Refresh" }).nth(1).click();
+  await expect(page).not.toHaveURL(/seed=11&/);
+  const seeds = await Promise.all([0, 1, 2].map(async (index) => (await demoState(page, index)).seed));
+  expect(new Set(seeds).size).toBe(1);
+  expect(page.url()).toContain(`seed=${seeds[0]}&`);
+  await page.screenshot({ path: `${SCREENS}compare-desktop.png`, fullPage: true });
+  await expectNoSeriousViolations(page, "playground comparing three algorithms");
+});
+
+test("on a phone the compared views stack and still share one camera", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/playground.html?compare=diamond-square,value-noise&exponent=6&seed=3");
+  await waitForAllDemos(page, 2);
+  const canvases = page.locator("canvas.terrain-canvas");
+  const [first, second] = [await canvases.nth(0).boundingBox(), await canvases.nth(1).boundingBox()];
+  expect(second.y).toBeGreaterThan(first.y + first.height);
+  await canvases.nth(1).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(async () => (await demoState(page, 0)).azimuth).toBe((await demoState(page, 1)).azimuth);
+  await page.screenshot({ path: `${SCREENS}compare-phone.png`, fullPage: true });
+});
+
+test("a bad comparison is explained and the playground stays", async ({ page }) => {
+  await page.goto("/playground.html?compare=perlin-noise");
+  await waitForAllDemos(page, 1);
+  await expect(page.getByRole("alert")).toContainText(
+    "URL parameter compare must list 2 to 4 algorithms, separated by commas, from random-noise",
+  );
+});
+
+/** A table's number written as "2.70 × 10⁻⁵". */
+function scientific(text) {
+  const [mantissa, power] = text.split(" × 10");
+  const digits = [..."⁰¹²³⁴⁵⁶⁷⁸⁹"];
+  const exponent = [...power].map((c) => (c === "⁻" ? "-" : String(digits.indexOf(c)))).join("");
+  return Number(mantissa) * 10 ** Number(exponent);
+}
+
+test("an imported PNG, not made by the site, gets the same analysis", async ({ page }, testInfo) => {
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=6&seed=7");
+  await waitForAllDemos(page, 1);
+  await page.getByRole("button", { name: "Analyze" }).click();
+  const panel = page.getByRole("region", { name: "Analysis of this map" });
+  await expect(panel.getByText("Measured at every one of the map's 65 × 65 points.")).toBeVisible();
+  await panel.locator("summary", { hasText: "Numbers" }).nth(2).click();
+  const generated = await panel.getByRole("table", { name: /Power spectrum/ }).textContent();
+  // A 200 x 150 RGB picture from the browser's own canvas: ridges
+  // running up and down, 8 across, on a gentle slope.
+  const encoded = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 200;
+    canvas.height = 150;
+    const context = canvas.getContext("2d");
+    for (let x = 0; x < 200; x++) {
+      const grey = Math.round(127 + 100 * Math.sin((2 * Math.PI * 8 * x) / 200) + (25 * x) / 200);
+      context.fillStyle = `rgb(${grey}, ${grey}, ${grey})`;
+      context.fillRect(x, 0, 1, 150);
+    }
+    return canvas.toDataURL("image/png").split(",")[1];
+  });
+  const path = testInfo.outputPath("ridges.png");
+  writeFileSync(path, Buffer.from(encoded, "base64"));
+  await page.setInputFiles('.terrain-import input[type="file"]', path);
+  await expect(page.locator(".terrain-file-status")).toContainText("Imported ridges.png");
+  const side = (await demoState(page)).side;
+  await expect(panel.getByText(`Measured at every one of the map's ${side} × ${side} points.`)).toBeVisible();
+  const spectrum = panel.getByRole("table", { name: /Power spectrum/ });
+  await expect(spectrum).not.toHaveText(generated);
+  // The ridges' 8 cycles per width hold the most power of any frequency.
+  const rows = await spectrum
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((cell) => cell.textContent)));
+  const powers = rows
+    .filter((cells) => /^\d+$/.test(cells[0]))
+    .map((cells) => [Number(cells[0]), scientific(cells[1])]);
+  expect(powers.map((row) => row[0]).slice(0, 5)).toEqual([1, 2, 4, 8, 16]);
+  const strongest = powers.reduce((best, row) => (row[1] > best[1] ? row : best));
+  expect(strongest[0]).toBe(8);
+  await expect(panel.locator("table caption", { hasText: "Height histogram" })).toHaveCount(1);
+});
