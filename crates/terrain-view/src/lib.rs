@@ -11,6 +11,7 @@
 //! |---|---|
 //! | [`settings`] | the display settings' registry and a demo's whole configuration, read from attributes and links |
 //! | [`demo`] | one demo as a state machine: inputs, effects, presentation |
+//! | [`export`] | the download formats and their options, checked; file names and sizes before a file is made |
 //! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
 //! | [`address`] | the page's address, changed at most once every 350 ms |
 //! | [`graphics`] | the shared graphics context's life: lost, waited for, made anew, refused |
@@ -25,6 +26,7 @@
 pub mod address;
 pub mod camera;
 pub mod demo;
+pub mod export;
 pub mod graphics;
 pub mod lod;
 pub mod overlay;
