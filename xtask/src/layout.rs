@@ -14,7 +14,10 @@
 //! number of times), a module the file declares or a name a `use` brought
 //! in. Each is resolved to the deepest module it goes into, following
 //! `use` re-exports in any module (`crate::Demo` is in `demo` when the root
-//! has `pub use demo::Demo`). Comments, doc comments (so an intra-doc link
+//! has `pub use demo::Demo`). A `#[macro_export]` macro is the module that
+//! defines it (Rust puts it at the root), and the items a macro call at a
+//! module's top level writes (`named_choices! { pub enum Fade … }`) are
+//! that module's. Comments, doc comments (so an intra-doc link
 //! such as ``[`super::perlin`]``, which Rust does not import) and literals
 //! are not code, and `mod x;` declares a module without importing it.
 //! Every inline `mod x { … }`, such as a file's `#[cfg(test)] mod tests`,
@@ -407,6 +410,23 @@ mod tests {
             "`super::super::noise::perlin` and `super::OCTAVES`"
         );
         assert_eq!(graph["crate"], names(&["map"]));
+        assert_eq!(find_circles(&graph), Vec::<Vec<String>>::new());
+    }
+
+    #[test]
+    fn an_exported_macro_is_the_module_that_defines_it() {
+        let modules = fixture_modules("exported_macro");
+        assert_eq!(
+            modules[&vec!["spec".to_owned()]].exported_macros,
+            names(&["named_choices"]),
+            "`#[macro_export]` under other attributes; not `local_only`"
+        );
+        let graph = import_graph(&modules);
+        assert_eq!(
+            graph["erosion"],
+            names(&["spec"]),
+            "`crate::named_choices!`"
+        );
         assert_eq!(find_circles(&graph), Vec::<Vec<String>>::new());
     }
 

@@ -21,6 +21,9 @@ pub struct Module {
     /// The other items it defines at its top level, by name (functions,
     /// types, traits, constants, statics).
     pub items: BTreeSet<String>,
+    /// The macros it exports (`#[macro_export] macro_rules! name`): Rust
+    /// puts them at the crate root, where `crate::name!` finds them.
+    pub exported_macros: BTreeSet<String>,
     /// Its `use` declarations, wherever they stand.
     pub uses: Vec<Use>,
     /// Every path of two or more segments its code names outside `use`
@@ -77,6 +80,24 @@ pub fn read_crate(source: &Path) -> Result<BTreeMap<ModulePath, Module>, String>
         };
         let lines = text.lines().count();
         read_module(&tokens, module, lines, &place, &mut modules, &mut files)?;
+    }
+    // An exported macro stands at the root as if the root re-exported it
+    // from the module that defines it: `crate::name!` uses that module.
+    let exported: Vec<Use> = modules
+        .iter()
+        .flat_map(|(path, module)| {
+            module.exported_macros.iter().map(|name| Use {
+                name: Some(name.clone()),
+                path: ["crate".to_owned()]
+                    .into_iter()
+                    .chain(path.iter().cloned())
+                    .chain([name.clone()])
+                    .collect(),
+            })
+        })
+        .collect();
+    if let Some(root) = modules.get_mut(&Vec::new()) {
+        root.uses.extend(exported);
     }
     Ok(modules)
 }
@@ -321,10 +342,24 @@ fn read_names(tokens: &[Token], module: &mut Module) {
 fn read_items(tokens: &[Token], module: &mut Module) {
     const ITEMS: [&str; 7] = ["fn", "struct", "enum", "union", "trait", "type", "const"];
     let mut depth = 0usize;
+    // For each open bracket, whether it counts: the braces of a macro
+    // called at the top level (`named_choices! { pub enum Fade … }`) do
+    // not, so the items written in them are the module's.
+    let mut open: Vec<bool> = Vec::new();
     for (at, token) in tokens.iter().enumerate() {
         match token {
-            Token::Punct('{' | '(' | '[') => depth += 1,
-            Token::Punct('}' | ')' | ']') => depth = depth.saturating_sub(1),
+            Token::Punct(bracket @ ('{' | '(' | '[')) => {
+                let macro_body =
+                    depth == 0 && *bracket == '{' && at > 0 && tokens[at - 1] == Token::Punct('!');
+                open.push(!macro_body);
+                if !macro_body {
+                    depth += 1;
+                }
+            }
+            Token::Punct('}' | ')' | ']') => {
+                let counted = open.pop().unwrap_or(true);
+                depth = depth.saturating_sub(usize::from(counted));
+            }
             Token::Word(keyword) if depth == 0 => {
                 let named = |offset: usize| match tokens.get(at + offset) {
                     Some(Token::Word(name)) => Some(name),
@@ -339,10 +374,52 @@ fn read_items(tokens: &[Token], module: &mut Module) {
                 if let Some(name) = name.filter(|name| !matches!(name.as_str(), "fn" | "_")) {
                     module.items.insert(name.clone());
                 }
+                if keyword == "macro_rules"
+                    && tokens.get(at + 1) == Some(&Token::Punct('!'))
+                    && let Some(name) = named(2)
+                    && exported(&tokens[..at])
+                {
+                    module.exported_macros.insert(name.clone());
+                }
             }
             _ => {}
         }
     }
+}
+
+/// Whether the attributes just before an item (the end of `before`)
+/// include `#[macro_export]`.
+fn exported(before: &[Token]) -> bool {
+    let mut end = before.len();
+    // Walk back over `#[…]` groups, the last first.
+    while end > 0 && before[end - 1] == Token::Punct(']') {
+        let mut depth = 0usize;
+        let mut start = end;
+        while start > 0 {
+            start -= 1;
+            match before[start] {
+                Token::Punct(']') => depth += 1,
+                Token::Punct('[') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if start == 0 || before[start - 1] != Token::Punct('#') {
+            return false;
+        }
+        if before[start..end]
+            .iter()
+            .any(|token| *token == Token::Word("macro_export".to_owned()))
+        {
+            return true;
+        }
+        end = start - 1;
+    }
+    false
 }
 
 /// Reads the use tree starting at `at` under `prefix` into `uses`; where
