@@ -514,9 +514,10 @@ pub fn forecast(settings: &ExportSettings, side: usize) -> Forecast {
         Format::Glb => {
             let full = 2 * cells * cells;
             match budget {
-                // Vertices are at most about half the triangles.
+                // A surface of T triangles whose border has B points has
+                // 1 + (T + B) / 2 vertices, and B is at most the map's.
                 Some(most) if most < full => Forecast {
-                    bytes: glb_bytes(most / 2 + 2, most),
+                    bytes: glb_bytes((1 + (most + 4 * cells) / 2).min(points), most),
                     certainty: Certainty::AtMost,
                 },
                 _ => Forecast {
@@ -541,9 +542,11 @@ pub fn forecast(settings: &ExportSettings, side: usize) -> Forecast {
                         certainty: Certainty::About,
                     }
                 }
+                // About half as many vertices as triangles, and the
+                // border's (see GLB above).
                 Some(most) if most < 2 * cells * cells => Forecast {
-                    bytes: line_bytes(most / 2 + 2, most),
-                    certainty: Certainty::AtMost,
+                    bytes: line_bytes(most / 2 + 2 * most.isqrt(), most),
+                    certainty: Certainty::About,
                 },
                 Some(_) => Forecast {
                     bytes: line_bytes(points, 2 * cells * cells),

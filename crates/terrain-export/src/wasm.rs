@@ -1,0 +1,1 @@
+//! `exportMap()` for JavaScript (wasm32 only).
