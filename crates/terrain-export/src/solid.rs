@@ -63,7 +63,7 @@ pub fn build(map: &Heightmap, top: &TopMesh, settings: &ExportSettings) -> Solid
     let ring: Vec<usize> = (0..last)
         .map(|x| last * side + x)
         .chain((1..=last).rev().map(|y| y * side + last))
-        .chain((1..=last).rev().map(|x| x))
+        .chain((1..=last).rev())
         .chain((0..last).map(|y| y * side))
         .filter(|index| vertex_of.contains_key(index))
         .collect();

@@ -342,7 +342,7 @@ impl ExportSettings {
     pub fn check_for(&self, side: usize, surface: Surface) -> Result<(), String> {
         let cells = side.saturating_sub(1) as u64;
         let tiles = u64::from(self.tiles);
-        if self.format == Format::Tiles && (tiles > cells || cells % tiles != 0) {
+        if self.format == Format::Tiles && (tiles > cells || !cells.is_multiple_of(tiles)) {
             let spec = option_named("tiles")
                 .map_or("tiles".to_owned(), |tiles| tiles.spec.name_on(surface));
             return Err(format!(
