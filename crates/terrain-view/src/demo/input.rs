@@ -5,9 +5,10 @@
 use terrain_core::spec::Spec;
 use terrain_core::{Field, Heightmap};
 
+use super::download::{ExportId, ExportWord};
 use crate::camera::CameraAction;
 use crate::graphics::Graphics;
-use crate::protocol::{FileFormat, Reply, Source as ImageSource};
+use crate::protocol::{Reply, Source as ImageSource};
 use crate::settings::Setting;
 
 /// Something that can be set from a demo's controls: a map parameter or a
@@ -92,8 +93,22 @@ pub enum Input {
         /// Why, as a sentence starting in lower case.
         reason: String,
     },
-    /// Download the map as a file.
-    Export(FileFormat),
+    /// A field of the Download menu now says `text`.
+    DownloadEdited {
+        /// Its option's JavaScript name (`format`, `sizeMm`…).
+        option: String,
+        /// What it says.
+        text: String,
+    },
+    /// The Download menu's button was pressed.
+    DownloadPressed,
+    /// Word of a file being written.
+    Exported {
+        /// Which download.
+        id: ExportId,
+        /// What it says.
+        word: ExportWord,
+    },
     /// Copy the share link.
     CopyLink,
     /// Whether the copy worked.

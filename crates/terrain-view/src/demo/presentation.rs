@@ -7,6 +7,7 @@ use terrain_core::Stage;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index, seam_index};
 
 use super::controls::{TypedText, control_keys, text_of};
+use super::download::DownloadShown;
 use super::input::Key;
 use super::shown::{Origin, Shown};
 use crate::settings::{Controls, View};
@@ -53,7 +54,7 @@ pub struct ControlsShown {
     pub scrubber: ScrubberShown,
     /// The link to exactly this view.
     pub share_link: String,
-    /// How an import or export went, and whether it failed.
+    /// How an import went, and whether it failed.
     pub file_status: Option<(String, bool)>,
     /// Whether the link was copied, in words.
     pub copy_status: Option<String>,
@@ -90,6 +91,8 @@ pub struct Presentation {
     pub label: String,
     /// The controls, if the demo has them.
     pub controls: Option<ControlsShown>,
+    /// The Download menu, which every demo has.
+    pub download: DownloadShown,
 }
 
 /// The words a demo keeps until something replaces them.
@@ -99,7 +102,7 @@ pub(super) struct Notes {
     pub(super) notice: Option<String>,
     /// Why the last map could not be made.
     pub(super) error: Option<String>,
-    /// How an import or export went, and whether it failed.
+    /// How an import went, and whether it failed.
     pub(super) file_status: Option<(String, bool)>,
     /// Whether the link was copied, in words.
     pub(super) copy_status: Option<String>,
@@ -117,6 +120,8 @@ pub(super) struct Parts<'a> {
     pub(super) playing: bool,
     /// The progress bar, while a job runs.
     pub(super) progress: Option<&'a (f64, String)>,
+    /// The Download menu.
+    pub(super) download: DownloadShown,
 }
 
 impl Parts<'_> {
@@ -189,6 +194,7 @@ impl Parts<'_> {
             label,
             controls: (shown.config.display.controls != Controls::None)
                 .then(|| self.controls_shown()),
+            download: self.download.clone(),
         }
     }
 
