@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use terrain_core::registry::fields;
 use terrain_core::spec::Value;
-use terrain_view::demo::{Effect, Input};
+use terrain_view::demo::{Demo, Effect, Input};
 use terrain_view::graphics::{ContextAction, ContextEvent, ContextId, Graphics};
 use terrain_view::page::{Page, PageEffect, PageInput};
 use terrain_view::picture;
@@ -27,10 +27,10 @@ use web_sys::{
 };
 
 use crate::dom;
-use crate::files;
 use crate::gpu::{Gpu, Scene, Tell};
 use crate::jobs::Jobs;
 use crate::view::DemoView;
+use crate::{exports, files};
 
 /// Everything the page's demos share.
 struct App {
@@ -74,6 +74,12 @@ fn drain() {
             app.carry_out(effects);
         }
     });
+}
+
+/// Runs `action` on demo `index`, unless the app is busy or there is no
+/// such demo.
+pub(crate) fn with_demo<R>(index: usize, action: impl FnOnce(&Demo) -> R) -> Option<R> {
+    with_app(|app| app.page.demo(index).map(action)).flatten()
 }
 
 /// Queues `input` for the running handler to get to (see [`drain`]).
@@ -269,12 +275,15 @@ impl App {
 
     /// A demo's effect that only the browser can carry out.
     fn shell(&mut self, index: usize, effect: Effect) {
-        let result = match effect {
-            Effect::Download {
+        match effect {
+            Effect::Export {
+                id,
+                options,
                 name,
                 media_type,
-                bytes,
-            } => files::download(&name, media_type, &bytes),
+            } => {
+                exports::export(index, id, options, name, media_type);
+            }
             Effect::ReadFile => {
                 let file = self
                     .views
@@ -284,13 +293,11 @@ impl App {
                 if let Some(file) = file {
                     files::read(file, move |input| dispatch(PageInput::Demo(index, input)));
                 }
-                Ok(())
             }
             Effect::Copy(text) => {
                 files::copy(&text, move |worked| {
                     dispatch(PageInput::Demo(index, Input::Copied(worked)))
                 });
-                Ok(())
             }
             // The page carries out the rest itself.
             Effect::Submit { .. }
@@ -299,10 +306,7 @@ impl App {
             | Effect::ReplaceUrl(_)
             | Effect::Schedule { .. }
             | Effect::ShareSeed(_)
-            | Effect::TryGraphicsAgain => Ok(()),
-        };
-        if let Err(error) = result {
-            dom::log_error(&format!("a terrain demo's request failed: {error:?}"));
+            | Effect::TryGraphicsAgain => {}
         }
     }
 

@@ -15,6 +15,7 @@ use web_sys::{
 
 use crate::controls::{ControlsView, Send};
 use crate::dom;
+use crate::download::DownloadMenu;
 
 /// The elements every demo has.
 pub struct DemoView {
@@ -34,6 +35,7 @@ pub struct DemoView {
     progress_bar: HtmlProgressElement,
     progress_text: HtmlElement,
     controls: Option<ControlsView>,
+    download: DownloadMenu,
     /// What the elements say now, so that only changes touch the DOM.
     shown: Option<Presentation>,
 }
@@ -129,6 +131,7 @@ impl DemoView {
         ] {
             bar.append_child(child)?;
         }
+        let download = DownloadMenu::build(document, &bar, index, &send)?;
         host.append_child(&bar)?;
 
         let controls = match level {
@@ -170,6 +173,7 @@ impl DemoView {
             progress_bar,
             progress_text,
             controls,
+            download,
             shown: None,
         })
     }
@@ -254,6 +258,7 @@ impl DemoView {
         if let (Some(controls), Some(shown)) = (&mut self.controls, &presentation.controls) {
             controls.present(shown);
         }
+        self.download.present(&presentation.download);
         self.shown = Some(presentation);
     }
 
