@@ -226,7 +226,7 @@ pub static OPTIONS: [ExportOption; 8] = [
     terrain_core::number_parameter!(
         &Spec {
             label: "relief",
-            title: "Relief",
+            title: "Solid's relief",
             option: "relief",
             attribute: "",
             help: "how tall heights stand: 1 is as on the site, a height of 1 half the width",
@@ -240,7 +240,7 @@ pub static OPTIONS: [ExportOption; 8] = [
     terrain_core::choice_parameter!(
         &Spec {
             label: "palette",
-            title: "Colours",
+            title: "Vertex colours",
             option: "palette",
             attribute: "",
             help: "the colours of the vertices",

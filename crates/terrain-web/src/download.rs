@@ -98,7 +98,8 @@ impl DownloadMenu {
         for option in &OPTIONS {
             let spec = option.spec;
             let wrapper: HtmlElement = dom::create(document, "div", "terrain-field")?;
-            let id = format!("terrain-{index}-download-{}", spec.option);
+            // Not ending in the option's name: the demo's own settings' ids do.
+            let id = format!("terrain-{index}-{}-download", spec.option);
             let label = dom::create_with_text(document, "label", "", spec.title)?;
             dom::set(&label, "for", &id);
             wrapper.append_child(&label)?;
