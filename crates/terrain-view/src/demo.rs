@@ -28,10 +28,10 @@ mod playback;
 mod presentation;
 mod shown;
 
-pub use download::{DownloadField, DownloadShown, ExportId, ExportWord};
+pub use download::{DownloadField, DownloadShown};
 pub use effect::Effect;
 pub use environment::Environment;
-pub use input::{Input, JobId, Key};
+pub use input::{ExportId, ExportWord, Input, JobId, Key};
 pub use jobs::{
     MAX_IMPORT_BYTES, WORKER_FROM_DROPLET_STEPS, WORKER_FROM_EXPONENT, WORKER_FROM_SLIDE_VISITS,
     belongs_in_worker,

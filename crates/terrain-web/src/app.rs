@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use terrain_core::registry::fields;
 use terrain_core::spec::Value;
-use terrain_view::demo::{Demo, Effect, Input};
+use terrain_view::demo::{Effect, Input};
 use terrain_view::graphics::{ContextAction, ContextEvent, ContextId, Graphics};
 use terrain_view::page::{Page, PageEffect, PageInput};
 use terrain_view::picture;
@@ -74,12 +74,6 @@ fn drain() {
             app.carry_out(effects);
         }
     });
-}
-
-/// Runs `action` on demo `index`, unless the app is busy or there is no
-/// such demo.
-pub(crate) fn with_demo<R>(index: usize, action: impl FnOnce(&Demo) -> R) -> Option<R> {
-    with_app(|app| app.page.demo(index).map(action)).flatten()
 }
 
 /// Queues `input` for the running handler to get to (see [`drain`]).
@@ -282,7 +276,20 @@ impl App {
                 name,
                 media_type,
             } => {
-                exports::export(index, id, options, name, media_type);
+                // Read when the download module is ready for the map,
+                // unless the app is busy or the demo is gone.
+                let read: exports::ReadMap = Box::new(move |reader| {
+                    with_app(|app| {
+                        app.page
+                            .demo(index)
+                            .map(|demo| reader(&demo.terrain().heightmap, demo.maps_shown()))
+                    })
+                    .flatten()
+                    .is_some()
+                });
+                let tell =
+                    move |word| dispatch(PageInput::Demo(index, Input::Exported { id, word }));
+                exports::export(read, tell, options, name, media_type);
             }
             Effect::ReadFile => {
                 let file = self

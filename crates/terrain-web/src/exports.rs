@@ -14,14 +14,13 @@
 use std::cell::RefCell;
 
 use js_sys::{Float64Array, Function, Object, Promise, Reflect};
-use terrain_view::demo::{ExportId, ExportWord, Input};
-use terrain_view::page::PageInput;
+use terrain_core::Heightmap;
+use terrain_view::demo::ExportWord;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
 use web_sys::Blob;
 
-use crate::app::{dispatch, with_demo};
 use crate::{dom, files};
 
 /// About how many heights are copied in one task: 8 MB, a few
@@ -42,18 +41,22 @@ pub fn configure_exporter(write: Function) {
     EXPORTER.with(|exporter| *exporter.borrow_mut() = Some(write));
 }
 
-/// Writes demo `index`'s map as download `id` (`exportMap()`'s `options`)
-/// and offers it as `name`; the demo hears how it went.
+/// Reads the demo's map for a download: calls its argument with the map
+/// and how many maps the demo has shown (so a copy made over several tasks
+/// notices a new one), and says whether there was a demo to read.
+pub type ReadMap = Box<dyn Fn(&mut dyn FnMut(&Heightmap, u64)) -> bool>;
+
+/// Writes the map `read` reads as a file (`exportMap()`'s `options`) and
+/// offers it as `name`; `tell` hears how it goes.
 pub fn export(
-    index: usize,
-    id: ExportId,
+    read: ReadMap,
+    tell: impl Fn(ExportWord) + Clone + 'static,
     options: Vec<(&'static str, String)>,
     name: String,
     media_type: &'static str,
 ) {
-    let tell = move |word| dispatch(PageInput::Demo(index, Input::Exported { id, word }));
     spawn_local(async move {
-        let word = match write(index, id, &options, &name, media_type).await {
+        let word = match write(&read, tell.clone(), &options, &name, media_type).await {
             Ok(word) => word,
             Err(reason) => ExportWord::Failed(reason),
         };
@@ -62,8 +65,8 @@ pub fn export(
 }
 
 async fn write(
-    index: usize,
-    id: ExportId,
+    read: &ReadMap,
+    tell: impl Fn(ExportWord) + 'static,
     options: &[(&'static str, String)],
     name: &str,
     media_type: &str,
@@ -71,7 +74,7 @@ async fn write(
     let exporter = EXPORTER.with(|exporter| exporter.borrow().clone()).ok_or(
         "this page cannot write files: it did not load terrain.js, which brings the writers",
     )?;
-    let heights = hand_over(index).await?;
+    let heights = hand_over(read).await?;
     let request = Object::new();
     let options_object = Object::new();
     for (option, text) in options {
@@ -85,8 +88,7 @@ async fn write(
     ];
     dom::set_all(&request, &entries);
     let on_progress = Closure::<dyn FnMut(f64, String)>::new(move |share: f64, words: String| {
-        let word = ExportWord::Progress { share, words };
-        dispatch(PageInput::Demo(index, Input::Exported { id, word }));
+        tell(ExportWord::Progress { share, words });
     });
     let promise: Promise = exporter
         .call2(&JsValue::NULL, &request, on_progress.as_ref())
@@ -110,30 +112,29 @@ async fn write(
     })
 }
 
-/// Demo `index`'s map, copied into a new array a slice of rows per task,
-/// as long as the demo goes on showing it.
-async fn hand_over(index: usize) -> Result<Float64Array, String> {
+/// The map `read` reads, copied into a new array a slice of rows per
+/// task, as long as the demo goes on showing it.
+async fn hand_over(read: &ReadMap) -> Result<Float64Array, String> {
     let changed = || "the map changed while it was being handed over; download it again".to_owned();
-    let (side, serial) = with_demo(index, |demo| {
-        (demo.terrain().heightmap.side(), demo.maps_shown())
-    })
-    .ok_or_else(changed)?;
+    let mut first = None;
+    read(&mut |map, serial| first = Some((map.side(), serial)));
+    let (side, serial) = first.ok_or_else(changed)?;
     let heights = Float64Array::new_with_length((side * side) as u32);
     let rows = (POINTS_PER_TASK / side).max(1);
     let mut start = 0;
     while start < side {
         let end = (start + rows).min(side);
-        let copied = with_demo(index, |demo| {
-            if demo.maps_shown() != serial {
-                return false;
+        let mut copied = false;
+        read(&mut |map, shown| {
+            if shown == serial {
+                let values = &map.heights()[start * side..end * side];
+                heights
+                    .subarray((start * side) as u32, (end * side) as u32)
+                    .copy_from(values);
+                copied = true;
             }
-            let values = &demo.terrain().heightmap.heights()[start * side..end * side];
-            heights
-                .subarray((start * side) as u32, (end * side) as u32)
-                .copy_from(values);
-            true
         });
-        if copied != Some(true) {
+        if !copied {
             return Err(changed());
         }
         start = end;

@@ -10,38 +10,11 @@ use terrain_core::spec::{Spec, Surface};
 use terrain_core::words::group_thousands;
 
 use super::effect::Effect;
+use super::input::{ExportId, ExportWord};
 use super::shown::Shown;
 use crate::export::{
     ExportOption, ExportSettings, Format, OPTIONS, bytes_in_words, forecast, option_named,
 };
-
-/// The number of a download a demo asked for, counted per demo.
-pub type ExportId = u32;
-
-/// Word of a file being written.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExportWord {
-    /// How far along it is: a share from 0 to 1, and what it is doing.
-    Progress {
-        /// From 0 to 1.
-        share: f64,
-        /// "Fitting the triangles".
-        words: String,
-    },
-    /// It was written and offered to the reader.
-    Written {
-        /// Its size.
-        bytes: u64,
-        /// A mesh's triangles.
-        triangles: Option<u64>,
-        /// A mesh's largest height error, in `units`.
-        max_error: Option<f64>,
-        /// The file's units: "mm", "world units".
-        units: String,
-    },
-    /// It could not be: why, as a sentence in lower case.
-    Failed(String),
-}
 
 /// One option of the menu as shown.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,8 +2,7 @@
 //! or cancel a job, draw, write the address, wait, write a file, read one,
 //! copy a link, share a seed.
 
-use super::download::ExportId;
-use super::input::{Input, JobId};
+use super::input::{ExportId, Input, JobId};
 use super::playback::Delay;
 use crate::protocol::Request;
 

@@ -5,11 +5,38 @@
 use terrain_core::spec::Spec;
 use terrain_core::{Field, Heightmap};
 
-use super::download::{ExportId, ExportWord};
 use crate::camera::CameraAction;
 use crate::graphics::Graphics;
 use crate::protocol::{Reply, Source as ImageSource};
 use crate::settings::Setting;
+
+/// The number of a download a demo asked for, counted per demo.
+pub type ExportId = u32;
+
+/// Word of a file being written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportWord {
+    /// How far along it is: a share from 0 to 1, and what it is doing.
+    Progress {
+        /// From 0 to 1.
+        share: f64,
+        /// "Fitting the triangles".
+        words: String,
+    },
+    /// It was written and offered to the reader.
+    Written {
+        /// Its size.
+        bytes: u64,
+        /// A mesh's triangles.
+        triangles: Option<u64>,
+        /// A mesh's largest height error, in `units`.
+        max_error: Option<f64>,
+        /// The file's units: "mm", "world units".
+        units: String,
+    },
+    /// It could not be: why, as a sentence in lower case.
+    Failed(String),
+}
 
 /// Something that can be set from a demo's controls: a map parameter or a
 /// display setting.
