@@ -32,20 +32,10 @@ impl TopMesh {
 }
 
 /// Two triangles a cell, counter-clockwise seen from above, every point a
-/// vertex.
+/// vertex: the 3D view's grid.
 pub fn whole_grid(side: usize) -> TopMesh {
-    let cells = side - 1;
-    let mut triangles = Vec::with_capacity(6 * cells * cells);
-    for y in 0..cells {
-        for x in 0..cells {
-            let top_left = (y * side + x) as u32;
-            let top_right = top_left + 1;
-            let bottom_left = top_left + side as u32;
-            let bottom_right = bottom_left + 1;
-            triangles.extend_from_slice(&[top_left, bottom_left, bottom_right]);
-            triangles.extend_from_slice(&[top_left, bottom_right, top_right]);
-        }
-    }
+    // The view's own grid, so a file's mesh is the one drawn.
+    let triangles = terrain_view::surface::grid_triangles(side);
     TopMesh {
         vertices: (0..(side * side) as u32).collect(),
         triangles,
