@@ -237,6 +237,23 @@ test.describe("the keyboard alone", () => {
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await demoState(page, 0)).seed).not.toBe(seed);
 
+    // The Download menu, in the bar: opened with Enter, a format picked
+    // with the arrows, the file saved with Enter and with Space.
+    await focus(".terrain-download > summary", "Download");
+    await page.keyboard.press("Enter");
+    await expect(demo.locator(".terrain-download")).toHaveAttribute("open", "");
+    await focus('select[id$="-format-download"]', "the file's format");
+    await page.keyboard.press("ArrowDown");
+    await expect(demo.locator(".terrain-download-save")).toHaveText(/\.raw$/);
+    await focus(".terrain-download-save", "the download button");
+    let [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toMatch(/-\d+x\d+\.raw$/);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("ArrowDown");
+    await focus(".terrain-download-save", "the download button");
+    [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Space")]);
+    expect(download.suggestedFilename()).toMatch(/\.obj$/);
+
     await focus('select[id$="-algorithm"]', "Algorithm");
     await page.keyboard.press("ArrowUp");
     await expect.poll(async () => (await demoState(page, 0)).algorithm).toBe("recursive-midpoint-displacement");
@@ -293,13 +310,6 @@ test.describe("the keyboard alone", () => {
     await focus('input[id$="-wireframe"]', "Wireframe");
     await page.keyboard.press("Space");
     await expect.poll(async () => (await demoState(page, 0)).wireframe).toBe(true);
-
-    await focus(".terrain-files .terrain-button:nth-of-type(1)", "Download PNG");
-    let [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
-    expect(download.suggestedFilename()).toMatch(/\.png$/);
-    await focus(".terrain-files .terrain-button:nth-of-type(2)", "Download OBJ");
-    [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Space")]);
-    expect(download.suggestedFilename()).toMatch(/\.obj$/);
 
     await focus('.terrain-import input[type="file"]', "Import a PNG");
     await page.keyboard.press("Space");

@@ -8,6 +8,7 @@
 import { expectNoSeriousViolations } from "./axe.js";
 import {
   demoStats,
+  downloadFrom,
   expect,
   keepWebGLContexts,
   renderStats,
@@ -347,15 +348,9 @@ test.describe("a page refused a new WebGL context", () => {
     await expect.poll(async () => (await demoStats(page))[0].hash, { message: "a new picture" }).not.toBe(flat.hash);
     await expect(status).toHaveText(BLOCKED);
     // The exports and the JavaScript API need no WebGL.
-    const [png] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
-    ]);
+    const png = await downloadFrom(page);
     expect(png.suggestedFilename()).toMatch(/\.png$/);
-    const [obj] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download OBJ" }).click(),
-    ]);
+    const obj = await downloadFrom(page, { Format: "obj" });
     expect(obj.suggestedFilename()).toMatch(/\.obj$/);
     const heights = await page.evaluate(
       async () => (await import("./terrain.js")).generate({ algorithm: "diamond-square", exponent: 3 }).length,

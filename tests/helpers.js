@@ -201,3 +201,27 @@ export async function waitForChange(page, index, hash, message) {
 export async function settle(page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
+
+/** Opens demo `index`'s Download menu (if shut) and returns it. */
+export async function openDownloads(page, index = 0) {
+  const menu = page.locator(".terrain-demo").nth(index).locator(".terrain-download");
+  if (!(await menu.evaluate((details) => details.open))) await menu.locator("summary").click();
+  return menu;
+}
+
+/** Downloads demo `index`'s map with its Download menu, after setting
+ * `fields` (a field's label → the option picked or the text typed), and
+ * returns Playwright's Download. */
+export async function downloadFrom(page, fields = {}, index = 0) {
+  const menu = await openDownloads(page, index);
+  for (const [label, value] of Object.entries(fields)) {
+    const field = menu.getByLabel(label, { exact: true });
+    if ((await field.evaluate((element) => element.tagName)) === "SELECT") await field.selectOption(value);
+    else await field.fill(String(value));
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 120_000 }),
+    menu.locator(".terrain-download-save").click(),
+  ]);
+  return download;
+}

@@ -3,7 +3,17 @@
 import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 
-import { BLOG, demoStats, expect, renderStats, SCREENS, settle, test, waitForAllDemos } from "./helpers.js";
+import {
+  BLOG,
+  demoStats,
+  expect,
+  openDownloads,
+  renderStats,
+  SCREENS,
+  settle,
+  test,
+  waitForAllDemos,
+} from "./helpers.js";
 
 /** The CRC-32 of `bytes`, as PNG chunks carry it. */
 function crc32(bytes) {
@@ -178,38 +188,101 @@ test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a re
   expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(1000);
 });
 
-test("an exponent-12 PNG and OBJ are written in the worker, with progress and a responsive page", async ({ page }) => {
-  test.setTimeout(180_000);
+test("an exponent-12 map downloaded from the menu in every format: written in the worker, with progress and a responsive page", async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
   await page.goto("/playground.html?algorithm=diamond-square&exponent=12&seed=7");
   await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
   await waitForAllDemos(page, 1);
-  await watchLongTasks(page);
-  for (const [button, name, least] of [
-    ["Download PNG (16-bit)", "diamond-square-12-seed-7.png", 10e6],
-    ["Download OBJ mesh", "diamond-square-12-seed-7.obj", 10e6],
+  // Every long task on the page from here on: nothing else runs while the
+  // map stands still.
+  await page.evaluate(() => {
+    window.__longestTask = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longestTask = Math.max(window.__longestTask, entry.duration);
+    }).observe({ type: "longtask" });
+  });
+  const status = page.locator(".terrain-download-status");
+  for (const [format, name, least] of [
+    ["png16", "diamond-square-12-seed-7.png", 10e6],
+    ["raw16", "diamond-square-12-seed-7-4097x4097.raw", 33e6],
+    ["obj", "diamond-square-12-seed-7.obj", 50e6],
+    ["stl", "diamond-square-12-seed-7.stl", 50e6],
+    ["glb", "diamond-square-12-seed-7.glb", 30e6],
+    ["tiles", "diamond-square-12-seed-7-tiles-2x2.zip", 33e6],
   ]) {
-    const downloading = page.waitForEvent("download", { timeout: 120_000 });
-    await page.getByRole("button", { name: button }).click();
-    await expect(page.locator(".terrain-progress")).toBeVisible();
-    await expect(page.locator(".terrain-progress-text")).toContainText(name);
-    expect((await renderStats(page)).waiting, "the worker is writing it").toBe(1);
-    // The page answers meanwhile.
-    const spread = page.getByLabel("Starting spread", { exact: true });
-    await spread.fill("abc");
-    await expect(page.locator(".terrain-error:visible")).toHaveText(/Starting spread must be a number from 0 to 5/);
-    await spread.fill("0.3");
+    const started = Date.now();
+    const menu = await openDownloads(page);
+    await menu.getByLabel("Format", { exact: true }).selectOption(format);
+    await expect(menu.locator(".terrain-download-size")).toHaveText(/^File size: /);
+    // From the click to the file: every long task, and how late a timer
+    // asked for every 10 ms runs.
+    await page.evaluate(() => {
+      window.__longestTask = 0;
+      window.__latestTimer = 0;
+      let due = performance.now() + 10;
+      const tick = () => {
+        window.__latestTimer = Math.max(window.__latestTimer, performance.now() - due);
+        due = performance.now() + 10;
+        window.__ticking = setTimeout(tick, 10);
+      };
+      window.__ticking = setTimeout(tick, 10);
+    });
+    const downloading = page.waitForEvent("download", { timeout: 300_000 });
+    await menu.locator(".terrain-download-save").click();
+    await expect(menu.locator(".terrain-download-progress")).toBeVisible();
+    await expect(menu.locator(".terrain-download-progress-text")).toContainText(name);
     const download = await downloading;
+    const seconds = (Date.now() - started) / 1000;
     expect(download.suggestedFilename()).toBe(name);
-    const size = (await download.createReadStream()).readableLength;
-    expect(size).toBeGreaterThanOrEqual(0);
-    await expect(page.locator(".terrain-file-status")).toContainText(`Downloaded ${name}`);
-    const kilobytes = Number((await page.locator(".terrain-file-status").textContent()).match(/\((\d+) KB\)/)[1]);
-    expect(kilobytes * 1024, `${name} is a whole file`).toBeGreaterThan(least);
-    await expect(page.locator(".terrain-progress")).toBeHidden();
+    await expect(status).toContainText(`Downloaded ${name}`);
+    const [, amount, unit] = (await status.textContent()).match(/\(([\d.]+) (KB|MB)\)/);
+    const bytes = Number(amount) * (unit === "MB" ? 1e6 : 1e3);
+    expect(bytes, `${name} is a whole file`).toBeGreaterThan(least);
+    await expect(menu.locator(".terrain-download-progress")).toBeHidden();
+    const [longestTask, latestTimer] = await page.evaluate(() => {
+      clearTimeout(window.__ticking);
+      return [window.__longestTask, window.__latestTimer];
+    });
+    console.log(
+      `exponent 12, ${format}: ${seconds.toFixed(1)} s from the click to the file, ${(bytes / 1e6).toFixed(1)} MB; ` +
+        `longest main-thread task ${longestTask.toFixed(0)} ms, a timer at most ${latestTimer.toFixed(0)} ms late; ` +
+        `${await status.textContent()}`,
+    );
+    expect(longestTask, "no long task on the page while the worker wrote").toBeLessThan(200);
+    // The timer's lateness is logged, not checked: on a machine busy with
+    // other work it says more about the machine than about the page.
   }
-  const longestTask = await page.evaluate(() => window.__longestTask);
-  console.log(`while writing exponent-12 files: longest main-thread task ${longestTask.toFixed(0)} ms`);
-  expect(longestTask, "no long task on the page while the worker wrote").toBeLessThan(1000);
+});
+
+test("an exponent-12 map in every format: the download module's time and peak memory", async ({ page }) => {
+  test.setTimeout(600_000);
+  for (const format of ["png16", "raw16", "obj", "stl", "glb", "tiles"]) {
+    // A fresh page for each: a WebAssembly memory never shrinks, so its
+    // size after one file is that file's peak.
+    await page.goto("/");
+    const measured = await page.evaluate(async (format) => {
+      const { generate } = await import("./terrain.js");
+      const heights = generate({ algorithm: "diamond-square", exponent: 12, seed: 7 });
+      const files = await import("./terrain-export.js");
+      await files.default({ module_or_path: new URL("terrain-export_bg.wasm", location.href) });
+      const started = performance.now();
+      const { bytes, memory } = files.writeFile(heights, { format }, () => {});
+      return {
+        seconds: (performance.now() - started) / 1000,
+        bytes: bytes.length,
+        memory,
+        heights: heights.byteLength,
+      };
+    }, format);
+    console.log(
+      `exponent 12, ${format}: written in ${measured.seconds.toFixed(1)} s, ${(measured.bytes / 1e6).toFixed(1)} MB; ` +
+        `the download module's memory at its peak ${(measured.memory / 1e6).toFixed(0)} MB ` +
+        `(besides the ${(measured.heights / 1e6).toFixed(0)} MB of heights handed to it and the file handed back)`,
+    );
+    expect(measured.memory, "within a 32-bit WebAssembly memory, with room to spare").toBeLessThan(2e9);
+  }
 });
 
 test("all eleven post demos on screen and nothing moving: no frames, no timers", async ({ page }) => {

@@ -3,7 +3,17 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, renderStats, SCREENS, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
+import {
+  downloadFrom,
+  expect,
+  renderStats,
+  SCREENS,
+  settle,
+  statsOf,
+  test,
+  waitForAllDemos,
+  waitForChange,
+} from "./helpers.js";
 
 /** demoState(index) from the page's own terrain.js. */
 function state(page, index = 0) {
@@ -153,17 +163,14 @@ test.describe("the playground", () => {
       .toBeGreaterThan(0.95);
   });
 
-  test("Download PNG gives a 16-bit PNG that imports back to the same map", async ({ page }, testInfo) => {
+  test("the Download menu's PNG is a 16-bit PNG that imports back to the same map", async ({ page }, testInfo) => {
     // The PNG decoder is a module of its own, fetched on the first import.
     const decoder = [];
     page.on("request", (request) => {
       if (/terrain-png/.test(request.url())) decoder.push(request.url());
     });
     await page.getByLabel("Exponent", { exact: true }).fill("6");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
-    ]);
+    const download = await downloadFrom(page);
     expect(download.suggestedFilename()).toMatch(/^diamond-square-6-seed-2016\.png$/);
     const path = testInfo.outputPath("exported.png");
     await download.saveAs(path);
@@ -187,10 +194,7 @@ test.describe("the playground", () => {
 
     // 16-bit quantization is idempotent: exporting the import gives back
     // the very same file.
-    const [again] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
-    ]);
+    const again = await downloadFrom(page);
     const againPath = testInfo.outputPath("again.png");
     await again.saveAs(againPath);
     expect(readFileSync(againPath).equals(bytes), "export → import → export is exact").toBe(true);
@@ -199,12 +203,9 @@ test.describe("the playground", () => {
     expect(decoder.length, "the decoder is fetched once").toBe(2);
   });
 
-  test("Download OBJ gives a mesh Blender can read", async ({ page }, testInfo) => {
+  test("the Download menu's OBJ is a mesh Blender can read", async ({ page }, testInfo) => {
     await page.getByLabel("Exponent", { exact: true }).fill("4");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download OBJ mesh" }).click(),
-    ]);
+    const download = await downloadFrom(page, { Format: "obj" });
     expect(download.suggestedFilename()).toBe("diamond-square-4-seed-2016.obj");
     const path = testInfo.outputPath("mesh.obj");
     await download.saveAs(path);
@@ -223,10 +224,7 @@ test.describe("the playground", () => {
       // asked of the worker on its own.
       await page.route("**/worker.js", (route) => route.fulfill({ status: 404, body: "" }));
       await page.getByLabel("Exponent", { exact: true }).fill("5");
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
-      ]);
+      const download = await downloadFrom(page);
       const path = testInfo.outputPath("made-here.png");
       await download.saveAs(path);
       await page.getByLabel("Exponent", { exact: true }).fill("4");
@@ -241,10 +239,7 @@ test.describe("the playground", () => {
 
   test("an imported map can be weathered, scrubbed and still be the import", async ({ page }, testInfo) => {
     await page.getByLabel("Exponent", { exact: true }).fill("6");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download PNG (16-bit)" }).click(),
-    ]);
+    const download = await downloadFrom(page);
     const path = testInfo.outputPath("to-weather.png");
     await download.saveAs(path);
     await page.setInputFiles('.terrain-import input[type="file"]', path);

@@ -11,6 +11,8 @@
 //   import { generate } from "https://…/terrain.js";
 //   const heights = generate({ algorithm: "diamond-square", exponent: 5, seed: 7 });
 //   const weathered = erode(heights, { droplets: 20000, seed: 7 });
+//
+// exportMap() is in export.js, which loads the download module only.
 
 // The release: a hash of every file this script loads, stamped in at build
 // time (xtask/src/pages.rs). Every file is asked for with it, so a browser
@@ -68,59 +70,97 @@ wasm.configureWorker(workerScript(), module);
 // Share links of demos outside the playground (articles, embeds) open it.
 wasm.configurePlayground(new URL("playground.html", import.meta.url).href);
 
-// PNG import decodes with a module of its own (crates/terrain-png), fetched
-// the first time a reader imports a picture: most readers never do, so
-// they never download the decoder. It runs in a worker of its own, so a
-// big file does not hold up the page; where no worker may start, here.
-let pngHere;
-function decodeHere(bytes) {
-  pngHere ??= import(ofThisRelease("terrain-png.js").href).then(async (png) => {
-    await png.default({ module_or_path: ofThisRelease("terrain-png_bg.wasm") });
-    return png;
-  });
-  return pngHere.then(
-    (png) => png.decode(bytes),
+// PNG import and downloads each have a wasm module of their own
+// (crates/terrain-png, crates/terrain-export), fetched the first time a
+// reader imports a picture or downloads a file: most readers never do, so
+// they never download either. Both run in the file worker (a second copy
+// of worker.js), so a big file does not hold up the page; where no worker
+// may start, here.
+const onPage = new Map();
+function moduleHere(name) {
+  if (!onPage.has(name)) {
+    const loading = import(ofThisRelease(`${name}.js`).href).then(async (module) => {
+      await module.default({ module_or_path: ofThisRelease(`${name}_bg.wasm`) });
+      return module;
+    });
+    // A failed fetch is tried again next time.
+    loading.catch(() => onPage.delete(name));
+    onPage.set(name, loading);
+  }
+  return onPage.get(name);
+}
+
+/** A job done on the page: decoding a PNG, or writing a download. */
+function hereFor(job) {
+  if (job.decodePng) {
+    return moduleHere("terrain-png").then(
+      (png) => png.decode(job.decodePng),
+      (error) => {
+        throw new Error(`the PNG decoder could not be loaded (${error.message})`);
+      },
+    );
+  }
+  if (job.exportMap.length === 0) {
+    // Handed to a worker that then failed: the heights went with it.
+    return Promise.reject(new Error("the file worker failed while it had the map; download it again"));
+  }
+  return moduleHere("terrain-export").then(
+    (files) => {
+      const { bytes, triangles, maxError, units } = files.writeFile(job.exportMap, job.options, job.onProgress);
+      return { blob: new Blob([bytes], { type: job.mediaType }), triangles, maxError, units };
+    },
     (error) => {
-      // A failed fetch is tried again on the next import.
-      pngHere = undefined;
-      throw new Error(`the PNG decoder could not be loaded (${error.message})`);
+      throw new Error(`the download module could not be loaded (${error.message})`);
     },
   );
 }
 
-let pngWorker;
-let nextDecoding = 0;
-const decoding = new Map();
-function decodeInWorker(bytes) {
-  if (pngWorker === undefined) {
+let fileWorker;
+let nextJob = 0;
+const pending = new Map();
+/** Runs `job` in the file worker (started on first need), or here. */
+function inFileWorker(job, transfer = []) {
+  if (fileWorker === undefined) {
     try {
-      pngWorker = new Worker(workerScript(), { type: "module" });
-      pngWorker.onmessage = ({ data }) => {
-        const { resolve, reject } = decoding.get(data.id);
-        decoding.delete(data.id);
-        if (data.error === undefined) resolve(data);
-        else reject(new Error(data.error));
+      fileWorker = new Worker(workerScript(), { type: "module" });
+      fileWorker.onmessage = ({ data }) => {
+        const waiting = pending.get(data.id);
+        if (!waiting) return;
+        if (data.progress !== undefined) {
+          waiting.job.onProgress?.(data.progress, data.words);
+          return;
+        }
+        pending.delete(data.id);
+        if (data.error === undefined) waiting.resolve(data);
+        else waiting.reject(new Error(data.error));
       };
-      pngWorker.onerror = () => {
-        // The worker script failed: every file waiting is decoded here.
-        pngWorker = null;
-        for (const [id, { bytes, resolve, reject }] of decoding) {
-          decoding.delete(id);
-          decodeHere(bytes).then(resolve, reject);
+      fileWorker.onerror = () => {
+        // The worker script failed: every job waiting is done here.
+        fileWorker = null;
+        for (const [id, { job, resolve, reject }] of pending) {
+          pending.delete(id);
+          hereFor(job).then(resolve, reject);
         }
       };
     } catch {
-      pngWorker = null;
+      fileWorker = null;
     }
   }
-  if (!pngWorker) return decodeHere(bytes);
+  if (!fileWorker) return hereFor(job);
   return new Promise((resolve, reject) => {
-    const id = nextDecoding++;
-    decoding.set(id, { bytes, resolve, reject });
-    pngWorker.postMessage({ decodePng: bytes, id });
+    const id = nextJob++;
+    pending.set(id, { job, resolve, reject });
+    const { onProgress, ...message } = job;
+    fileWorker.postMessage({ ...message, id }, transfer);
   });
 }
-wasm.configurePngDecoder(decodeInWorker);
+
+wasm.configurePngDecoder((bytes) => inFileWorker({ decodePng: bytes }));
+// The page hands a download's heights over (transferred, not copied) with
+// exportMap()'s options, and gets the file back as a Blob.
+wasm.configureExporter(({ heights, options, mediaType }, onProgress) =>
+  inFileWorker({ exportMap: heights, options, mediaType, onProgress }, [heights.buffer]),
+);
 
 function mountAll() {
   try {

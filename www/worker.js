@@ -5,8 +5,12 @@
 // takes one job at a time: a typed message whose arrays are transferred,
 // answered with progress messages and a reply (see protocol.rs).
 //
-// terrain.js starts a second one, on the first import, to decode PNG files
-// ({ decodePng: bytes, id } in, the decoded map or { error } out).
+// terrain.js starts a second one, the file worker, on the first import or
+// download: it decodes PNG files ({ decodePng: bytes, id } in, the decoded
+// map or { error } out) and writes downloads ({ exportMap: heights, options,
+// mediaType, id } in, { id, progress, words } as it goes, then the file as
+// a Blob with what the writer said of it, or { error }), each with a wasm
+// module of its own, loaded on first need.
 
 // The glue of the same release as the page's: terrain.js starts this worker
 // with the release in its URL (?v=…) and the glue is asked for with it too.
@@ -23,6 +27,10 @@ let png = null;
 self.onmessage = async ({ data }) => {
   if (data.decodePng) {
     decodePng(data);
+    return;
+  }
+  if (data.exportMap) {
+    exportMap(data);
     return;
   }
   loading ??= import(glue.href);
@@ -44,18 +52,23 @@ self.onmessage = async ({ data }) => {
   }
 };
 
+/** A wasm module of the same release as this worker (its glue `name.js`
+ * and `name_bg.wasm`), initialized. */
+async function loadModule(name) {
+  const release = new URL(import.meta.url).search;
+  const url = (file) => new URL(`${file}${release}`, import.meta.url);
+  const module = await import(url(`${name}.js`).href);
+  await module.default({ module_or_path: url(`${name}_bg.wasm`) });
+  return module;
+}
+
+const failWith = (id) => (error) => self.postMessage({ id, error: String(error?.message ? error.message : error) });
+
 // A PNG file to read as a map, with the decoder module of the same release
 // (terrain.js starts a worker of its own for these).
 async function decodePng({ decodePng: bytes, id }) {
-  const fail = (error) => self.postMessage({ id, error: String(error?.message ? error.message : error) });
-  if (!png) {
-    const release = new URL(import.meta.url).search;
-    const url = (name) => new URL(`${name}${release}`, import.meta.url);
-    png = import(url("terrain-png.js").href).then(async (module) => {
-      await module.default({ module_or_path: url("terrain-png_bg.wasm") });
-      return module;
-    });
-  }
+  const fail = failWith(id);
+  png ??= loadModule("terrain-png");
   let decoder;
   try {
     decoder = await png;
@@ -67,6 +80,31 @@ async function decodePng({ decodePng: bytes, id }) {
   try {
     const decoded = decoder.decode(bytes);
     self.postMessage({ id, ...decoded }, [decoded.heights.buffer]);
+  } catch (error) {
+    fail(error);
+  }
+}
+
+let writer = null;
+
+// A map to write as a file, with the download module of the same release:
+// the same writer as exportMap(), with progress. The file goes back as a
+// Blob, so the page only hands it to the browser's download.
+async function exportMap({ exportMap: heights, options, mediaType, id }) {
+  const fail = failWith(id);
+  writer ??= loadModule("terrain-export");
+  let files;
+  try {
+    files = await writer;
+  } catch (error) {
+    writer = null;
+    return fail(`the download module could not be loaded (${error.message})`);
+  }
+  try {
+    const report = (progress, words) => self.postMessage({ id, progress, words });
+    const { bytes, triangles, maxError, units, memory } = files.writeFile(heights, options, report);
+    const blob = new Blob([bytes], { type: mediaType });
+    self.postMessage({ id, blob, triangles, maxError, units, memory });
   } catch (error) {
     fail(error);
   }

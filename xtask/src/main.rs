@@ -160,7 +160,7 @@ fn setup(needs: Needs) -> Result {
             );
         }
         step(
-            "install npm packages (Playwright, binaryen, axe-core, Biome)",
+            "install npm packages (Playwright, binaryen, axe-core, Biome, gltf-validator, three)",
             command("npm", &["ci", "--no-audit", "--no-fund"]),
         )?;
     }
@@ -186,17 +186,18 @@ fn npm_packages_missing() -> bool {
     }
 }
 
-/// Debian's Chromium and ChromeDriver: no browser download works here.
+/// Debian's Chromium and ChromeDriver (no browser download works here),
+/// and Debian's admesh, which the browser tests run on an STL download.
 fn install_browser() -> Result {
     let have = |program: &str| output_of(program, &["--version"]).is_some();
-    if have("chromium") && have("chromedriver") {
+    if have("chromium") && have("chromedriver") && have("admesh") {
         return Ok(());
     }
     let is_root = output_of("id", &["-u"]).is_some_and(|id| id == "0");
     if !is_root {
         return Err(
-            "the browser tests need Debian's Chromium and ChromeDriver: run \
-                    `sudo apt-get install -y chromium chromium-driver`, then try again"
+            "the browser tests need Debian's Chromium, ChromeDriver and admesh: run \
+                    `sudo apt-get install -y chromium chromium-driver admesh`, then try again"
                 .into(),
         );
     }
@@ -206,10 +207,17 @@ fn install_browser() -> Result {
     )?;
     let mut install = command(
         "apt-get",
-        &["install", "-y", "-qq", "chromium", "chromium-driver"],
+        &[
+            "install",
+            "-y",
+            "-qq",
+            "chromium",
+            "chromium-driver",
+            "admesh",
+        ],
     );
     install.env("DEBIAN_FRONTEND", "noninteractive");
-    step("install Chromium and ChromeDriver", install)
+    step("install Chromium, ChromeDriver and admesh", install)
 }
 
 /// cargo-deny, which only `cargo xtask test` needs.

@@ -13,19 +13,23 @@ use std::path::{Path, PathBuf};
 use crate::shell::{command, root, step};
 
 /// Files of the release build (`dist/`) that the package carries.
-const BUILT: [&str; 7] = [
+const BUILT: [&str; 10] = [
     "terrain.js",
+    "export.js",
     "terrain.css",
     "worker.js",
     "terrain-web.js",
     "terrain-web_bg.wasm",
     "terrain-png.js",
     "terrain-png_bg.wasm",
+    "terrain-export.js",
+    "terrain-export_bg.wasm",
 ];
 
 /// Files of `npm/`, written for the package.
-const WRITTEN: [&str; 6] = [
+const WRITTEN: [&str; 7] = [
     "package.json",
+    "export.d.ts",
     "README.md",
     "core.js",
     "core.d.ts",

@@ -56,25 +56,31 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         pages.len()
     );
     let release = stamp_release(&staged)?;
-    println!("terrain.js stamped with release {release}");
+    println!("terrain.js and export.js stamped with release {release}");
     Ok(())
 }
 
 /// The files `terrain.js` loads, whose bytes make the release's stamp.
-const LOADED_BY_TERRAIN_JS: [&str; 6] = [
+const LOADED_BY_TERRAIN_JS: [&str; 8] = [
     "terrain-web.js",
     "terrain-web_bg.wasm",
     "worker.js",
     "terrain.css",
     "terrain-png.js",
     "terrain-png_bg.wasm",
+    "terrain-export.js",
+    "terrain-export_bg.wasm",
 ];
+
+/// The scripts stamped with the release: the one every page loads, and
+/// `export.js`, which scripts import for `exportMap()`.
+const STAMPED: [&str; 2] = ["terrain.js", "export.js"];
 
 /// What `www/terrain.js` says before it is stamped.
 const UNSTAMPED: &str = "const RELEASE = \"dev\";";
 
 /// Puts the release (a hash of [`LOADED_BY_TERRAIN_JS`]) into `staged`'s
-/// `terrain.js`, and returns it.
+/// [`STAMPED`] scripts, and returns it.
 fn stamp_release(staged: &Path) -> Result<String, String> {
     let mut bytes = Vec::new();
     for name in LOADED_BY_TERRAIN_JS {
@@ -84,10 +90,12 @@ fn stamp_release(staged: &Path) -> Result<String, String> {
         bytes.extend_from_slice(&file);
     }
     let release = release_of(&bytes);
-    let script = staged.join("terrain.js");
-    let text = fs::read_to_string(&script).map_err(|error| format!("terrain.js: {error}"))?;
-    let stamped = stamp(&text, &release)?;
-    fs::write(&script, stamped).map_err(|error| format!("terrain.js: {error}"))?;
+    for name in STAMPED {
+        let script = staged.join(name);
+        let text = fs::read_to_string(&script).map_err(|error| format!("{name}: {error}"))?;
+        let stamped = stamp(&text, &release).map_err(|error| format!("{name}: {error}"))?;
+        fs::write(&script, stamped).map_err(|error| format!("{name}: {error}"))?;
+    }
     Ok(release)
 }
 
@@ -101,7 +109,7 @@ fn stamp(script: &str, release: &str) -> Result<String, String> {
         .collect();
     let [line] = lines.as_slice() else {
         return Err(format!(
-            "terrain.js must say `{UNSTAMPED}` on a line of its own exactly once, to be stamped \
+            "it must say `{UNSTAMPED}` on a line of its own exactly once, to be stamped \
              with the release"
         ));
     };

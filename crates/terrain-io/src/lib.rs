@@ -1,4 +1,5 @@
-//! Heightmaps in and out of files: PNG images and Wavefront OBJ meshes.
+//! Heightmaps in and out of files: PNG images, 16-bit RAW and Wavefront OBJ
+//! meshes.
 //!
 //! This crate lets a reader of *Terrain, step by step* take a map away (a
 //! 16-bit PNG for a game engine, an OBJ for Blender) and bring their own
@@ -66,6 +67,7 @@ mod png_filter;
 mod png_import;
 #[cfg(feature = "import")]
 mod png_structure;
+mod raw16;
 mod resample;
 #[cfg(test)]
 mod test_images;
@@ -76,10 +78,11 @@ pub mod test_support;
 
 pub use error::ImportError;
 pub use imported::{Imported, MAX_DECODE_BYTES, MAX_IMPORT_SIDE, luminance};
-pub use obj_export::{MAX_OBJ_SIDE, export_obj, obj_step};
-pub use png_export::{SOFTWARE, export_png};
+pub use obj_export::{MAX_OBJ_SIDE, export_obj, export_obj_mesh, obj_step};
+pub use png_export::{SOFTWARE, export_png, png16, samples16};
 #[cfg(feature = "import")]
 pub use png_import::import_png;
+pub use raw16::export_raw16;
 pub use resample::import_exponent;
 
 /// The media type to offer an exported PNG with.
@@ -87,3 +90,6 @@ pub const PNG_MEDIA_TYPE: &str = "image/png";
 
 /// The media type to offer an exported OBJ with.
 pub const OBJ_MEDIA_TYPE: &str = "model/obj";
+
+/// The media type to offer an exported 16-bit RAW with.
+pub const RAW_MEDIA_TYPE: &str = "application/octet-stream";

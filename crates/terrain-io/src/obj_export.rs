@@ -48,6 +48,83 @@ pub fn export_obj(map: &Heightmap) -> String {
     let mut obj = String::with_capacity(vertices * 54 + faces * (11 + 6 * digits) + 1024);
     write_header(&mut obj, map, step, points);
 
+    obj.push_str("o terrain\n");
+    let grid = |index: usize| (index % points, index / points);
+    write_body(
+        &mut obj,
+        map,
+        step,
+        (0..points * points).map(grid),
+        (0..points - 1).flat_map(|row| {
+            (0..points - 1).flat_map(move |column| {
+                // Vertex numbers are 1-based. With rows running toward +Z
+                // and columns toward +X, (row, col) -> (row + 1, col) ->
+                // (row, col + 1) turns counter-clockwise seen from +Y.
+                let top_left = row * points + column + 1;
+                let top_right = top_left + 1;
+                let bottom_left = top_left + points;
+                let bottom_right = bottom_left + 1;
+                [
+                    [top_left, bottom_left, top_right],
+                    [top_right, bottom_left, bottom_right],
+                ]
+            })
+        }),
+    );
+    obj
+}
+
+/// Writes a mesh over `map`'s points as a Wavefront OBJ, in the units of
+/// [`export_obj`]: `vertices` are points of the map by row-major index,
+/// `triangles` three indices into `vertices` each, counter-clockwise seen
+/// from above (a level-of-detail mesh's, say). Each line of `notes` becomes
+/// a comment in the header, after the counts.
+pub fn export_obj_mesh(
+    map: &Heightmap,
+    vertices: &[u32],
+    triangles: &[u32],
+    notes: &[String],
+) -> String {
+    let side = map.side();
+    let digits = vertices.len().to_string().len();
+    let mut obj =
+        String::with_capacity(vertices.len() * 54 + triangles.len() / 3 * (11 + 6 * digits) + 1024);
+    let _ = writeln!(obj, "# Terrain, step by step: a heightmap surface.");
+    let _ = writeln!(
+        obj,
+        "# {} vertices of a {side} x {side} map, {} triangles, smooth normals.",
+        vertices.len(),
+        triangles.len() / 3
+    );
+    for note in notes {
+        let _ = writeln!(obj, "# {note}");
+    }
+    write_units(&mut obj, map);
+    obj.push_str("o terrain\n");
+    write_body(
+        &mut obj,
+        map,
+        1,
+        vertices
+            .iter()
+            .map(|&index| (index as usize % side, index as usize / side)),
+        triangles
+            .chunks_exact(3)
+            .map(|triangle| [0, 1, 2].map(|corner| triangle[corner] as usize + 1)),
+    );
+    obj
+}
+
+/// The `v` and `vn` lines of the points `vertices` (column and row of a grid
+/// of every `step`-th point of `map`), then an `f` line per face (1-based).
+fn write_body(
+    obj: &mut String,
+    map: &Heightmap,
+    step: usize,
+    vertices: impl Iterator<Item = (usize, usize)> + Clone,
+    faces: impl Iterator<Item = [usize; 3]>,
+) {
+    let points = map.last() / step + 1;
     // World `[east, north, up]` is OBJ's `(x, y, z) = (east, up, -north)`.
     let push_vector = |obj: &mut String, kind: &str, [east, north, up]: [f64; 3]| {
         obj.push_str(kind);
@@ -58,38 +135,20 @@ pub fn export_obj(map: &Heightmap) -> String {
         push_number(obj, -north);
         obj.push('\n');
     };
-    obj.push_str("o terrain\n");
-    for row in 0..points {
-        for column in 0..points {
-            let height = map.get(column * step, row * step);
-            push_vector(&mut obj, "v ", world::position(points, column, row, height));
-        }
+    for (column, row) in vertices.clone() {
+        let height = map.get(column * step, row * step);
+        push_vector(obj, "v ", world::position(points, column, row, height));
     }
-    for row in 0..points {
-        for column in 0..points {
-            push_vector(&mut obj, "vn ", world::normal(map, step, column, row));
-        }
+    for (column, row) in vertices {
+        push_vector(obj, "vn ", world::normal(map, step, column, row));
     }
-
-    // Vertex numbers are 1-based. With rows running toward +Z and columns
-    // toward +X, (row, col) -> (row + 1, col) -> (row, col + 1) turns
-    // counter-clockwise seen from +Y.
-    for row in 0..points - 1 {
-        for column in 0..points - 1 {
-            let top_left = row * points + column + 1;
-            let top_right = top_left + 1;
-            let bottom_left = top_left + points;
-            let bottom_right = bottom_left + 1;
-            push_face(&mut obj, top_left, bottom_left, top_right);
-            push_face(&mut obj, top_right, bottom_left, bottom_right);
-        }
+    for [a, b, c] in faces {
+        push_face(obj, a, b, c);
     }
-    obj
 }
 
 fn write_header(obj: &mut String, map: &Heightmap, step: usize, points: usize) {
     let side = map.side();
-    let (low, high) = map.min_max();
     // Writing to a String cannot fail.
     let _ = writeln!(obj, "# Terrain, step by step: a heightmap surface.");
     let _ = writeln!(
@@ -104,6 +163,12 @@ fn write_header(obj: &mut String, map: &Heightmap, step: usize, points: usize) {
              written, to keep the file to at most {MAX_OBJ_SIDE} x {MAX_OBJ_SIDE} vertices."
         );
     }
+    write_units(obj, map);
+}
+
+/// The header's lines on units and axes.
+fn write_units(obj: &mut String, map: &Heightmap) {
+    let (low, high) = map.min_max();
     let _ = writeln!(
         obj,
         "# Units: the map spans 100 x 100 centred on the origin; a height of 1 is 50 tall."

@@ -20,12 +20,30 @@ pub const SOFTWARE: &str = "Terrain, step by step";
 /// The file has `Software` and `Comment` text chunks saying where it came
 /// from and the height range it was scaled from.
 pub fn export_png(map: &Heightmap) -> Vec<u8> {
-    let pixels = pixel_bytes(map);
-    write_png(map.side() as u32, &pixels, &comment(map))
+    png16(map.side() as u32, samples16(map), &comment(map))
 }
 
 /// The map's pixels, 16-bit big-endian, row-major.
+#[cfg(test)]
 fn pixel_bytes(map: &Heightmap) -> Vec<u8> {
+    big_endian(map.heights().len(), samples16(map))
+}
+
+/// `count` samples as big-endian bytes, PNG's order.
+fn big_endian(count: usize, samples: impl Iterator<Item = u16>) -> Vec<u8> {
+    let mut pixels = Vec::with_capacity(count * 2);
+    for sample in samples {
+        pixels.extend_from_slice(&sample.to_be_bytes());
+    }
+    pixels
+}
+
+/// The map's 16-bit samples, row-major: what [`export_png`] writes as
+/// pixels and [`crate::export_raw16`] as little-endian words.
+///
+/// Sample = `round(clamp((h - min) / (max - min), 0, 1) * 65535)` over
+/// the map's own `min..max`; a flat map is all zeros.
+pub fn samples16(map: &Heightmap) -> impl Iterator<Item = u16> + '_ {
     let (low, high) = map.min_max();
     let span = high - low;
     let scale = if span > 0.0 && span.is_finite() {
@@ -33,12 +51,9 @@ fn pixel_bytes(map: &Heightmap) -> Vec<u8> {
     } else {
         0.0
     };
-    let mut pixels = Vec::with_capacity(map.heights().len() * 2);
-    for &height in map.heights() {
-        let value = ((height - low) * scale).round().clamp(0.0, 65535.0) as u16;
-        pixels.extend_from_slice(&value.to_be_bytes());
-    }
-    pixels
+    map.heights()
+        .iter()
+        .map(move |&height| ((height - low) * scale).round().clamp(0.0, 65535.0) as u16)
 }
 
 /// The `Comment` text chunk: what a pixel value means.
@@ -50,6 +65,15 @@ fn comment(map: &Heightmap) -> String {
         side = map.side(),
         exponent = map.exponent(),
     )
+}
+
+/// A `side` x `side` 16-bit greyscale PNG of `samples` (row-major), with
+/// a `Comment` text chunk saying `comment` (ASCII): for pieces of a map
+/// whose samples were scaled over the whole map (tiles), which
+/// [`export_png`] would scale over their own range.
+pub fn png16(side: u32, samples: impl Iterator<Item = u16>, comment: &str) -> Vec<u8> {
+    let pixels = big_endian(side as usize * side as usize, samples);
+    write_png(side, &pixels, comment)
 }
 
 /// A 16-bit greyscale PNG of `side` x `side` big-endian `pixels`, with the

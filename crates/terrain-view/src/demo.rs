@@ -15,9 +15,11 @@
 //! | `controls` | which controls, the text typed into them, what an edit or a new algorithm asks |
 //! | `playback` | the scrubber's Play: the next stage, when, and when to stop |
 //! | `jobs` | where a job runs, the one awaited, its progress, what its answer means |
+//! | `download` | the Download menu: format and options, the size before, the file being written |
 //! | `presentation` | everything shown, as text and switches |
 
 mod controls;
+mod download;
 mod effect;
 mod environment;
 mod input;
@@ -26,9 +28,10 @@ mod playback;
 mod presentation;
 mod shown;
 
+pub use download::{DownloadField, DownloadShown};
 pub use effect::Effect;
 pub use environment::Environment;
-pub use input::{Input, JobId, Key};
+pub use input::{ExportId, ExportWord, Input, JobId, Key};
 pub use jobs::{
     MAX_IMPORT_BYTES, WORKER_FROM_DROPLET_STEPS, WORKER_FROM_EXPONENT, WORKER_FROM_SLIDE_VISITS,
     belongs_in_worker,
@@ -47,6 +50,7 @@ use crate::settings::{DemoConfig, Display, Setting, View};
 use crate::surface::Surface;
 use crate::upload::{self, Upload};
 use controls::{Edit, TypedText};
+use download::Downloads;
 use jobs::{Ask, Finished, Jobs, Purpose};
 use playback::{Advance, Playback};
 use presentation::{Notes, Parts};
@@ -69,6 +73,8 @@ pub struct Demo {
     gestures: Gestures,
     /// The query last put in the page's address.
     mirrored: Option<String>,
+    /// The Download menu.
+    downloads: Downloads,
 }
 
 impl Demo {
@@ -96,6 +102,7 @@ impl Demo {
             },
             gestures: Gestures::default(),
             mirrored: None,
+            downloads: Downloads::default(),
         };
         let mut effects = Vec::new();
         demo.regenerate(&mut effects);
@@ -118,7 +125,8 @@ impl Demo {
         self.shown.surface.as_ref()
     }
 
-    /// How many maps it has shown: a new number, a new map to measure.
+    /// How many maps it has shown: a new number, a new map (to measure, or
+    /// no longer the one being handed to the download module).
     pub fn maps_shown(&self) -> u64 {
         self.shown.maps_shown
     }
@@ -203,6 +211,7 @@ impl Demo {
             typed: &self.typed,
             playing: self.playback.is_playing(),
             progress: self.jobs.progress(),
+            download: self.downloads.present(&self.shown),
         }
         .present()
     }
@@ -267,11 +276,12 @@ impl Demo {
             Input::ImportRefused { name, reason } => {
                 self.notes.file_status = Some((format!("{name}: {reason}"), true));
             }
-            Input::Export(format) => {
-                let heights = self.shown.terrain.heightmap.clone();
-                let ask = Ask::export(heights, format, &self.shown.file_stem());
-                self.submit(ask, &mut effects);
+            Input::DownloadEdited { option, text } => self.downloads.edited(&option, text),
+            Input::DownloadPressed => {
+                let awaited = self.jobs.is_waiting();
+                self.downloads.pressed(&self.shown, awaited, &mut effects);
             }
+            Input::Exported { id, word } => self.downloads.word(id, word),
             Input::CopyLink => {
                 self.notes.copy_status = None;
                 effects.push(Effect::Copy(self.share_link()));
@@ -420,8 +430,7 @@ impl Demo {
     }
 
     fn job_word(&mut self, job: JobId, reply: Reply, effects: &mut Vec<Effect>) {
-        let shown = &self.shown;
-        let Some(finished) = self.jobs.word(job, reply, || shown.file_stem(), effects) else {
+        let Some(finished) = self.jobs.word(job, reply) else {
             return;
         };
         match finished {
@@ -457,7 +466,7 @@ impl Demo {
                 let origin = self.shown.origin.clone();
                 self.show_map(terrain, surface, origin);
             }
-            Purpose::Map | Purpose::Export(_) => {
+            Purpose::Map => {
                 self.show_map(terrain, surface, Origin::Generated);
             }
         }

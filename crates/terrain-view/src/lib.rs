@@ -11,6 +11,7 @@
 //! |---|---|
 //! | [`settings`] | the display settings' registry and a demo's whole configuration, read from attributes and links |
 //! | [`demo`] | one demo as a state machine: inputs, effects, presentation |
+//! | [`export`] | the download formats and their options, checked; file names and sizes before a file is made |
 //! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
 //! | [`slots`] | what belongs to each demo, by a number never given twice (demos come and go) |
 //! | [`element`] | the `<terrain-demo>` element: its attributes, read from the registries |
@@ -34,6 +35,7 @@ pub mod compare;
 pub mod demo;
 pub mod element;
 pub mod embed;
+pub mod export;
 pub mod graphics;
 pub mod lod;
 pub mod measure;

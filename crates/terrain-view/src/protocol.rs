@@ -33,7 +33,7 @@ mod values;
 mod version;
 mod wire;
 
-pub use messages::{FileFormat, Job, Made, Reply, Request, Source};
+pub use messages::{Job, Made, Reply, Request, Source};
 pub use run::{run, run_keeping};
 pub use version::{PROTOCOL_VERSION, version};
 pub use wire::{Message, Payload, ProtocolError};

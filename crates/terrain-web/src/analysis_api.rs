@@ -7,7 +7,7 @@ use terrain_analysis::{Analysis, BINS, Histogram, Options, RELIEF, Spectrum};
 use terrain_core::spec::{Spec, Surface, Value};
 use wasm_bindgen::prelude::*;
 
-use crate::api::{given_options, map_of, text_of};
+use terrain_js::{given_options, map_of, text_of};
 
 /// An options object `analyze` takes, for its messages.
 const ANALYZE_EXAMPLE: &str = "{ bins: 64 }";
@@ -23,7 +23,7 @@ const ANALYZE_EXAMPLE: &str = "{ bins: 64 }";
 #[wasm_bindgen(js_name = analyze)]
 pub fn analyze_heights(heights: JsValue, options: JsValue) -> Result<Object, JsError> {
     let fail = |message: String| JsError::new(&message);
-    let map = map_of(&heights, "analyze", false).map_err(fail)?;
+    let map = map_of(&heights, "analyze", None).map_err(fail)?;
     let options = read(&options).map_err(fail)?;
     object_of(&terrain_analysis::analyze(&map, &options))
         .map_err(|_| fail("analyze could not build its answer".to_owned()))

@@ -29,11 +29,11 @@ use web_sys::{
 
 use crate::compare::{self, CompareView};
 use crate::dom;
-use crate::files;
 use crate::gpu::{Gpu, Scene, Tell};
 use crate::jobs::Jobs;
 use crate::timers::Timers;
 use crate::view::DemoView;
+use crate::{exports, files};
 
 /// Everything the page's demos share.
 pub(crate) struct App {
@@ -331,12 +331,28 @@ impl App {
 
     /// A demo's effect that only the browser can carry out.
     fn shell(&mut self, index: usize, effect: Effect) {
-        let result = match effect {
-            Effect::Download {
+        match effect {
+            Effect::Export {
+                id,
+                options,
                 name,
                 media_type,
-                bytes,
-            } => files::download(&name, media_type, &bytes),
+            } => {
+                // Read when the download module is ready for the map,
+                // unless the app is busy or the demo is gone.
+                let read: exports::ReadMap = Box::new(move |reader| {
+                    with_app(|app| {
+                        app.page
+                            .demo(index)
+                            .map(|demo| reader(&demo.terrain().heightmap, demo.maps_shown()))
+                    })
+                    .flatten()
+                    .is_some()
+                });
+                let tell =
+                    move |word| dispatch(PageInput::Demo(index, Input::Exported { id, word }));
+                exports::export(read, tell, options, name, media_type);
+            }
             Effect::ReadFile => {
                 let file = self
                     .views
@@ -346,14 +362,12 @@ impl App {
                 if let Some(file) = file {
                     files::read(file, move |input| dispatch(PageInput::Demo(index, input)));
                 }
-                Ok(())
             }
             Effect::Copy(text) => {
                 let text = compare::share_link(self.comparison.as_ref(), index).unwrap_or(text);
                 files::copy(&text, move |worked| {
                     dispatch(PageInput::Demo(index, Input::Copied(worked)))
                 });
-                Ok(())
             }
             // The page carries out the rest itself.
             Effect::Submit { .. }
@@ -363,10 +377,7 @@ impl App {
             | Effect::Schedule { .. }
             | Effect::ShareSeed(_)
             | Effect::CameraMoved(_)
-            | Effect::TryGraphicsAgain => Ok(()),
-        };
-        if let Err(error) = result {
-            dom::log_error(&format!("a terrain demo's request failed: {error:?}"));
+            | Effect::TryGraphicsAgain => {}
         }
     }
 

@@ -1,6 +1,6 @@
 //! The controls under a demo, made from the registries: a text field and a
 //! slider for each number, a menu for each choice, a checkbox for each
-//! switch, the pass-by-pass scrubber, files and the share link. This module
+//! switch, the pass-by-pass scrubber, import and the share link. This module
 //! builds them and reports what a reader did; the demo decides what it
 //! means.
 
@@ -10,7 +10,6 @@ use terrain_core::spec::{Kind, Spec};
 use terrain_core::{ALGORITHM, Algorithm};
 use terrain_view::demo::{ControlsShown, FieldShown, Input, Key};
 use terrain_view::palette::Palette;
-use terrain_view::protocol::FileFormat;
 use terrain_view::settings::{Controls, View};
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -451,7 +450,8 @@ struct Files {
     status: HtmlElement,
 }
 
-/// Downloads (and, on the playground, imports) with their status line.
+/// On the playground, PNG import, with its status line; and the share
+/// link's Copy button (downloads are in every demo's Download menu).
 fn build_files(
     document: &Document,
     panel: &HtmlElement,
@@ -459,19 +459,6 @@ fn build_files(
     send: &Send,
 ) -> Result<Files, JsValue> {
     let files: HtmlElement = dom::create(document, "div", "terrain-files")?;
-    let mut buttons = vec![("Download PNG (16-bit)", FileFormat::Png)];
-    if level == Controls::Full {
-        buttons.push(("Download OBJ mesh", FileFormat::Obj));
-    }
-    for (text, format) in buttons {
-        let button = dom::create_with_text(document, "button", "terrain-button", text)?;
-        dom::set(&button, "type", "button");
-        files.append_child(&button)?;
-        let on_click = send.clone();
-        dom::listen(&button, "click", move |_: Event| {
-            on_click(Input::Export(format))
-        })?;
-    }
     let import = if level == Controls::Full {
         let label = dom::create_with_text(
             document,

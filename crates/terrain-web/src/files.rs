@@ -1,4 +1,4 @@
-//! Files and the clipboard: offer bytes as a download, read and decode a
+//! Files and the clipboard: offer a file as a download, read and decode a
 //! picked file, copy a link. The formats themselves are `terrain_io`'s
 //! business; PNG decoding lives in a wasm module of its own
 //! (`crates/terrain-png`), which `terrain.js` loads the first time a reader
@@ -6,24 +6,20 @@
 
 use std::cell::RefCell;
 
-use js_sys::{Array, Float64Array, Function, Promise, Reflect, Uint8Array};
+use js_sys::{Float64Array, Function, Promise, Reflect, Uint8Array};
 use terrain_core::Heightmap;
 use terrain_view::demo::Input;
 use terrain_view::protocol::Source;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
-use web_sys::{Blob, BlobPropertyBag, File, HtmlAnchorElement, Url};
+use web_sys::{Blob, File, HtmlAnchorElement, Url};
 
 use crate::dom;
 
-/// Offers `bytes` to the reader as a file called `name`.
-pub fn download(name: &str, media_type: &str, bytes: &[u8]) -> Result<(), JsValue> {
-    let parts = Array::of1(&Uint8Array::from(bytes));
-    let options = BlobPropertyBag::new();
-    options.set_type(media_type);
-    let blob = Blob::new_with_u8_array_sequence_and_options(&parts, &options)?;
-    let url = Url::create_object_url_with_blob(&blob)?;
+/// Offers `blob` to the reader as a file called `name`.
+pub fn offer(blob: &Blob, name: &str) -> Result<(), JsValue> {
+    let url = Url::create_object_url_with_blob(blob)?;
     let document = dom::document()?;
     let link: HtmlAnchorElement = dom::create(&document, "a", "")?;
     link.set_href(&url);
@@ -85,12 +81,12 @@ async fn decode(bytes: Uint8Array) -> Result<(Heightmap, Source), String> {
     )?;
     let promise: Promise = decoder
         .call1(&JsValue::NULL, &bytes)
-        .map_err(|thrown| message_of(&thrown))?
+        .map_err(|thrown| message_of(&thrown, "the PNG decoder failed"))?
         .dyn_into()
         .map_err(|_| "the PNG decoder did not return a promise".to_owned())?;
     let decoded = JsFuture::from(promise)
         .await
-        .map_err(|thrown| message_of(&thrown))?;
+        .map_err(|thrown| message_of(&thrown, "the PNG decoder failed"))?;
     let field = |name: &str| Reflect::get(&decoded, &JsValue::from_str(name)).ok();
     let number = |name: &str| field(name).and_then(|value| value.as_f64());
     let (Some(heights), Some(exponent), Some(width), Some(height), Some(format)) = (
@@ -115,13 +111,13 @@ async fn decode(bytes: Uint8Array) -> Result<(Heightmap, Source), String> {
 }
 
 /// What a thrown JavaScript value says: an `Error`'s message, or a
-/// network failure's.
-fn message_of(thrown: &JsValue) -> String {
+/// network failure's, or else `otherwise`.
+pub fn message_of(thrown: &JsValue, otherwise: &str) -> String {
     thrown
         .dyn_ref::<js_sys::Error>()
         .map(|error| String::from(error.message()))
         .or_else(|| thrown.as_string())
-        .unwrap_or_else(|| "the PNG decoder failed".to_owned())
+        .unwrap_or_else(|| otherwise.to_owned())
 }
 
 /// Copies `text` to the clipboard and tells `then` whether it worked.

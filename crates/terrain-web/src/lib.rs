@@ -29,7 +29,11 @@ mod controls;
 #[cfg(target_arch = "wasm32")]
 mod dom;
 #[cfg(target_arch = "wasm32")]
+mod download;
+#[cfg(target_arch = "wasm32")]
 mod embed_panel;
+#[cfg(target_arch = "wasm32")]
+mod exports;
 #[cfg(target_arch = "wasm32")]
 mod files;
 #[cfg(target_arch = "wasm32")]

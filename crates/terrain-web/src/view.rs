@@ -16,6 +16,7 @@ use web_sys::{
 use crate::analysis_panel::AnalysisPanel;
 use crate::controls::{ControlsView, Send};
 use crate::dom::{self, Listener};
+use crate::download::DownloadMenu;
 use crate::embed_panel::EmbedPanel;
 
 /// The elements every demo has.
@@ -38,6 +39,7 @@ pub struct DemoView {
     controls: Option<ControlsView>,
     embed: EmbedPanel,
     analysis: AnalysisPanel,
+    download: DownloadMenu,
     /// What the elements say now, so that only changes touch the DOM.
     shown: Option<Presentation>,
     /// The element the demo was built in.
@@ -169,6 +171,8 @@ impl DemoView {
         host.append_child(&bar)?;
         let embed = EmbedPanel::build(document, host, &bar, &refresh)?;
         let analysis = AnalysisPanel::build(document, host, &view, &bar, index)?;
+        // Last in the bar: the menu keeps to its right end.
+        let download = DownloadMenu::build(document, &bar, index, &send)?;
 
         let controls = match level {
             Controls::None => None,
@@ -211,6 +215,7 @@ impl DemoView {
             controls,
             embed,
             analysis,
+            download,
             shown: None,
             host: host.clone(),
             _listeners: Vec::new(),
@@ -305,6 +310,7 @@ impl DemoView {
         if changed!(embed) {
             self.embed.present(&presentation.embed);
         }
+        self.download.present(&presentation.download);
         self.shown = Some(presentation);
     }
 

@@ -105,15 +105,5 @@ pub fn worker_run(message: JsValue, report: Function) -> Array {
 /// memory only grows, so this is also the largest it has been.
 #[wasm_bindgen(js_name = memoryBytes)]
 pub fn memory_bytes() -> f64 {
-    wasm_bindgen::memory()
-        .dyn_into::<js_sys::WebAssembly::Memory>()
-        .map(|memory| {
-            f64::from(
-                memory
-                    .buffer()
-                    .unchecked_into::<js_sys::ArrayBuffer>()
-                    .byte_length(),
-            )
-        })
-        .unwrap_or(0.0)
+    terrain_js::memory_bytes()
 }

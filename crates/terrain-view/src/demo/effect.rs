@@ -1,8 +1,8 @@
 //! What a demo asks the page or the shell to do, as an [`Effect`]: start
-//! or cancel a job, draw, write the address, wait, offer a file, read one,
+//! or cancel a job, draw, write the address, wait, write a file, read one,
 //! copy a link, share a seed.
 
-use super::input::{Input, JobId};
+use super::input::{ExportId, Input, JobId};
 use super::playback::Delay;
 use crate::camera::Orbit;
 use crate::protocol::Request;
@@ -37,14 +37,20 @@ pub enum Effect {
         /// What.
         input: Input,
     },
-    /// Offer a file as a download.
-    Download {
-        /// Its name.
+    /// Write the map on show as a file and offer it to the reader: hand
+    /// the map and `options` (`exportMap()`'s, by name) to the download
+    /// module, and answer with [`Input::Exported`]. The map is the one the
+    /// demo shows while this is carried out; should it change meanwhile,
+    /// the answer is a failure.
+    Export {
+        /// Its number.
+        id: ExportId,
+        /// `exportMap()`'s options, as names and texts.
+        options: Vec<(&'static str, String)>,
+        /// The file's name.
         name: String,
         /// Its media type.
         media_type: &'static str,
-        /// Its bytes.
-        bytes: Vec<u8>,
     },
     /// Read and decode the file the reader picked; answer with
     /// [`Input::ImportDecoded`] or [`Input::ImportRefused`].

@@ -7,8 +7,36 @@ use terrain_core::{Field, Heightmap};
 
 use crate::camera::{CameraAction, Orbit};
 use crate::graphics::Graphics;
-use crate::protocol::{FileFormat, Reply, Source as ImageSource};
+use crate::protocol::{Reply, Source as ImageSource};
 use crate::settings::{DemoConfig, Setting};
+
+/// The number of a download a demo asked for, counted per demo.
+pub type ExportId = u32;
+
+/// Word of a file being written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportWord {
+    /// How far along it is: a share from 0 to 1, and what it is doing.
+    Progress {
+        /// From 0 to 1.
+        share: f64,
+        /// "Fitting the triangles".
+        words: String,
+    },
+    /// It was written and offered to the reader.
+    Written {
+        /// Its size.
+        bytes: u64,
+        /// A mesh's triangles.
+        triangles: Option<u64>,
+        /// A mesh's largest height error, in `units`.
+        max_error: Option<f64>,
+        /// The file's units: "mm", "world units".
+        units: String,
+    },
+    /// It could not be: why, as a sentence in lower case.
+    Failed(String),
+}
 
 /// Something that can be set from a demo's controls: a map parameter or a
 /// display setting.
@@ -92,8 +120,22 @@ pub enum Input {
         /// Why, as a sentence starting in lower case.
         reason: String,
     },
-    /// Download the map as a file.
-    Export(FileFormat),
+    /// A field of the Download menu now says `text`.
+    DownloadEdited {
+        /// Its option's JavaScript name (`format`, `sizeMm`…).
+        option: String,
+        /// What it says.
+        text: String,
+    },
+    /// The Download menu's button was pressed.
+    DownloadPressed,
+    /// Word of a file being written.
+    Exported {
+        /// Which download.
+        id: ExportId,
+        /// What it says.
+        word: ExportWord,
+    },
     /// Copy the share link.
     CopyLink,
     /// Whether the copy worked.

@@ -9,7 +9,7 @@ use terrain_core::{Heightmap, Params, Stage, ValidParams};
 use super::effect::Effect;
 use super::input::JobId;
 use crate::palette::Look;
-use crate::protocol::{FileFormat, Job, Made, Reply, Request, Source as ImageSource};
+use crate::protocol::{Job, Made, Reply, Request, Source as ImageSource};
 
 /// Maps this large or larger are made in the worker; smaller ones take
 /// milliseconds on the page itself.
@@ -77,8 +77,6 @@ pub(super) enum Purpose {
     Weather,
     /// The same map in new colours.
     Recolour,
-    /// A download.
-    Export(String),
 }
 
 /// A job to ask for, where, and what it is for.
@@ -143,17 +141,6 @@ impl Ask {
             },
             subject: name.clone(),
             purpose: Purpose::Import(name),
-        }
-    }
-
-    /// `heights` as a file named `stem` and the format's ending.
-    pub(super) fn export(heights: Heightmap, format: FileFormat, stem: &str) -> Self {
-        let name = format!("{stem}.{}", format.extension());
-        Ask {
-            offload: heights.exponent() >= WORKER_FROM_EXPONENT,
-            job: Job::Export { heights, format },
-            subject: name.clone(),
-            purpose: Purpose::Export(name),
         }
     }
 
@@ -231,7 +218,6 @@ impl Jobs {
                 Job::Generate { params, .. } => params.map.exponent >= WORKER_FROM_EXPONENT,
                 Job::Weather { heights, .. } => heights.exponent() >= WORKER_FROM_EXPONENT,
                 Job::Import { .. } | Job::Mesh { .. } => true,
-                Job::Export { .. } => false,
             };
         if offload {
             self.progress = Some((0.0, format!("Waiting to start: {subject}, 0%")));
@@ -249,17 +235,10 @@ impl Jobs {
     }
 
     /// Word from job `job`. Progress fills the bar and the job goes on;
-    /// a last word ends it: a file becomes a download (named after the
-    /// export, or else the demo's `stem`), and a map or a failure is left for the
-    /// demo. Word from a job nobody waits for any more (the settings
-    /// changed since) is dropped.
-    pub(super) fn word(
-        &mut self,
-        job: JobId,
-        reply: Reply,
-        stem: impl FnOnce() -> String,
-        effects: &mut Vec<Effect>,
-    ) -> Option<Finished> {
+    /// a last word ends it, and a map or a failure is left for the demo.
+    /// Word from a job nobody waits for any more (the settings changed
+    /// since) is dropped.
+    pub(super) fn word(&mut self, job: JobId, reply: Reply) -> Option<Finished> {
         let waiting = self.waiting.take_if(|waiting| waiting.job == job)?;
         // Any word replaces the bar: progress with a fuller one, a last
         // word with none.
@@ -273,24 +252,8 @@ impl Jobs {
                 return None;
             }
             Reply::Made(made) => Finished::Map(waiting.purpose, made),
-            Reply::File { bytes, format } => {
-                let name = match waiting.purpose {
-                    Purpose::Export(name) => name,
-                    _ => format!("{}.{}", stem(), format.extension()),
-                };
-                let words = format!("Downloaded {name} ({} KB).", bytes.len().div_ceil(1024));
-                effects.push(Effect::Download {
-                    name,
-                    media_type: format.media_type(),
-                    bytes,
-                });
-                Finished::FileNote(words, false)
-            }
             Reply::Failed { message } => match waiting.purpose {
                 Purpose::Import(name) => Finished::FileNote(format!("{name}: {message}"), true),
-                Purpose::Export(name) => {
-                    Finished::FileNote(format!("{name} could not be written: {message}"), true)
-                }
                 Purpose::Map | Purpose::Recolour | Purpose::Weather => {
                     Finished::Failed(format!("This map could not be made: {message}"))
                 }
@@ -302,7 +265,6 @@ impl Jobs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::palette::Palette;
     use terrain_core::Terrain;
 
     fn map(exponent: u32) -> Heightmap {
@@ -321,10 +283,6 @@ mod tests {
                 _ => None,
             })
             .collect()
-    }
-
-    fn no_stem() -> String {
-        "unnamed".to_owned()
     }
 
     #[test]
@@ -355,10 +313,10 @@ mod tests {
             surface: None,
             source: None,
         }));
-        assert_eq!(jobs.word(1, made.clone(), no_stem, &mut effects), None);
+        assert_eq!(jobs.word(1, made.clone()), None);
         assert!(jobs.is_waiting(), "job 2 is still awaited");
         assert!(matches!(
-            jobs.word(2, made, no_stem, &mut effects),
+            jobs.word(2, made),
             Some(Finished::Map(Purpose::Map, _))
         ));
         assert!(!jobs.is_waiting());
@@ -377,15 +335,10 @@ mod tests {
             &mut effects,
         );
         jobs.submit(Ask::recolour(map(3)), Look::default(), &mut effects);
-        jobs.submit(
-            Ask::export(map(WORKER_FROM_EXPONENT), FileFormat::Png, "big"),
-            Look::default(),
-            &mut effects,
-        );
         assert_eq!(
             submitted(&effects),
-            [(1, true, true), (2, true, true), (3, true, false)],
-            "a huge map, a new look and a file, all in the worker; the file needs no surface"
+            [(1, true, true), (2, true, true)],
+            "a huge map and a new look, both in the worker"
         );
     }
 
@@ -402,7 +355,7 @@ mod tests {
             share: 0.426,
             words: "Building the mesh".into(),
         };
-        assert_eq!(jobs.word(1, progress, no_stem, &mut effects), None);
+        assert_eq!(jobs.word(1, progress), None);
         assert_eq!(
             jobs.progress(),
             Some(&(43.0, "Building the mesh: 9 × 9 points, 43%".to_owned()))
@@ -411,57 +364,12 @@ mod tests {
             message: "no memory".into(),
         };
         assert_eq!(
-            jobs.word(1, failed, no_stem, &mut effects),
+            jobs.word(1, failed),
             Some(Finished::Failed(
                 "This map could not be made: no memory".into()
             ))
         );
         assert_eq!(jobs.progress(), None);
-    }
-
-    #[test]
-    fn a_written_file_becomes_a_download_and_a_failed_one_says_so() {
-        let mut jobs = Jobs::default();
-        let mut effects = Vec::new();
-        let look = Look {
-            palette: Palette::Greyscale,
-            ..Look::default()
-        };
-        jobs.submit(
-            Ask::export(map(2), FileFormat::Obj, "hills"),
-            look,
-            &mut effects,
-        );
-        let file = Reply::File {
-            bytes: vec![0; 1025],
-            format: FileFormat::Obj,
-        };
-        assert_eq!(
-            jobs.word(1, file, no_stem, &mut effects),
-            Some(Finished::FileNote(
-                "Downloaded hills.obj (2 KB).".into(),
-                false
-            ))
-        );
-        assert!(effects.iter().any(|effect| matches!(
-            effect,
-            Effect::Download { name, bytes, .. } if name == "hills.obj" && bytes.len() == 1025
-        )));
-        jobs.submit(
-            Ask::export(map(2), FileFormat::Png, "hills"),
-            look,
-            &mut effects,
-        );
-        let failed = Reply::Failed {
-            message: "too big".into(),
-        };
-        assert_eq!(
-            jobs.word(2, failed, no_stem, &mut effects),
-            Some(Finished::FileNote(
-                "hills.png could not be written: too big".into(),
-                true
-            ))
-        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use terrain_core::Stage;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index, seam_index};
 
 use super::controls::{TypedText, control_keys, text_of};
+use super::download::DownloadShown;
 use super::input::Key;
 use super::shown::{Origin, Shown};
 use crate::embed::{self, Snippets};
@@ -54,7 +55,7 @@ pub struct ControlsShown {
     pub scrubber: ScrubberShown,
     /// The link to exactly this view.
     pub share_link: String,
-    /// How an import or export went, and whether it failed.
+    /// How an import went, and whether it failed.
     pub file_status: Option<(String, bool)>,
     /// Whether the link was copied, in words.
     pub copy_status: Option<String>,
@@ -93,6 +94,8 @@ pub struct Presentation {
     pub controls: Option<ControlsShown>,
     /// The snippets that embed exactly this demo in another page.
     pub embed: Snippets,
+    /// The Download menu, which every demo has.
+    pub download: DownloadShown,
 }
 
 /// The words a demo keeps until something replaces them.
@@ -102,7 +105,7 @@ pub(super) struct Notes {
     pub(super) notice: Option<String>,
     /// Why the last map could not be made.
     pub(super) error: Option<String>,
-    /// How an import or export went, and whether it failed.
+    /// How an import went, and whether it failed.
     pub(super) file_status: Option<(String, bool)>,
     /// Whether the link was copied, in words.
     pub(super) copy_status: Option<String>,
@@ -120,6 +123,8 @@ pub(super) struct Parts<'a> {
     pub(super) playing: bool,
     /// The progress bar, while a job runs.
     pub(super) progress: Option<&'a (f64, String)>,
+    /// The Download menu.
+    pub(super) download: DownloadShown,
 }
 
 impl Parts<'_> {
@@ -193,6 +198,7 @@ impl Parts<'_> {
             controls: (shown.config.display.controls != Controls::None)
                 .then(|| self.controls_shown()),
             embed: embed::snippets(&shown.config, &shown.location),
+            download: self.download.clone(),
         }
     }
 

@@ -8,7 +8,7 @@ use terrain_core::{
 use super::*;
 use crate::graphics::Graphics;
 use crate::palette::Water;
-use crate::protocol::{self, FileFormat, Job, Request, Source as ImageSource};
+use crate::protocol::{self, Job, Request, Source as ImageSource};
 use crate::settings::{Controls, DemoConfig, Display, Setting, View};
 
 fn environment() -> Environment {
@@ -690,26 +690,161 @@ fn a_huge_import_is_meshed_in_the_worker() {
 }
 
 #[test]
-fn an_export_becomes_a_download_named_after_the_map() {
-    let (mut demo, _) = mounted(config(Algorithm::MIDPOINT_DISPLACEMENT, 4, Controls::Basic));
-    let effects = handle(&mut demo, Input::Export(FileFormat::Png));
-    let download = effects
+fn download_writes_the_map_on_show_as_the_menu_says_and_reports_it() {
+    let (mut demo, _) = mounted(config(Algorithm::MIDPOINT_DISPLACEMENT, 4, Controls::None));
+    let menu = demo.presentation().download;
+    assert_eq!(menu.button, "Download midpoint-displacement-4-seed-7.png");
+    assert_eq!(menu.size, "File size: at most 1.0 KB");
+    assert!(
+        menu.fields.iter().filter(|field| !field.hidden).count() == 1,
+        "PNG has no options"
+    );
+    let effects = handle(&mut demo, Input::DownloadPressed);
+    let (id, options, name, media_type) = effects
         .iter()
         .find_map(|effect| match effect {
-            Effect::Download {
+            Effect::Export {
+                id,
+                options,
                 name,
                 media_type,
-                bytes,
-            } => Some((name.clone(), *media_type, bytes.len())),
+            } => Some((*id, options.clone(), name.clone(), *media_type)),
             _ => None,
         })
-        .expect("a download");
-    assert_eq!(download.0, "midpoint-displacement-4-seed-7.png");
-    assert_eq!(download.1, "image/png");
-    let status = demo.presentation().controls.expect("controls").file_status;
+        .expect("an export");
+    assert_eq!(options, [("format", "png16".to_owned())]);
+    assert_eq!(name, "midpoint-displacement-4-seed-7.png");
+    assert_eq!(media_type, "image/png");
+    handle(
+        &mut demo,
+        Input::Exported {
+            id,
+            word: ExportWord::Progress {
+                share: 0.5,
+                words: "Writing the file".into(),
+            },
+        },
+    );
     assert_eq!(
-        status.map(|(text, _)| text.starts_with("Downloaded midpoint-displacement-4-seed-7.png (")),
-        Some(true)
+        demo.presentation().download.progress,
+        Some((
+            50.0,
+            "Writing the file: midpoint-displacement-4-seed-7.png, 50%".to_owned()
+        ))
+    );
+    handle(
+        &mut demo,
+        Input::Exported {
+            id,
+            word: ExportWord::Written {
+                bytes: 700,
+                triangles: None,
+                max_error: None,
+                units: String::new(),
+            },
+        },
+    );
+    let menu = demo.presentation().download;
+    assert_eq!(menu.progress, None);
+    assert_eq!(
+        menu.status,
+        Some((
+            "Downloaded midpoint-displacement-4-seed-7.png (700 bytes).".to_owned(),
+            false
+        ))
+    );
+}
+
+#[test]
+fn the_menu_shows_a_formats_options_with_the_demos_look_and_refuses_bad_ones() {
+    let mut config = config(Algorithm::DIAMOND_SQUARE, 6, Controls::None);
+    config.display.relief = 0.5;
+    let (mut demo, _) = mounted(config);
+    handle(
+        &mut demo,
+        Input::DownloadEdited {
+            option: "format".into(),
+            text: "stl".into(),
+        },
+    );
+    let menu = demo.presentation().download;
+    let shown: Vec<(&str, &str)> = menu
+        .fields
+        .iter()
+        .filter(|field| !field.hidden)
+        .map(|field| (field.spec.option, field.text.as_str()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("format", "stl"),
+            ("sizeMm", "100"),
+            ("baseMm", "2"),
+            ("relief", "0.5"),
+            ("maxTriangles", "2500000")
+        ]
+    );
+    assert_eq!(
+        menu.size, "File size: 448.1 KB",
+        "every point of 65 × 65, exactly"
+    );
+    handle(
+        &mut demo,
+        Input::DownloadEdited {
+            option: "sizeMm".into(),
+            text: "0".into(),
+        },
+    );
+    let menu = demo.presentation().download;
+    assert!(menu.refused);
+    assert_eq!(
+        menu.size,
+        "Size (mm) must be a number from 1 to 10000; got 0"
+    );
+    let effects = handle(&mut demo, Input::DownloadPressed);
+    assert!(
+        !effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::Export { .. }))
+    );
+    assert_eq!(
+        demo.presentation().download.status,
+        Some((
+            "Size (mm) must be a number from 1 to 10000; got 0".to_owned(),
+            true
+        ))
+    );
+    for (option, text) in [("sizeMm", "100"), ("format", "tiles"), ("tiles", "3")] {
+        handle(
+            &mut demo,
+            Input::DownloadEdited {
+                option: option.into(),
+                text: text.into(),
+            },
+        );
+    }
+    assert_eq!(
+        demo.presentation().download.size,
+        "Tiles per side must be a whole number that divides the map's 64 cells (1, 2, 4, 8 … \
+         64); got 3"
+    );
+}
+
+#[test]
+fn a_download_waits_for_the_map_being_made() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
+    let effects = demo.handle(Input::Refresh(99));
+    assert!(demo.is_waiting(), "{effects:?}");
+    let effects = demo.handle(Input::DownloadPressed);
+    assert!(
+        !effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::Export { .. }))
+    );
+    let status = demo.presentation().download.status.expect("a word");
+    assert!(
+        status.1 && status.0.contains("still being made"),
+        "{status:?}"
     );
 }
 

@@ -46,7 +46,7 @@ pub enum PageEffect {
     /// restarted if it is).
     StopWorkerJob(WorkerJob),
     /// One of demo `index`'s effects that only the shell can carry out:
-    /// [`Effect::Download`], [`Effect::ReadFile`], [`Effect::Copy`]. (The
+    /// [`Effect::Export`], [`Effect::ReadFile`], [`Effect::Copy`]. (The
     /// page turns a demo's [`Effect::ReplaceUrl`] into
     /// [`PageEffect::ReplaceUrl`] when the address may change, and its
     /// [`Effect::Schedule`] into [`PageEffect::Schedule`].)

@@ -4,8 +4,8 @@
 use terrain_core::{Algorithm, Terrain};
 
 use super::codes::{JobKind, ReplyKind};
-use super::messages::{FileFormat, Job, Made, Reply, Request};
-use super::wire::{KIND_REPLY, KIND_REQUEST, Message, Payload, ProtocolError, Reader, Writer};
+use super::messages::{Job, Made, Reply, Request};
+use super::wire::{KIND_REPLY, KIND_REQUEST, Message, ProtocolError, Reader, Writer};
 use crate::palette::{Look, Palette, Water};
 
 impl Request {
@@ -38,10 +38,6 @@ impl Request {
             } => {
                 writer.params(&params);
                 writer.stage(stage);
-                writer.heights(heights);
-            }
-            Job::Export { heights, format } => {
-                writer.code(&FileFormat::ALL, format);
                 writer.heights(heights);
             }
         }
@@ -84,13 +80,6 @@ impl Request {
                     heights: reader.heights()?,
                     params: Box::new(params),
                     stage,
-                }
-            }
-            JobKind::Export => {
-                let format = reader.format()?;
-                Job::Export {
-                    heights: reader.heights()?,
-                    format,
                 }
             }
         };
@@ -141,10 +130,6 @@ impl Reply {
                     None => writer.u8(0),
                 }
             }
-            Reply::File { bytes, format } => {
-                writer.code(&FileFormat::ALL, format);
-                writer.payloads.push(Payload::U8(bytes));
-            }
             Reply::Failed { message } => writer.text(&message),
         }
         writer.finish()
@@ -190,13 +175,6 @@ impl Reply {
                     surface,
                     source,
                 }))
-            }
-            ReplyKind::File => {
-                let format = reader.format()?;
-                Reply::File {
-                    bytes: reader.u8s()?,
-                    format,
-                }
             }
             ReplyKind::Failed => Reply::Failed {
                 message: reader.text()?,

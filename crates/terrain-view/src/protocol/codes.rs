@@ -16,17 +16,15 @@ pub(super) enum JobKind {
     Generate,
     Import,
     Mesh,
-    Export,
     Weather,
 }
 
 impl JobKind {
     /// Every kind, in code order.
-    pub(super) const ALL: [JobKind; 5] = [
+    pub(super) const ALL: [JobKind; 4] = [
         JobKind::Generate,
         JobKind::Import,
         JobKind::Mesh,
-        JobKind::Export,
         JobKind::Weather,
     ];
 
@@ -36,7 +34,6 @@ impl JobKind {
             JobKind::Generate => "generate",
             JobKind::Import => "import",
             JobKind::Mesh => "mesh",
-            JobKind::Export => "export",
             JobKind::Weather => "weather",
         }
     }
@@ -47,7 +44,6 @@ impl JobKind {
             Job::Generate { .. } => JobKind::Generate,
             Job::Import { .. } => JobKind::Import,
             Job::Mesh { .. } => JobKind::Mesh,
-            Job::Export { .. } => JobKind::Export,
             Job::Weather { .. } => JobKind::Weather,
         }
     }
@@ -58,25 +54,19 @@ impl JobKind {
 pub(super) enum ReplyKind {
     Progress,
     Made,
-    File,
     Failed,
 }
 
 impl ReplyKind {
     /// Every kind, in code order.
-    pub(super) const ALL: [ReplyKind; 4] = [
-        ReplyKind::Progress,
-        ReplyKind::Made,
-        ReplyKind::File,
-        ReplyKind::Failed,
-    ];
+    pub(super) const ALL: [ReplyKind; 3] =
+        [ReplyKind::Progress, ReplyKind::Made, ReplyKind::Failed];
 
     /// Its name, for the version.
     pub(super) fn name(self) -> &'static str {
         match self {
             ReplyKind::Progress => "progress",
             ReplyKind::Made => "made",
-            ReplyKind::File => "file",
             ReplyKind::Failed => "failed",
         }
     }
@@ -86,7 +76,6 @@ impl ReplyKind {
         match reply {
             Reply::Progress { .. } => ReplyKind::Progress,
             Reply::Made(_) => ReplyKind::Made,
-            Reply::File { .. } => ReplyKind::File,
             Reply::Failed { .. } => ReplyKind::Failed,
         }
     }

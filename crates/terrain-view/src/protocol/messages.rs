@@ -8,36 +8,6 @@ use terrain_core::{Heightmap, Stage, Terrain, ValidParams};
 use crate::palette::Look;
 use crate::surface::Surface;
 
-/// How a map leaves the site as a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileFormat {
-    /// A 16-bit greyscale PNG.
-    Png,
-    /// A Wavefront OBJ surface.
-    Obj,
-}
-
-impl FileFormat {
-    /// Every format. The worker protocol sends a format as its place here.
-    pub const ALL: [FileFormat; 2] = [FileFormat::Png, FileFormat::Obj];
-
-    /// The file name's ending.
-    pub fn extension(self) -> &'static str {
-        match self {
-            FileFormat::Png => "png",
-            FileFormat::Obj => "obj",
-        }
-    }
-
-    /// The media type to offer the file with.
-    pub fn media_type(self) -> &'static str {
-        match self {
-            FileFormat::Png => terrain_io::PNG_MEDIA_TYPE,
-            FileFormat::Obj => terrain_io::OBJ_MEDIA_TYPE,
-        }
-    }
-}
-
 /// What a demo asks to be made.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Job {
@@ -71,13 +41,6 @@ pub enum Job {
     Mesh {
         /// The map.
         heights: Heightmap,
-    },
-    /// Write a map as a file.
-    Export {
-        /// The map.
-        heights: Heightmap,
-        /// Which kind of file.
-        format: FileFormat,
     },
 }
 
@@ -128,13 +91,6 @@ pub enum Reply {
     /// A map, with its surface if one was asked for (boxed: it is big, the
     /// other replies small).
     Made(Box<Made>),
-    /// A file to offer as a download.
-    File {
-        /// Its bytes.
-        bytes: Vec<u8>,
-        /// Which kind.
-        format: FileFormat,
-    },
     /// The job could not be done: a sentence for the reader.
     Failed {
         /// Why.

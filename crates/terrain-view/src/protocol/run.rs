@@ -3,7 +3,7 @@
 
 use terrain_core::{KeptOctaves, Terrain};
 
-use super::messages::{FileFormat, Job, Made, Reply, Request};
+use super::messages::{Job, Made, Reply, Request};
 use crate::surface::build_surface;
 
 /// Does what `request` asks, calling `progress(share, words)` as it goes.
@@ -64,14 +64,6 @@ pub fn run_keeping(
             }
         }
         Job::Mesh { heights } => (Terrain::finished(heights), None),
-        Job::Export { heights, format } => {
-            progress(0.1, "Writing the file");
-            let bytes = match format {
-                FileFormat::Png => terrain_io::export_png(&heights),
-                FileFormat::Obj => terrain_io::export_obj(&heights).into_bytes(),
-            };
-            return Reply::File { bytes, format };
-        }
     };
     let surface = mesh.then(|| {
         progress(0.7, "Building the mesh");

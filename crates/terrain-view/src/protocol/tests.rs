@@ -77,17 +77,6 @@ fn requests_round_trip() {
             },
             mesh: true,
         },
-        Request {
-            job: Job::Export {
-                heights,
-                format: FileFormat::Obj,
-            },
-            look: Look {
-                palette: Palette::Greyscale,
-                water: Water::Dry,
-            },
-            mesh: false,
-        },
     ];
     for request in requests {
         assert_eq!(Request::decode(request.clone().encode()), Ok(request));
@@ -109,7 +98,7 @@ fn a_generated_map_and_its_surface_come_back_bit_for_bit() {
 }
 
 #[test]
-fn progress_failures_and_files_round_trip() {
+fn progress_and_failures_round_trip() {
     for reply in [
         Reply::Progress {
             share: 0.25,
@@ -117,10 +106,6 @@ fn progress_failures_and_files_round_trip() {
         },
         Reply::Failed {
             message: "no".into(),
-        },
-        Reply::File {
-            bytes: vec![9; 10],
-            format: FileFormat::Png,
         },
     ] {
         assert_eq!(Reply::decode(reply.clone().encode()), Ok(reply));
@@ -182,10 +167,6 @@ fn the_version_folds_in_the_registry_and_every_coded_enums_names() {
         (Algorithm::all().map(Algorithm::name).collect(), "Algorithm"),
         (Palette::ALL.map(Palette::name).to_vec(), "Palette"),
         (Water::ALL.map(Water::name).to_vec(), "Water"),
-        (
-            FileFormat::ALL.map(FileFormat::extension).to_vec(),
-            "FileFormat",
-        ),
         (Ending::ALL.map(Ending::name).to_vec(), "Ending"),
         (JobKind::ALL.map(JobKind::name).to_vec(), "JobKind"),
         (ReplyKind::ALL.map(ReplyKind::name).to_vec(), "ReplyKind"),

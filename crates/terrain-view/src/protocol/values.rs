@@ -9,7 +9,7 @@ use terrain_core::spec::Value;
 use terrain_core::{Heightmap, Params, Stage, ValidParams};
 
 use super::codes::ValueKind;
-use super::messages::{FileFormat, Source};
+use super::messages::Source;
 use super::wire::{Payload, ProtocolError, Read, Reader, Writer};
 
 impl Writer {
@@ -91,9 +91,5 @@ impl Reader<'_> {
         let exponent = self.u32()?;
         Heightmap::from_heights(exponent, self.f64s()?)
             .map_err(|_| ProtocolError::Malformed("heights that are not a map"))
-    }
-
-    pub(super) fn format(&mut self) -> Read<FileFormat> {
-        self.code(&FileFormat::ALL, "an unknown file format")
     }
 }

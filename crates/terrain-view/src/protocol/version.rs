@@ -7,7 +7,6 @@ use terrain_core::registry::fields;
 use terrain_core::{Algorithm, Field};
 
 use super::codes::{JobKind, PointsKind, ReplyKind, ValueKind};
-use super::messages::FileFormat;
 use crate::palette::{Palette, Water};
 
 /// The version of the messages' shape. Change it with any change to the
@@ -58,7 +57,6 @@ pub(super) fn coded_names() -> Vec<Vec<&'static str>> {
         Algorithm::all().map(Algorithm::name).collect(),
         Palette::ALL.map(Palette::name).to_vec(),
         Water::ALL.map(Water::name).to_vec(),
-        FileFormat::ALL.map(FileFormat::extension).to_vec(),
         Ending::ALL.map(Ending::name).to_vec(),
         JobKind::ALL.map(JobKind::name).to_vec(),
         ReplyKind::ALL.map(ReplyKind::name).to_vec(),

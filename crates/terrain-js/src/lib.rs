@@ -1,0 +1,245 @@
+//! JavaScript values in, for every wasm module of *Terrain, step by step*:
+//! an options object read once, each value as the text the registry's
+//! readers take, and a map of heights from a `Float64Array`, a
+//! `Float32Array` or an `Array` of numbers. The site's main module
+//! (`generate()`, `erode()`) and the download module (`exportMap()`) read
+//! their arguments with these, so a value means the same and is refused in
+//! the same words by every function.
+//!
+//! Natively the crate is empty: it is glue, and the browser tests of the
+//! functions that use it test it.
+
+#[cfg(target_arch = "wasm32")]
+mod wasm {
+    use js_sys::{BigInt, Float32Array, Float64Array, Object, Reflect};
+    use terrain_core::erosion::MAX_ABS_HEIGHT;
+    use terrain_core::spec::{Kind, Spec, Surface};
+    use terrain_core::{Error, Heightmap, MAX_EXPONENT, MIN_EXPONENT};
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+
+    /// The largest integer a JavaScript number holds exactly.
+    const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+    /// The map `function` was given: its length must be a square map's,
+    /// every height finite and, when something `needs` it (`"erosion"`),
+    /// within ±[`MAX_ABS_HEIGHT`].
+    pub fn map_of(
+        heights: &JsValue,
+        function: &str,
+        needs: Option<&str>,
+    ) -> Result<Heightmap, String> {
+        let values = values_of(heights, function)?;
+        let exponent = (MIN_EXPONENT..=MAX_EXPONENT)
+            .find(|&exponent| side_of(exponent).pow(2) == values.len())
+            .ok_or_else(|| {
+                format!(
+                    "{function} takes heights of a square map 2^n + 1 points wide ({}, {}, {}, … \
+                     {} values); got {} values",
+                    side_of(MIN_EXPONENT).pow(2),
+                    side_of(MIN_EXPONENT + 1).pow(2),
+                    side_of(MIN_EXPONENT + 2).pow(2),
+                    spaced(side_of(MAX_EXPONENT).pow(2)),
+                    spaced(values.len())
+                )
+            })?;
+        if let Some(needs) = needs
+            && let Some(index) = values
+                .iter()
+                .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
+        {
+            let limit = MAX_ABS_HEIGHT as u32;
+            return Err(format!(
+                "height number {index} is {}; {needs} needs heights from -{limit} to {limit}",
+                javascript_spelling(values[index])
+            ));
+        }
+        Heightmap::from_heights(exponent, values)
+            .map_err(|error| error.describe_on(Surface::Option))
+    }
+
+    /// `2^exponent + 1`.
+    fn side_of(exponent: u32) -> usize {
+        (1 << exponent) + 1
+    }
+
+    /// A count with its thousands apart, as the messages write them:
+    /// 16 785 409.
+    fn spaced(count: usize) -> String {
+        let digits = count.to_string();
+        let mut text = String::new();
+        for (index, digit) in digits.chars().enumerate() {
+            if index > 0 && (digits.len() - index).is_multiple_of(3) {
+                text.push(' ');
+            }
+            text.push(digit);
+        }
+        text
+    }
+
+    /// The numbers in a `Float64Array`, a `Float32Array` or an `Array` of
+    /// numbers, given to `function`.
+    fn values_of(heights: &JsValue, function: &str) -> Result<Vec<f64>, String> {
+        if let Some(array) = heights.dyn_ref::<Float64Array>() {
+            return Ok(array.to_vec());
+        }
+        if let Some(array) = heights.dyn_ref::<Float32Array>() {
+            return Ok(array.to_vec().into_iter().map(f64::from).collect());
+        }
+        if let Some(array) = heights.dyn_ref::<js_sys::Array>() {
+            return array
+                .iter()
+                .enumerate()
+                .map(|(index, value)| {
+                    value.as_f64().ok_or_else(|| {
+                        format!(
+                            "{function} takes heights as numbers; height number {index} is {}",
+                            kind_of(&value)
+                        )
+                    })
+                })
+                .collect();
+        }
+        Err(format!(
+            "{function} takes the heights of a map as a Float64Array, such as generate() returns \
+             (or a Float32Array or an Array of numbers); got {}",
+            kind_of(heights)
+        ))
+    }
+
+    /// The options object's values, each read once, for the settings
+    /// `known` lists. Refuses a value that is not an options object, a key
+    /// `known` does not list, and a getter that throws (its error is passed
+    /// on).
+    pub fn given_options<I: Iterator<Item = &'static Spec>>(
+        options: &JsValue,
+        function: &str,
+        example: &str,
+        known: impl Fn() -> I,
+    ) -> Result<Vec<(&'static Spec, JsValue)>, String> {
+        if options.is_undefined() || options.is_null() {
+            return Ok(Vec::new());
+        }
+        let object = options
+            .dyn_ref::<Object>()
+            .filter(|_| options.is_object() && !js_sys::Array::is_array(options))
+            .ok_or_else(|| {
+                format!(
+                    "{function} takes an options object such as {example}; got {}",
+                    kind_of(options)
+                )
+            })?;
+        for key in Object::keys(object).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !known().any(|spec| spec.option == key) {
+                let names: Vec<&str> = known().map(|spec| spec.option).collect();
+                return Err(format!(
+                    "unknown option {key:?}; the options are {}",
+                    names.join(", ")
+                ));
+            }
+        }
+        let mut given = Vec::new();
+        for spec in known() {
+            let value =
+                Reflect::get(object, &JsValue::from_str(spec.option)).map_err(|thrown| {
+                    let reason = thrown
+                        .dyn_ref::<js_sys::Error>()
+                        .map(|error| String::from(error.message()))
+                        .or_else(|| thrown.as_string())
+                        .unwrap_or_else(|| "an exception".to_owned());
+                    format!("reading option {} threw: {reason}", spec.option)
+                })?;
+            if !value.is_undefined() {
+                given.push((spec, value));
+            }
+        }
+        Ok(given)
+    }
+
+    /// The text a JavaScript value stands for, as the core's parsers read
+    /// it.
+    pub fn text_of(value: &JsValue, spec: &'static Spec) -> Result<String, Error> {
+        if let Some(text) = value.as_string() {
+            return Ok(text);
+        }
+        if let Some(number) = value.as_f64() {
+            let Kind::Whole { max, .. } = spec.kind else {
+                return Ok(javascript_spelling(number));
+            };
+            if number.fract() == 0.0 && number.abs() <= MAX_SAFE_INTEGER {
+                return Ok(format!("{}", number as i64));
+            }
+            // A whole number past what a JavaScript number holds exactly (a
+            // seed) cannot be trusted to be the one meant.
+            if max as f64 > MAX_SAFE_INTEGER && number.is_finite() && number.fract() == 0.0 {
+                return Err(Error::Unreadable {
+                    spec,
+                    reason: format!(
+                        "{number} is past the largest whole number a JavaScript number holds \
+                         exactly (2^53 - 1); pass it as a string or a BigInt"
+                    ),
+                });
+            }
+            return Ok(javascript_spelling(number));
+        }
+        if let Some(big) = value.dyn_ref::<BigInt>() {
+            return big
+                .to_string(10)
+                .map(String::from)
+                .map_err(|_| Error::InvalidParameter {
+                    spec,
+                    value: "a BigInt that cannot be printed".to_owned(),
+                });
+        }
+        if let Some(switch) = value.as_bool() {
+            return Ok(switch.to_string());
+        }
+        Err(Error::InvalidParameter {
+            spec,
+            value: kind_of(value),
+        })
+    }
+
+    /// JavaScript's own spelling of a number: "Infinity", "NaN", "1e+21".
+    fn javascript_spelling(number: f64) -> String {
+        js_sys::Number::from(number)
+            .to_string_with_radix(10)
+            .map(String::from)
+            .unwrap_or_default()
+    }
+
+    /// The size of this module instance's WebAssembly memory, in bytes.
+    /// Wasm memory only grows, so this is also the largest it has been.
+    pub fn memory_bytes() -> f64 {
+        wasm_bindgen::memory()
+            .dyn_into::<js_sys::WebAssembly::Memory>()
+            .map(|memory| {
+                f64::from(
+                    memory
+                        .buffer()
+                        .unchecked_into::<js_sys::ArrayBuffer>()
+                        .byte_length(),
+                )
+            })
+            .unwrap_or(0.0)
+    }
+
+    /// What a value is, for messages: `null`, `an array`, `a value of type
+    /// object`.
+    pub fn kind_of(value: &JsValue) -> String {
+        if value.is_null() {
+            "null".to_owned()
+        } else if js_sys::Array::is_array(value) {
+            "an array".to_owned()
+        } else {
+            format!(
+                "a value of type {}",
+                value.js_typeof().as_string().unwrap_or_default()
+            )
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use wasm::{given_options, kind_of, map_of, memory_bytes, text_of};

@@ -1,0 +1,735 @@
+//! What a map can leave the site as: the formats of `exportMap()` and of
+//! every demo's Download menu, their options (each described once by a
+//! [`Spec`], as the map's parameters are, so the JavaScript option, the
+//! menu's field and every message agree), the checked settings, the file's
+//! name and its size before it is made.
+//!
+//! The writers themselves are in `crates/terrain-export`, a wasm module
+//! the page loads on the first download; this module is all the page's
+//! main module needs to offer them.
+
+use terrain_core::Parameter;
+use terrain_core::spec::{Kind, Spec, Surface, Surfaces, Value};
+use terrain_core::words::group_thousands;
+
+use crate::palette::Palette;
+
+terrain_core::named_choices! {
+    /// A kind of file.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum Format {
+        /// A 16-bit greyscale PNG, the map's range over 0 to 65535.
+        #[default]
+        Png16 = "png16",
+        /// The PNG's samples as 16-bit little-endian words, no header.
+        Raw16 = "raw16",
+        /// A Wavefront OBJ surface in the site's world units.
+        Obj = "obj",
+        /// A binary STL of a closed solid, in millimetres.
+        Stl = "stl",
+        /// A glTF 2.0 binary: positions, normals, colours, indices.
+        Glb = "glb",
+        /// A zip of tiles whose shared edges are equal.
+        Tiles = "tiles",
+    }
+}
+
+terrain_core::named_choices! {
+    /// What each tile of a `tiles` zip is.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum TileFormat {
+        /// 16-bit RAW.
+        #[default]
+        Raw16 = "raw16",
+        /// 16-bit PNG.
+        Png16 = "png16",
+    }
+}
+
+impl Format {
+    /// The name in the Download menu.
+    pub fn title(self) -> &'static str {
+        match self {
+            Format::Png16 => "PNG, 16-bit greyscale",
+            Format::Raw16 => "RAW, 16-bit (Unity, Unreal)",
+            Format::Obj => "OBJ mesh (Blender)",
+            Format::Stl => "STL solid (3D printing)",
+            Format::Glb => "glTF binary, GLB (three.js, Blender, engines)",
+            Format::Tiles => "Tiles with shared edges (zip)",
+        }
+    }
+
+    /// The file name's ending.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png16 => "png",
+            Format::Raw16 => "raw",
+            Format::Obj => "obj",
+            Format::Stl => "stl",
+            Format::Glb => "glb",
+            Format::Tiles => "zip",
+        }
+    }
+
+    /// The media type to offer the file with.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            Format::Png16 => "image/png",
+            Format::Raw16 => "application/octet-stream",
+            Format::Obj => "model/obj",
+            Format::Stl => "model/stl",
+            Format::Glb => "model/gltf-binary",
+            Format::Tiles => "application/zip",
+        }
+    }
+
+    /// Whether it is a mesh, which `maxTriangles` can simplify.
+    pub fn is_mesh(self) -> bool {
+        matches!(self, Format::Obj | Format::Stl | Format::Glb)
+    }
+
+    /// The fewest triangles a file of this format can have: a closed
+    /// solid's two triangles on top, eight for the walls and four under
+    /// it, or any other mesh's two.
+    pub fn fewest_triangles(self) -> u64 {
+        if self == Format::Stl { 14 } else { 2 }
+    }
+}
+
+/// How a map is written: the format and every option, checked.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExportSettings {
+    /// Which kind of file.
+    pub format: Format,
+    /// STL: the footprint's longer edge, in millimetres.
+    pub size_mm: f64,
+    /// STL: how thick the solid is under its lowest point, in millimetres.
+    pub base_mm: f64,
+    /// STL: how tall heights stand, as on the site (1: a height of 1 half
+    /// as tall as the footprint is wide).
+    pub relief: f64,
+    /// GLB: the vertices' colours.
+    pub palette: Palette,
+    /// OBJ, STL, GLB: the most triangles the file may have, simplified to
+    /// fit. `None`: [`DEFAULT_MAX_TRIANGLES`] for STL and GLB, and for OBJ
+    /// the grid sampled to at most 513 points a side, as OBJ always was.
+    pub max_triangles: Option<u32>,
+    /// Tiles: how many along each side.
+    pub tiles: u32,
+    /// Tiles: what each tile is.
+    pub tile_format: TileFormat,
+}
+
+/// The most triangles an STL or GLB has unless `maxTriangles` says
+/// otherwise: every point of a 1025 × 1025 map (the STL's 2 109 440 with
+/// its walls and base), simplified beyond.
+pub const DEFAULT_MAX_TRIANGLES: u32 = 2_500_000;
+
+/// The most `maxTriangles` may ask for: an STL of 500 MB, about what a
+/// browser tab can build and hand over.
+pub const MOST_TRIANGLES: u64 = 10_000_000;
+
+impl Default for ExportSettings {
+    fn default() -> Self {
+        ExportSettings {
+            format: Format::Png16,
+            size_mm: 100.0,
+            base_mm: 2.0,
+            relief: 1.0,
+            palette: Palette::Terrain,
+            max_triangles: None,
+            tiles: 2,
+            tile_format: TileFormat::Raw16,
+        }
+    }
+}
+
+/// An option of `exportMap()` and the Download menu.
+pub type ExportOption = Parameter<ExportSettings>;
+
+/// The options of one surface only: not attributes or links.
+const EXPORT: Surfaces = Surfaces {
+    attribute: false,
+    url: false,
+    generate: false,
+    erode: false,
+    control: true,
+};
+
+fn always(_: &ExportSettings) -> bool {
+    true
+}
+
+fn for_stl(settings: &ExportSettings) -> bool {
+    settings.format == Format::Stl
+}
+
+fn for_meshes(settings: &ExportSettings) -> bool {
+    settings.format.is_mesh()
+}
+
+fn for_tiles(settings: &ExportSettings) -> bool {
+    settings.format == Format::Tiles
+}
+
+/// Every option, in the order the menu shows them and messages list them.
+pub static OPTIONS: [ExportOption; 8] = [
+    terrain_core::choice_parameter!(
+        &Spec {
+            label: "format",
+            title: "Format",
+            option: "format",
+            attribute: "",
+            help: "which kind of file",
+            kind: Kind::Choice(&Format::NAMES),
+            step: 1.0,
+            surfaces: EXPORT,
+        },
+        always,
+        Format::ALL,
+        format
+    ),
+    terrain_core::number_parameter!(
+        &Spec {
+            label: "size",
+            title: "Size (mm)",
+            option: "sizeMm",
+            attribute: "",
+            help: "the solid's footprint, edge to edge, in millimetres",
+            kind: Kind::Number {
+                min: 1.0,
+                max: 10_000.0,
+            },
+            step: 10.0,
+            surfaces: EXPORT,
+        },
+        for_stl,
+        size_mm
+    ),
+    terrain_core::number_parameter!(
+        &Spec {
+            label: "base",
+            title: "Base (mm)",
+            option: "baseMm",
+            attribute: "",
+            help: "how thick the solid is under its lowest point, in millimetres",
+            kind: Kind::Number {
+                min: 0.1,
+                max: 1_000.0,
+            },
+            step: 0.5,
+            surfaces: EXPORT,
+        },
+        for_stl,
+        base_mm
+    ),
+    terrain_core::number_parameter!(
+        &Spec {
+            label: "relief",
+            title: "Solid's relief",
+            option: "relief",
+            attribute: "",
+            help: "how tall heights stand: 1 is as on the site, a height of 1 half the width",
+            kind: Kind::Number { min: 0.1, max: 2.0 },
+            step: 0.05,
+            surfaces: EXPORT,
+        },
+        for_stl,
+        relief
+    ),
+    terrain_core::choice_parameter!(
+        &Spec {
+            label: "palette",
+            title: "Vertex colours",
+            option: "palette",
+            attribute: "",
+            help: "the colours of the vertices",
+            kind: Kind::Choice(&Palette::NAMES),
+            step: 1.0,
+            surfaces: EXPORT,
+        },
+        |settings: &ExportSettings| settings.format == Format::Glb,
+        Palette::ALL,
+        palette
+    ),
+    ExportOption {
+        spec: &Spec {
+            label: "most triangles",
+            title: "Most triangles",
+            option: "maxTriangles",
+            attribute: "",
+            help: "fewer triangles, a smaller file: the surface is simplified to fit",
+            kind: Kind::Whole {
+                min: 2,
+                max: MOST_TRIANGLES,
+            },
+            step: 1.0,
+            surfaces: EXPORT,
+        },
+        applies: for_meshes,
+        get: |settings| {
+            Value::Whole(u64::from(
+                settings.max_triangles.unwrap_or(DEFAULT_MAX_TRIANGLES),
+            ))
+        },
+        set: |settings, value| {
+            if let Value::Whole(whole) = value {
+                settings.max_triangles = u32::try_from(*whole).ok();
+            }
+        },
+    },
+    terrain_core::whole_parameter!(
+        &Spec {
+            label: "tiles",
+            title: "Tiles per side",
+            option: "tiles",
+            attribute: "",
+            help: "k × k tiles; k must divide the map's cells (2, 4, 8 …)",
+            kind: Kind::Whole { min: 1, max: 4096 },
+            step: 1.0,
+            surfaces: EXPORT,
+        },
+        for_tiles,
+        tiles
+    ),
+    terrain_core::choice_parameter!(
+        &Spec {
+            label: "tile format",
+            title: "Each tile",
+            option: "tileFormat",
+            attribute: "",
+            help: "16-bit RAW or 16-bit PNG",
+            kind: Kind::Choice(&TileFormat::NAMES),
+            step: 1.0,
+            surfaces: EXPORT,
+        },
+        for_tiles,
+        TileFormat::ALL,
+        tile_format
+    ),
+];
+
+/// The option called `name` (its JavaScript spelling), if any.
+pub fn option_named(name: &str) -> Option<&'static ExportOption> {
+    OPTIONS.iter().find(|option| option.spec.option == name)
+}
+
+impl ExportSettings {
+    /// Reads the options as `surface` gives them: `given` is the text of
+    /// each option given (by its JavaScript name). The format is read
+    /// first; an option the format does not read is checked all the same,
+    /// then ignored. The first refusal is the error, worded for `surface`.
+    pub fn read(
+        surface: Surface,
+        given: impl Fn(&'static Spec) -> Option<String>,
+    ) -> Result<Self, String> {
+        let mut settings = ExportSettings::default();
+        for option in &OPTIONS {
+            let Some(text) = given(option.spec) else {
+                continue;
+            };
+            let value = option
+                .spec
+                .parse_on(surface, &text)
+                .map_err(|refusal| option.spec.refuse_on(surface, &refusal))?;
+            (option.set)(&mut settings, &value);
+        }
+        Ok(settings)
+    }
+
+    /// Checks what depends on the map, `side` points wide: that the tiles
+    /// divide it and that a mesh may have as few triangles as asked.
+    pub fn check_for(&self, side: usize, surface: Surface) -> Result<(), String> {
+        let cells = side.saturating_sub(1) as u64;
+        let tiles = u64::from(self.tiles);
+        if self.format == Format::Tiles && (tiles > cells || !cells.is_multiple_of(tiles)) {
+            let spec = option_named("tiles")
+                .map_or("tiles".to_owned(), |tiles| tiles.spec.name_on(surface));
+            return Err(format!(
+                "{spec} must be a whole number that divides the map's {cells} cells ({}); got {tiles}",
+                divisors(cells)
+            ));
+        }
+        let fewest = self.format.fewest_triangles();
+        if let Some(most) = self.max_triangles.filter(|_| self.format.is_mesh())
+            && u64::from(most) < fewest
+        {
+            let spec = option_named("maxTriangles").map_or("maxTriangles".to_owned(), |option| {
+                option.spec.name_on(surface)
+            });
+            return Err(format!(
+                "{spec} must be a whole number from {fewest} to {MOST_TRIANGLES} for {} \
+                 (the fewest its surface{} can have); got {most}",
+                self.format.name(),
+                if self.format == Format::Stl {
+                    ", walls and base"
+                } else {
+                    ""
+                }
+            ));
+        }
+        Ok(())
+    }
+
+    /// The options the format reads, as names and texts that
+    /// [`ExportSettings::read`] reads back to these settings.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        OPTIONS
+            .iter()
+            .filter(|option| {
+                (option.applies)(self)
+                    && (option.spec.option != "maxTriangles" || self.max_triangles.is_some())
+            })
+            .map(|option| (option.spec.option, option.spec.show(&(option.get)(self))))
+            .collect()
+    }
+
+    /// The triangle budget a mesh is simplified to, or `None` for the
+    /// grid as it is (OBJ's default).
+    pub fn triangle_budget(&self) -> Option<u64> {
+        match (self.format, self.max_triangles) {
+            (_, Some(most)) => Some(u64::from(most)),
+            (Format::Obj, None) => None,
+            _ => Some(u64::from(DEFAULT_MAX_TRIANGLES)),
+        }
+    }
+
+    /// The suggested file name, from the map's `stem` (algorithm, exponent,
+    /// seed) and its side: a RAW file names its side, which it does not
+    /// store.
+    pub fn file_name(&self, stem: &str, side: usize) -> String {
+        let extension = self.format.extension();
+        match self.format {
+            Format::Raw16 => format!("{stem}-{side}x{side}.{extension}"),
+            Format::Tiles => format!("{stem}-tiles-{0}x{0}.{extension}", self.tiles),
+            _ => format!("{stem}.{extension}"),
+        }
+    }
+}
+
+/// The divisors of `cells` (a power of two) as a message lists them.
+fn divisors(cells: u64) -> String {
+    let all: Vec<String> = (0..=cells.max(1).ilog2())
+        .map(|power| (1u64 << power).to_string())
+        .collect();
+    if all.len() > 6 {
+        format!("1, 2, 4, 8 … {}", cells)
+    } else {
+        all.join(", ")
+    }
+}
+
+/// How sure a size said before the file is made is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Certainty {
+    /// To the byte.
+    Exact,
+    /// Within a few percent.
+    About,
+    /// A bound the file never passes (a compressed file, or a simplified
+    /// mesh).
+    AtMost,
+}
+
+/// A file's size before it is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Forecast {
+    /// Bytes.
+    pub bytes: u64,
+    /// How sure.
+    pub certainty: Certainty,
+}
+
+impl Forecast {
+    /// In words: "33.6 MB", "about 4.2 MB", "at most 18.6 MB".
+    pub fn words(&self) -> String {
+        let size = bytes_in_words(self.bytes);
+        match self.certainty {
+            Certainty::Exact => size,
+            Certainty::About => format!("about {size}"),
+            Certainty::AtMost => format!("at most {size}"),
+        }
+    }
+}
+
+/// A size as people read it: 812 bytes, 18.4 KB, 33.6 MB (1 MB = 10^6
+/// bytes, as file managers show them).
+pub fn bytes_in_words(bytes: u64) -> String {
+    let value = bytes as f64;
+    if bytes < 1000 {
+        format!("{} bytes", group_thousands(bytes as usize))
+    } else if bytes < 1_000_000 {
+        format!("{:.1} KB", value / 1e3)
+    } else if bytes < 1_000_000_000 {
+        format!("{:.1} MB", value / 1e6)
+    } else {
+        format!("{:.2} GB", value / 1e9)
+    }
+}
+
+/// The bytes of a binary STL of `triangles` triangles.
+pub fn stl_bytes(triangles: u64) -> u64 {
+    84 + 50 * triangles
+}
+
+/// A closed solid's triangles over a grid `side` points wide, every
+/// point kept: two a cell on top, two a border cell's wall, and one a
+/// border cell under it.
+pub fn solid_triangles(side: usize) -> u64 {
+    let cells = side.saturating_sub(1) as u64;
+    2 * cells * cells + 12 * cells
+}
+
+/// What a file of `settings` for a map `side` points wide will weigh.
+pub fn forecast(settings: &ExportSettings, side: usize) -> Forecast {
+    let points = (side * side) as u64;
+    let cells = side.saturating_sub(1) as u64;
+    let budget = settings.triangle_budget();
+    let exact = |bytes| Forecast {
+        bytes,
+        certainty: Certainty::Exact,
+    };
+    // Stored deflate blocks bound a PNG: its rows, a filter byte each, five
+    // bytes a 65 535-byte block, and the chunks around them.
+    let png_at_most = |side: u64| {
+        let raw = 2 * side * side + side;
+        raw + 5 * raw.div_ceil(65_535) + 400
+    };
+    match settings.format {
+        Format::Png16 => Forecast {
+            bytes: png_at_most(side as u64),
+            certainty: Certainty::AtMost,
+        },
+        Format::Raw16 => exact(2 * points),
+        Format::Stl => {
+            let full = solid_triangles(side);
+            match budget {
+                Some(most) if most < full => Forecast {
+                    bytes: stl_bytes(most),
+                    certainty: Certainty::AtMost,
+                },
+                _ => exact(stl_bytes(full)),
+            }
+        }
+        Format::Glb => {
+            let full = 2 * cells * cells;
+            match budget {
+                // A surface of T triangles whose border has B points has
+                // 1 + (T + B) / 2 vertices, and B is at most the map's.
+                Some(most) if most < full => Forecast {
+                    bytes: glb_bytes((1 + (most + 4 * cells) / 2).min(points), most),
+                    certainty: Certainty::AtMost,
+                },
+                _ => Forecast {
+                    bytes: glb_bytes(points, full),
+                    certainty: Certainty::About,
+                },
+            }
+        }
+        Format::Obj => {
+            // About 23 bytes a `v` line, 22 a `vn` line, and `f` lines of
+            // six vertex numbers.
+            let line_bytes = |vertices: u64, triangles: u64| {
+                let digits = vertices.max(1).ilog10() as u64 + 1;
+                vertices * 45 + triangles * (11 + 6 * digits) + 600
+            };
+            match budget {
+                None => {
+                    let step = terrain_io::obj_step(side) as u64;
+                    let drawn = cells / step + 1;
+                    Forecast {
+                        bytes: line_bytes(drawn * drawn, 2 * (drawn - 1) * (drawn - 1)),
+                        certainty: Certainty::About,
+                    }
+                }
+                // About half as many vertices as triangles, and the
+                // border's (see GLB above).
+                Some(most) if most < 2 * cells * cells => Forecast {
+                    bytes: line_bytes(most / 2 + 2 * most.isqrt(), most),
+                    certainty: Certainty::About,
+                },
+                Some(_) => Forecast {
+                    bytes: line_bytes(points, 2 * cells * cells),
+                    certainty: Certainty::About,
+                },
+            }
+        }
+        Format::Tiles => {
+            let k = u64::from(settings.tiles.max(1));
+            let tile_side = cells / k + 1;
+            let per_tile = match settings.tile_format {
+                TileFormat::Raw16 => 2 * tile_side * tile_side,
+                TileFormat::Png16 => png_at_most(tile_side),
+            };
+            // A stored zip entry: its data, a local header and a central
+            // directory record, each with its name.
+            let entries = k * k;
+            let bytes = entries * (per_tile + 30 + 46 + 2 * 40) + 22;
+            Forecast {
+                bytes,
+                certainty: match settings.tile_format {
+                    TileFormat::Raw16 => Certainty::About,
+                    TileFormat::Png16 => Certainty::AtMost,
+                },
+            }
+        }
+    }
+}
+
+/// A GLB's bytes: 32 a vertex (position, normal, colour), 12 a triangle,
+/// and about 1.5 KB of JSON and headers.
+fn glb_bytes(vertices: u64, triangles: u64) -> u64 {
+    vertices * 32 + triangles * 12 + 1_500
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(pairs: &[(&str, &str)]) -> Result<ExportSettings, String> {
+        ExportSettings::read(Surface::Option, |spec| {
+            pairs
+                .iter()
+                .find(|(name, _)| *name == spec.option)
+                .map(|(_, text)| (*text).to_owned())
+        })
+    }
+
+    #[test]
+    fn options_are_read_and_refused_with_their_name_value_and_range() {
+        let settings =
+            read(&[("format", "stl"), ("sizeMm", "120"), ("baseMm", "3")]).expect("valid");
+        assert_eq!(settings.format, Format::Stl);
+        assert_eq!((settings.size_mm, settings.base_mm), (120.0, 3.0));
+        assert_eq!(
+            read(&[("format", "fbx")]),
+            Err("format must be one of png16, raw16, obj, stl, glb, tiles; got \"fbx\"".into())
+        );
+        assert_eq!(
+            read(&[("format", "stl"), ("sizeMm", "0")]),
+            Err("sizeMm must be a number from 1 to 10000; got 0".into())
+        );
+        assert_eq!(
+            read(&[("maxTriangles", "1")]),
+            Err("maxTriangles must be a whole number from 2 to 10000000; got 1".into())
+        );
+        let control = ExportSettings::read(Surface::Control, |spec| {
+            (spec.option == "baseMm").then(|| "abc".to_owned())
+        });
+        assert_eq!(
+            control,
+            Err("Base (mm) must be a number from 0.1 to 1000; got \"abc\"".into())
+        );
+    }
+
+    #[test]
+    fn what_depends_on_the_map_is_checked_against_it() {
+        let tiles = read(&[("format", "tiles"), ("tiles", "3")]).expect("in range");
+        assert_eq!(
+            tiles.check_for(4097, Surface::Option),
+            Err(
+                "tiles must be a whole number that divides the map's 4096 cells \
+                 (1, 2, 4, 8 … 4096); got 3"
+                    .into()
+            )
+        );
+        let four = read(&[("format", "tiles"), ("tiles", "4")]).expect("valid");
+        assert_eq!(four.check_for(4097, Surface::Option), Ok(()));
+        assert!(
+            four.check_for(3, Surface::Option).is_err(),
+            "2 cells, 4 tiles"
+        );
+        let stl = read(&[("format", "stl"), ("maxTriangles", "13")]).expect("in range");
+        assert_eq!(
+            stl.check_for(65, Surface::Option),
+            Err(
+                "maxTriangles must be a whole number from 14 to 10000000 for stl (the \
+                 fewest its surface, walls and base can have); got 13"
+                    .into()
+            )
+        );
+        let glb = read(&[("format", "glb"), ("maxTriangles", "13")]).expect("valid");
+        assert_eq!(glb.check_for(65, Surface::Option), Ok(()));
+    }
+
+    #[test]
+    fn settings_written_as_pairs_read_back_the_same() {
+        for format in Format::ALL {
+            let settings = ExportSettings {
+                format,
+                size_mm: 37.5,
+                base_mm: 0.1,
+                relief: 1.25,
+                palette: Palette::Bands,
+                max_triangles: Some(5000),
+                tiles: 8,
+                tile_format: TileFormat::Png16,
+            };
+            let pairs = settings.to_pairs();
+            let back = ExportSettings::read(Surface::Option, |spec| {
+                pairs
+                    .iter()
+                    .find(|(name, _)| *name == spec.option)
+                    .map(|(_, text)| text.clone())
+            })
+            .expect("valid");
+            assert_eq!(back.to_pairs(), pairs, "{format:?}");
+            assert_eq!(pairs[0], ("format", format.name().to_owned()));
+        }
+        assert_eq!(
+            ExportSettings::default().to_pairs(),
+            [("format", "png16".to_owned())]
+        );
+    }
+
+    #[test]
+    fn names_say_the_format_and_a_raw_file_its_side() {
+        let raw = ExportSettings {
+            format: Format::Raw16,
+            ..ExportSettings::default()
+        };
+        assert_eq!(
+            raw.file_name("diamond-square-12-seed-7", 4097),
+            "diamond-square-12-seed-7-4097x4097.raw"
+        );
+        let tiles = ExportSettings {
+            format: Format::Tiles,
+            tiles: 4,
+            ..ExportSettings::default()
+        };
+        assert_eq!(tiles.file_name("hills", 65), "hills-tiles-4x4.zip");
+    }
+
+    #[test]
+    fn sizes_are_said_before_the_file_is_made() {
+        let of = |format, side| {
+            forecast(
+                &ExportSettings {
+                    format,
+                    ..ExportSettings::default()
+                },
+                side,
+            )
+        };
+        assert_eq!(
+            of(Format::Raw16, 4097),
+            Forecast {
+                bytes: 2 * 4097 * 4097,
+                certainty: Certainty::Exact
+            }
+        );
+        assert_eq!(of(Format::Raw16, 4097).words(), "33.6 MB");
+        let stl = of(Format::Stl, 1025);
+        assert_eq!(
+            stl.certainty,
+            Certainty::Exact,
+            "every point fits the default"
+        );
+        assert_eq!(stl.bytes, 84 + 50 * (2 * 1024 * 1024 + 12 * 1024));
+        let big = of(Format::Stl, 4097);
+        assert_eq!(big.words(), "at most 125.0 MB");
+        assert_eq!(of(Format::Png16, 9).certainty, Certainty::AtMost);
+        assert_eq!(bytes_in_words(812), "812 bytes");
+        assert_eq!(bytes_in_words(18_400), "18.4 KB");
+    }
+}
