@@ -8,6 +8,9 @@ export const ALGORITHMS = [
   "recursive-midpoint-displacement",
   "diamond-square",
   "tileable-diamond-square",
+  // Chapter 4's gradient noise at its defaults (5 octaves), to show how a
+  // noise's cost grows with the map (issue 26).
+  "perlin-noise",
 ];
 
 export const SHORT = {
@@ -16,6 +19,7 @@ export const SHORT = {
   "recursive-midpoint-displacement": "rmpd",
   "diamond-square": "ds",
   "tileable-diamond-square": "tds",
+  "perlin-noise": "perlin",
 };
 
 /** The npm packages of the noise benchmark (chapters.js): the file the page

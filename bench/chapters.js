@@ -19,9 +19,10 @@
 import { erode, generate } from "../terrain.js";
 import { dropletStarts, DEFAULTS as EROSION_DEFAULTS, erodeJs } from "./erosion-js.js";
 
-/** The targets of issues 13 and 14. */
+/** The targets of issues 13 and 14 (the noise's speed-up: issue 26's, 16,
+ * where issue 13 asked for 3). */
 export const TARGETS = {
-  noise: { exponent: 9, octaves: 8, fasterThanBestPackageAtLeast: 3, oursUnderMs: 16 },
+  noise: { exponent: 9, octaves: 8, fasterThanBestPackageAtLeast: 16, oursUnderMs: 16 },
   erosion: { exponent: 9, droplets: 100_000, fasterThanJsAtLeast: 2, oursUnderMs: 500 },
 };
 

@@ -129,6 +129,7 @@ async function checkBuild() {
 
 const COLUMNS = [
   ...ALGORITHMS.map((a) => ({ id: `wasm:${a}`, short: SHORT[a] })),
+  { id: "generate:random-noise", short: "gen noise" },
   { id: "generate:diamond-square", short: "gen ds" },
   ...["random-noise", "midpoint-displacement", "recursive-midpoint-displacement", "diamond-square"].map((a) => ({
     id: `posts:${a}`,
@@ -243,18 +244,20 @@ function generatorTables(results) {
     },
     {
       title:
-        "Ratios of medians: posts' JS / our wasm (higher is better for us); our wasm / floor (1 is the floor); generate() / wasm (the copy out)",
+        "Ratios of medians: posts' JS / our wasm (higher is better for us); our wasm / floor (1 is the floor); generate() / wasm (the copy out); generate() of random noise / floor (the public API against the floor)",
       head: [
         "exp",
         ...withPosts.map((a) => `js/wasm ${SHORT[a]}`),
         ...ALGORITHMS.map((a) => `${SHORT[a]}/floor`),
         "gen/wasm ds",
+        "gen noise/floor",
       ],
       rows: results.ratios.map((row) => [
         String(row.exponent),
         ...withPosts.map((a) => format(row.postsOverWasm[a])),
         ...ALGORITHMS.map((a) => format(row.wasmOverFloor[a])),
         format(row.generateOverWasm),
+        format(row.generateNoiseOverFloor),
       ]),
     },
     {
@@ -353,6 +356,11 @@ function generatorTargetLines(results) {
     `diamond-square at exponent ${TARGET.exponent}: our wasm / floor = ${format(vsFloor)}x ` +
       `(target at most ${TARGET.wasmOverFloorAtMost}x: ${verdictWord(vsFloor <= TARGET.wasmOverFloorAtMost)}; ` +
       `fastest samples: ${minRatio("wasm:diamond-square", "floor")}x)`,
+    // Issue 26: the public API close to the floor.
+    `random noise through generate() at exponent ${TARGET.exponent}: generate() / floor = ` +
+      `${format(row.generateNoiseOverFloor)}x (target at most 1.25x: ` +
+      `${verdictWord(row.generateNoiseOverFloor <= 1.25)}; fastest samples: ` +
+      `${minRatio("generate:random-noise", "floor")}x)`,
   ];
 }
 

@@ -75,6 +75,19 @@ impl Heightmap {
         }
     }
 
+    /// A map of `heights` already made, `(2^exponent + 1)^2` of them, for
+    /// an exponent already validated.
+    pub(crate) fn of_heights(exponent: u32, heights: Vec<f64>) -> Self {
+        debug_assert!((MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent));
+        let side = (1usize << exponent) + 1;
+        debug_assert_eq!(heights.len(), side * side);
+        Self {
+            exponent,
+            side,
+            heights,
+        }
+    }
+
     /// The `n` in `2^n + 1`.
     pub fn exponent(&self) -> u32 {
         self.exponent

@@ -48,6 +48,7 @@ pub mod erosion;
 mod error;
 pub mod generators;
 mod heightmap;
+mod lanes;
 mod limits;
 mod params;
 pub mod query;

@@ -11,6 +11,7 @@ use super::lattice::Lattice;
 use super::math::{floor_to_int, round_to_int};
 use super::overlay::Site;
 use super::settings::{Fade, NoiseSettings};
+use crate::lanes::Pair;
 
 /// A noise value and its gradient, in lattice cells.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -85,17 +86,18 @@ pub(crate) trait Basis: Copy {
     /// gradient.
     fn sample(self, lattice: &Lattice, u: f64, v: f64) -> Sample;
 
-    /// The noise along one row at lattice row `v`: calls
-    /// `emit(&mut out[x], noise)` for map column `x` of `columns`, the same
-    /// numbers as [`Basis::sample`], bit for bit.
-    fn row(
+    /// The noise along two rows at once, at lattice rows `v` (one a
+    /// lane): calls `emit(&mut out[x], noise)` for map column `x` of
+    /// `columns`, each lane the number [`Basis::sample`] gives there, bit
+    /// for bit.
+    fn rows(
         self,
         lattice: &Lattice,
         columns: &Columns,
-        v: f64,
+        v: Pair,
         terms: &mut Self::Terms,
-        out: &mut [f64],
-        emit: impl Fn(&mut f64, f64),
+        out: &mut [Pair],
+        emit: impl Fn(&mut Pair, Pair),
     );
 
     /// The noise and its gradient along one row, into `rows`: the same

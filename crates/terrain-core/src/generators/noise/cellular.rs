@@ -39,6 +39,7 @@ use super::lattice::{Lattice, TABLE_SIZE};
 use super::math::floor_to_int;
 use super::overlay::Site;
 use super::settings::{CELL, Cell, CellularSettings, DISTANCE, Distance, JITTER, NoiseSettings};
+use crate::lanes::Pair;
 use crate::params::{Algorithm, Description, Field, Group, Parameter, Params};
 use crate::stage::Stage;
 use crate::{choice_parameter, number_parameter};
@@ -315,18 +316,22 @@ impl Basis for CellularNoise {
     }
 
     #[inline]
-    fn row(
+    fn rows(
         self,
         lattice: &Lattice,
         columns: &Columns,
-        v: f64,
+        v: Pair,
         _: &mut (),
-        out: &mut [f64],
-        emit: impl Fn(&mut f64, f64),
+        out: &mut [Pair],
+        emit: impl Fn(&mut Pair, Pair),
     ) {
+        let [first, second] = v.lanes();
         for (out, &u) in out.iter_mut().zip(&columns.position) {
-            let (distance, median) = self.shown(&self.nearest(lattice, u, v));
-            emit(out, to_noise(distance, median));
+            let noise = [first, second].map(|v| {
+                let (distance, median) = self.shown(&self.nearest(lattice, u, v));
+                to_noise(distance, median)
+            });
+            emit(out, Pair::new(noise[0], noise[1]));
         }
     }
 

@@ -30,6 +30,8 @@ pub(crate) struct Columns {
     /// For each slot, the first half of its lattice column's hash
     /// ([`Lattice::column`]).
     pub(crate) column_hash: Vec<usize>,
+    /// Each map column's left lattice column, as a slot.
+    pub(crate) slot: Vec<usize>,
     /// The map columns in one cell, left to right: the inner loops run
     /// over these, with the cell's two lattice columns held in registers
     /// and no lookup per point.
@@ -62,6 +64,7 @@ impl Columns {
             weight: Vec::with_capacity(columns),
             weight_slope: Vec::with_capacity(columns),
             column_hash: Vec::new(),
+            slot: Vec::with_capacity(columns),
             runs: Vec::new(),
         };
         // The lattice column each slot stands for, and the slot of the last
@@ -90,6 +93,7 @@ impl Columns {
                     slot: left_slot,
                 }),
             }
+            tables.slot.push(left_slot);
             tables.position.push(u);
             tables.offset.push(offset);
             tables.offset_from_right.push(offset - 1.0);
@@ -99,6 +103,14 @@ impl Columns {
         }
         tables.column_hash = slot_columns.iter().map(|&i| lattice.column(i)).collect();
         tables
+    }
+
+    /// Whether the map's columns fall in cells of their own or nearly
+    /// (fewer than four points a cell): then a row's kernel reads each
+    /// point's cell by its slot rather than going cell by cell.
+    #[inline]
+    pub(crate) fn dense(&self) -> bool {
+        4 * self.runs.len() > self.slot.len()
     }
 
     /// How many lattice columns the rows need values at.

@@ -35,6 +35,8 @@
 //! themselves. Damping's gradients ignore the warp's own stretching: they
 //! are the noise's slopes at the warped position.
 
+use std::ops::Range;
+
 use super::basis::{Basis, GradientRows};
 use super::columns::Columns;
 use super::kept::{KeptOctaves, NoiseKey};
@@ -42,6 +44,7 @@ use super::lattice::{FIRST_WARP_TABLE, Lattice};
 use super::math::{floor_to_int, pow_unit};
 use super::settings::{NoiseSettings, Ridges, Shape};
 use crate::heightmap::{Extent, Heightmap};
+use crate::lanes::Pair;
 use crate::params::{MapSettings, Params, Run};
 use crate::stage::Stage;
 
@@ -81,9 +84,10 @@ pub(crate) fn lattice_for<B: Basis>(
     Lattice::new(seed, table, period)
 }
 
-/// What the row kernels work out once per lattice column and row.
+/// Room for what the row kernels work out once per lattice column and
+/// row: for each layer (the octaves, then the warp fields' four) its own.
 struct Terms<B: Basis> {
-    plain: B::Terms,
+    plain: Vec<B::Terms>,
     with_gradient: B::GradientTerms,
 }
 
@@ -137,48 +141,40 @@ impl Layer {
     fn row_position(&self, y: usize) -> f64 {
         y as f64 * self.step + self.offset[1]
     }
-
-    /// Its noise along map row `y`, in `basis`: `emit` gets each point's
-    /// slot in `out` and its noise.
-    #[inline(always)]
-    fn noise_row<B: Basis>(
-        &self,
-        basis: B,
-        y: usize,
-        terms: &mut B::Terms,
-        out: &mut [f64],
-        emit: impl Fn(&mut f64, f64),
-    ) {
-        let v = self.row_position(y);
-        basis.row(&self.lattice, &self.columns, v, terms, out, emit);
-    }
 }
 
-/// Buffers one row at a time needs, allocated once per run.
+/// Buffers a pair of rows needs, allocated once per run.
 struct Scratch<B: Basis> {
     terms: Terms<B>,
-    /// One octave's noise and gradient along the row.
+    /// The two rows' running sums, a row a lane.
+    sums: Vec<Pair>,
+    /// One octave's noise along the two rows, a row a lane.
+    noise: Vec<Pair>,
+    /// One octave's noise and gradient along one row.
     octave: GradientRows,
     /// The running gradient sum of derivative damping, per column.
     slope: [Vec<f64>; 2],
-    /// The warped positions, in cells of the first octave, per column.
-    warped: [Vec<f64>; 2],
-    /// The ridged multifractal's weight per column: what the octaves so
-    /// far let through to the next.
-    weights: Vec<f64>,
+    /// The warped positions of the two rows, in cells of the first
+    /// octave, per column (a row a lane).
+    warped: [Vec<Pair>; 2],
+    /// The ridged multifractal's weight per column, for each of the two
+    /// rows: what the octaves so far let through to the next.
+    weights: [Vec<f64>; 2],
 }
 
 impl<B: Basis> Default for Scratch<B> {
     fn default() -> Self {
         Self {
             terms: Terms {
-                plain: B::Terms::default(),
+                plain: Vec::new(),
                 with_gradient: B::GradientTerms::default(),
             },
+            sums: Vec::new(),
+            noise: Vec::new(),
             octave: GradientRows::default(),
             slope: Default::default(),
             warped: Default::default(),
-            weights: Vec::new(),
+            weights: Default::default(),
         }
     }
 }
@@ -273,69 +269,144 @@ impl<'a, B: Basis> Plan<'a, B> {
         self
     }
 
-    /// The raw sum of the summed octaves along row `y`, into `sum`
-    /// (whatever it held before).
-    fn sum_row(&self, y: usize, scratch: &mut Scratch<B>, sum: &mut [f64]) {
-        sum.fill(0.0);
+    /// The lattice row coordinates of map rows `rows` in `layer`, a row a
+    /// lane.
+    #[inline]
+    fn row_positions(layer: &Layer, rows: [usize; 2]) -> Pair {
+        Pair::new(layer.row_position(rows[0]), layer.row_position(rows[1]))
+    }
+
+    /// The raw sums of the summed octaves along map rows `rows` (the
+    /// second may be the first again, for a lone last row), into `first`
+    /// and, if given, `second` (whatever they held before).
+    fn sum_rows(
+        &self,
+        rows: [usize; 2],
+        scratch: &mut Scratch<B>,
+        first: &mut [f64],
+        second: Option<&mut [f64]>,
+    ) {
         if self.warp_fields.is_none() && self.settings.damping == 0.0 {
-            self.sum_row_plainly(y, scratch, sum);
-        } else {
-            self.sum_row_point_by_point(y, scratch, sum);
+            self.sum_rows_plainly(rows, scratch);
+            split_lanes(&scratch.sums, first, second);
+            return;
+        }
+        if let Some(fields) = &self.warp_fields {
+            self.warp_rows(fields, rows, scratch);
+        }
+        self.sum_row_point_by_point(rows[0], 0, scratch, first);
+        if let Some(second) = second {
+            self.sum_row_point_by_point(rows[1], 1, scratch, second);
         }
     }
 
-    fn sum_row_plainly(&self, y: usize, scratch: &mut Scratch<B>, sum: &mut [f64]) {
+    /// The plain sums of rows `rows`, into `scratch.sums`, a row a lane.
+    fn sum_rows_plainly(&self, rows: [usize; 2], scratch: &mut Scratch<B>) {
         let ridges = self.settings.ridges;
+        let Scratch {
+            terms,
+            sums,
+            noise,
+            weights,
+            ..
+        } = scratch;
+        sums.clear();
+        sums.resize(self.computed, Pair::default());
         for (index, layer) in self.octaves[..self.summed].iter().enumerate() {
-            let amplitude = layer.amplitude;
-            let v = layer.row_position(y);
-            let terms = &mut scratch.terms.plain;
+            let amplitude = Pair::splat(layer.amplitude);
+            let v = Self::row_positions(layer, rows);
+            let terms = &mut terms.plain[index];
             let (basis, lattice, columns) = (self.basis, &layer.lattice, &layer.columns);
             // One loop per shape, so that no point asks which shape it is.
             match self.settings.shape {
-                Shape::Plain => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * noise;
+                Shape::Plain => basis.rows(lattice, columns, v, terms, sums, |sum, noise| {
+                    *sum = *sum + amplitude * noise;
                 }),
-                Shape::Ridged => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * Shape::Ridged.value(noise, ridges, 1.0);
+                Shape::Ridged => basis.rows(lattice, columns, v, terms, sums, |sum, noise| {
+                    let shaped = noise.map(|noise| Shape::Ridged.value(noise, ridges, 1.0));
+                    *sum = *sum + amplitude * shaped;
                 }),
-                Shape::SharpRidged => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * Shape::SharpRidged.value(noise, ridges, 1.0);
+                Shape::SharpRidged => basis.rows(lattice, columns, v, terms, sums, |sum, noise| {
+                    let shaped = noise.map(|noise| Shape::SharpRidged.value(noise, ridges, 1.0));
+                    *sum = *sum + amplitude * shaped;
                 }),
-                Shape::Billow => basis.row(lattice, columns, v, terms, sum, |sum, noise| {
-                    *sum += amplitude * Shape::Billow.value(noise, ridges, 1.0);
+                Shape::Billow => basis.rows(lattice, columns, v, terms, sums, |sum, noise| {
+                    let shaped = noise.map(|noise| Shape::Billow.value(noise, ridges, 1.0));
+                    *sum = *sum + amplitude * shaped;
                 }),
                 // Each point's weight carries from octave to octave: the
-                // octave's noise first, then the sum.
+                // octave's noise first, then the sum, lane by lane.
                 Shape::RidgedMultifractal => {
-                    let noise = &mut scratch.octave.values;
-                    noise.resize(sum.len(), 0.0);
-                    basis.row(lattice, columns, v, terms, noise, |slot, value| {
+                    noise.resize(sums.len(), Pair::default());
+                    basis.rows(lattice, columns, v, terms, noise, |slot, value| {
                         *slot = value;
                     });
-                    self.add_octave(index, amplitude, noise, sum, &mut scratch.weights);
+                    if index == 0 {
+                        for lane in weights.iter_mut() {
+                            lane.clear();
+                            lane.resize(sums.len(), 1.0);
+                        }
+                    }
+                    let [first, second] = weights;
+                    let points = sums.iter_mut().zip(noise.iter()).zip(first).zip(second);
+                    for (((sum, noise), first), second) in points {
+                        let [noise_first, noise_second] = noise.lanes();
+                        let [sum_first, sum_second] = sum.lanes();
+                        *sum = Pair::new(
+                            sum_first + layer.amplitude * ridged(ridges, noise_first, first),
+                            sum_second + layer.amplitude * ridged(ridges, noise_second, second),
+                        );
+                    }
                 }
             }
         }
     }
 
-    /// As [`Plan::sum_row_plainly`], also writing every planned octave's
-    /// noise into `octaves` (one row of `sum`'s length per octave), the
-    /// ones not summed included.
-    fn record_row(&self, y: usize, scratch: &mut Scratch<B>, octaves: &mut [f64], sum: &mut [f64]) {
-        sum.fill(0.0);
-        let rows = octaves.chunks_exact_mut(sum.len());
-        for (index, (layer, noise)) in self.octaves.iter().zip(rows).enumerate() {
-            let terms = &mut scratch.terms.plain;
-            layer.noise_row(self.basis, y, terms, noise, |slot, value| *slot = value);
-            if index < self.summed {
-                self.add_octave(index, layer.amplitude, noise, sum, &mut scratch.weights);
+    /// As [`Plan::sum_rows`] for a plain sum, also writing every planned
+    /// octave's noise of rows `rows` into `kept` (the ones not summed
+    /// included), then summing it as [`Plan::replay_row`] does, which is
+    /// what [`Plan::sum_rows_plainly`] does too.
+    fn record_rows(
+        &self,
+        rows: [usize; 2],
+        scratch: &mut Scratch<B>,
+        kept: &mut KeptOctaves,
+        first: &mut [f64],
+        second: Option<&mut [f64]>,
+    ) {
+        let computed = self.computed;
+        let lanes = if second.is_some() { 2 } else { 1 };
+        let noise = &mut scratch.noise;
+        noise.resize(computed, Pair::default());
+        for (index, layer) in self.octaves.iter().enumerate() {
+            let terms = &mut scratch.terms.plain[index];
+            let v = Self::row_positions(layer, rows);
+            self.basis.rows(
+                &layer.lattice,
+                &layer.columns,
+                v,
+                terms,
+                noise,
+                |slot, value| {
+                    *slot = value;
+                },
+            );
+            for (lane, &y) in rows.iter().enumerate().take(lanes) {
+                let row = &mut kept.row_mut(y, computed)[index * computed..][..computed];
+                for (kept, noise) in row.iter_mut().zip(noise.iter()) {
+                    *kept = noise.lanes()[lane];
+                }
             }
+        }
+        let [first_weights, second_weights] = &mut scratch.weights;
+        self.replay_row(kept.row(rows[0], computed), first, first_weights);
+        if let Some(second) = second {
+            self.replay_row(kept.row(rows[1], computed), second, second_weights);
         }
     }
 
     /// The sum of a row from its octaves' kept noise: the same operations
-    /// in the same order as [`Plan::sum_row_plainly`], so the same bits.
+    /// in the same order as [`Plan::sum_rows_plainly`], so the same bits.
     fn replay_row(&self, octaves: &[f64], sum: &mut [f64], weights: &mut Vec<f64>) {
         sum.fill(0.0);
         for (index, (layer, noise)) in self.octaves[..self.summed]
@@ -383,11 +454,17 @@ impl<'a, B: Basis> Plan<'a, B> {
         }
     }
 
-    fn sum_row_point_by_point(&self, y: usize, scratch: &mut Scratch<B>, sum: &mut [f64]) {
+    /// The sum of row `y`, lane `lane` of the rows just warped, point by
+    /// point, into `sum` (whatever it held before).
+    fn sum_row_point_by_point(
+        &self,
+        y: usize,
+        lane: usize,
+        scratch: &mut Scratch<B>,
+        sum: &mut [f64],
+    ) {
+        sum.fill(0.0);
         let computed = self.computed;
-        if let Some(fields) = &self.warp_fields {
-            self.warp_row(fields, y, scratch);
-        }
         let damping = self.settings.damping;
         let (shape, ridges) = (self.settings.shape, self.settings.ridges);
         let Scratch {
@@ -396,7 +473,9 @@ impl<'a, B: Basis> Plan<'a, B> {
             slope,
             warped,
             weights,
+            ..
         } = scratch;
+        let weights = &mut weights[0];
         weights.clear();
         weights.resize(computed, 1.0);
         for row in [&mut octave.values, &mut octave.along_u, &mut octave.along_v] {
@@ -413,8 +492,8 @@ impl<'a, B: Basis> Plan<'a, B> {
                 let [warped_u, warped_v] = &*warped;
                 let position = |x: usize| {
                     (
-                        warped_u[x] * layer.ratio + layer.offset[0],
-                        warped_v[x] * layer.ratio + layer.offset[1],
+                        warped_u[x].lanes()[lane] * layer.ratio + layer.offset[0],
+                        warped_v[x].lanes()[lane] * layer.ratio + layer.offset[1],
                     )
                 };
                 if damping > 0.0 {
@@ -462,34 +541,54 @@ impl<'a, B: Basis> Plan<'a, B> {
         }
     }
 
-    /// The warped positions of row `y`, in cells of the first octave.
-    fn warp_row(&self, fields: &[[Layer; 2]; 2], y: usize, scratch: &mut Scratch<B>) {
-        let step = fields[0][0].step;
+    /// The warped positions of rows `rows`, in cells of the first octave,
+    /// into `scratch.warped`, a row a lane.
+    fn warp_rows(&self, fields: &[[Layer; 2]; 2], rows: [usize; 2], scratch: &mut Scratch<B>) {
+        let step = Pair::splat(fields[0][0].step);
+        let warp = Pair::splat(self.settings.warp);
+        let down = Pair::new(rows[0] as f64, rows[1] as f64);
         for (axis, field) in fields.iter().enumerate() {
             let warped = &mut scratch.warped[axis];
             warped.clear();
-            warped.resize(self.computed, 0.0);
-            for layer in field {
-                let amplitude = layer.amplitude;
-                let terms = &mut scratch.terms.plain;
-                layer.noise_row(self.basis, y, terms, warped, |sum, noise| {
-                    *sum += amplitude * noise;
-                });
+            warped.resize(self.computed, Pair::default());
+            for (index, layer) in field.iter().enumerate() {
+                let amplitude = Pair::splat(layer.amplitude);
+                let terms = &mut scratch.terms.plain[self.octaves.len() + 2 * axis + index];
+                let v = Self::row_positions(layer, rows);
+                self.basis.rows(
+                    &layer.lattice,
+                    &layer.columns,
+                    v,
+                    terms,
+                    warped,
+                    |sum, noise| {
+                        *sum = *sum + amplitude * noise;
+                    },
+                );
             }
             for (x, position) in warped.iter_mut().enumerate() {
-                let along = if axis == 0 { x } else { y };
-                *position = along as f64 * step + self.settings.warp * *position;
+                let along = if axis == 0 {
+                    Pair::splat(x as f64)
+                } else {
+                    down
+                };
+                *position = along * step + warp * *position;
             }
         }
     }
 
-    /// Sums each computed row into the map's own row, then calls
-    /// `finish` on it, reporting progress as it goes. Each octave's noise
-    /// is read from `kept` when it holds this plan's octaves, else
-    /// computed and, when `kept` is given, kept there for the next run.
+    /// Sums computed rows `rows` onto the end of `heights`, `side` heights
+    /// a row (those past the computed columns left at 0), calling `finish`
+    /// on each row's computed heights, and reporting progress as it goes.
+    /// Each octave's noise is read from `kept` when it holds this plan's
+    /// octaves, else computed and, when `kept` is given, kept there for
+    /// the next run (`kept` is for whole maps only). Every row is the same
+    /// whatever the band it is made in.
     fn for_each_row(
         &self,
-        map: &mut Heightmap,
+        rows: Range<usize>,
+        heights: &mut Vec<f64>,
+        side: usize,
         progress: &mut dyn FnMut(f64),
         mut kept: Option<&mut KeptOctaves>,
         mut finish: impl FnMut(&mut [f64]),
@@ -501,27 +600,58 @@ impl<'a, B: Basis> Plan<'a, B> {
             let plain = self.warp_fields.is_none() && self.settings.damping == 0.0;
             kept.start(&self.key, self.octaves.len(), self.computed, plain);
         }
-        let mut scratch = Scratch::default();
-        let band = self.computed.div_ceil(PROGRESS_REPORTS);
-        let side = map.side();
-        for (y, row) in map.heights_mut().chunks_exact_mut(side).enumerate() {
-            if y == self.computed {
-                break;
-            }
-            let row = &mut row[..self.computed];
+        let mut scratch = Scratch::<B>::default();
+        let layers = self.octaves.len() + 4;
+        scratch.terms.plain.resize_with(layers, B::Terms::default);
+        let computed = self.computed;
+        let count = rows.len();
+        let band = count.div_ceil(PROGRESS_REPORTS);
+        // Rows go in pairs, a row a lane; a lone last row is read twice
+        // and kept once.
+        for y in rows.clone().step_by(2) {
+            let pair = [y, (y + 1).min(rows.end - 1)];
+            let start = heights.len();
+            heights.resize(start + (pair[1] - y + 1) * side, 0.0);
+            let (first, rest) = heights[start..].split_at_mut(side);
+            let first = &mut first[..computed];
+            let mut second = (pair[1] != y).then(|| &mut rest[..computed]);
             match kept.as_deref_mut() {
                 Some(kept) if replay => {
-                    self.replay_row(kept.row(y, self.computed), row, &mut scratch.weights);
+                    let [first_weights, second_weights] = &mut scratch.weights;
+                    self.replay_row(kept.row(y, computed), first, first_weights);
+                    if let Some(second) = second.as_deref_mut() {
+                        self.replay_row(kept.row(pair[1], computed), second, second_weights);
+                    }
                 }
                 Some(kept) if kept.is_kept() => {
-                    self.record_row(y, &mut scratch, kept.row_mut(y, self.computed), row);
+                    self.record_rows(pair, &mut scratch, kept, first, second.as_deref_mut());
                 }
-                _ => self.sum_row(y, &mut scratch, row),
+                _ => self.sum_rows(pair, &mut scratch, first, second.as_deref_mut()),
             }
-            finish(row);
-            let done = y + 1;
-            if done % band == 0 || done == self.computed {
-                progress(0.95 * done as f64 / self.computed as f64);
+            finish(first);
+            if let Some(second) = second {
+                finish(second);
+            }
+            let (before, done) = (y - rows.start, pair[1] + 1 - rows.start);
+            if done / band > before / band || done == count {
+                progress(0.95 * done as f64 / count as f64);
+            }
+        }
+    }
+}
+
+/// Splits `pairs` into its lanes: the first into `first`, the second into
+/// `second` if given.
+fn split_lanes(pairs: &[Pair], first: &mut [f64], second: Option<&mut [f64]>) {
+    match second {
+        Some(second) => {
+            for ((pair, first), second) in pairs.iter().zip(first).zip(second) {
+                [*first, *second] = pair.lanes();
+            }
+        }
+        None => {
+            for (pair, first) in pairs.iter().zip(first) {
+                *first = pair.first();
             }
         }
     }
@@ -537,22 +667,31 @@ fn ridged(ridges: Ridges, noise: f64, weight: &mut f64) -> f64 {
     2.0 * signal - 1.0
 }
 
-/// Adds a row's values to `extent`, four lanes at a time: one running
-/// minimum would make every comparison wait for the one before.
+/// Adds a row's values to `extent`, four lanes at a time (two pairs): one
+/// running minimum would make every comparison wait for the one before.
+/// Each lane sees the values it always has, so the result is the same to
+/// the bit, signed zeros included.
 fn include_row(extent: &mut Extent, row: &[f64]) {
-    let mut lanes = [Extent::EMPTY; 4];
     let chunks = row.chunks_exact(4);
     for &value in chunks.remainder() {
         extent.include(value);
     }
+    let mut low = [Pair::splat(f64::INFINITY); 2];
+    let mut high = [Pair::splat(f64::NEG_INFINITY); 2];
     for chunk in chunks {
-        for (lane, &value) in lanes.iter_mut().zip(chunk) {
-            lane.include(value);
+        for (half, values) in chunk.chunks_exact(2).enumerate() {
+            let values = Pair::new(values[0], values[1]);
+            low[half] = low[half].min_with(values);
+            high[half] = high[half].max_with(values);
         }
     }
     // A row of 3 (exponent 1) fills no lane: an empty lane's infinities
     // must not count.
-    for lane in lanes.into_iter().filter(|lane| lane.low <= lane.high) {
+    let lanes = (0..4).map(|lane| Extent {
+        low: low[lane / 2].lanes()[lane % 2],
+        high: high[lane / 2].lanes()[lane % 2],
+    });
+    for lane in lanes.filter(|lane| lane.low <= lane.high) {
         extent.include(lane.low);
         extent.include(lane.high);
     }
@@ -564,10 +703,18 @@ fn include_row(extent: &mut Extent, row: &[f64]) {
 pub(crate) fn run<B: Basis>(params: &Params, stage: Stage, run: &mut Run) -> Heightmap {
     let (progress, kept) = (&mut *run.progress, run.kept.as_deref_mut());
     let settings = &params.noise;
-    let mut map = Heightmap::zeroed(params.map.exponent);
     let total = total_amplitude(settings);
+    let (exponent, side) = (params.map.exponent, params.map.side());
+    let mut heights = Vec::with_capacity(side * side);
     match stage {
-        Stage::Lattice => write_lattice::<B>(params, total, &mut map),
+        Stage::Lattice => {
+            let mut map = Heightmap::zeroed(exponent);
+            write_lattice::<B>(params, total, &mut map);
+            if settings.tileable {
+                copy_first_row_and_column(&mut map);
+            }
+            map
+        }
         Stage::Octave(count) => {
             // Octaves to keep are all planned, so that the scrubber's next
             // stages, which sum more of them, find them kept.
@@ -577,18 +724,21 @@ pub(crate) fn run<B: Basis>(params: &Params, stage: Stage, run: &mut Run) -> Hei
                 count
             };
             let plan = Plan::<B>::new(params, planned).summing(count);
-            plan.for_each_row(&mut map, progress, kept, |row| {
+            let rows = 0..plan.computed;
+            plan.for_each_row(rows, &mut heights, side, progress, kept, |row| {
                 for height in row {
                     *height = fixed_height(*height, total);
                 }
             });
+            whole_map(exponent, settings, heights)
         }
         // Done, and stages that are not noise's (never asked of it).
         _ => {
             let plan = Plan::<B>::new(params, settings.octaves);
             let normalize = params.map.normalize;
             let mut extent = Extent::EMPTY;
-            plan.for_each_row(&mut map, progress, kept, |row| {
+            let rows = 0..plan.computed;
+            plan.for_each_row(rows, &mut heights, side, progress, kept, |row| {
                 if normalize {
                     include_row(&mut extent, row);
                 } else {
@@ -597,16 +747,22 @@ pub(crate) fn run<B: Basis>(params: &Params, stage: Stage, run: &mut Run) -> Hei
                     }
                 }
             });
-            if settings.tileable {
-                copy_first_row_and_column(&mut map);
-            }
+            let mut map = whole_map(exponent, settings, heights);
             if normalize {
                 map.normalize_within(extent.low, extent.high);
             }
             redistribute(settings, &mut map);
-            return map;
+            map
         }
     }
+}
+
+/// The map of all the computed rows in `heights`: with the last row and
+/// column of a tileable map copied from the first.
+fn whole_map(exponent: u32, settings: &NoiseSettings, mut heights: Vec<f64>) -> Heightmap {
+    let side = (1usize << exponent) + 1;
+    heights.resize(side * side, 0.0);
+    let mut map = Heightmap::of_heights(exponent, heights);
     if settings.tileable {
         copy_first_row_and_column(&mut map);
     }
@@ -696,11 +852,16 @@ pub(crate) mod testing {
     /// the computed points.
     pub(crate) fn raw_sums<B: Basis>(params: &Params, count: u32) -> Vec<f64> {
         let plan = Plan::<B>::new(params, count);
-        let mut map = Heightmap::zeroed(params.map.exponent);
-        let mut sums = Vec::new();
-        plan.for_each_row(&mut map, &mut |_| {}, None, |row| {
-            sums.extend_from_slice(row)
-        });
+        let (mut heights, mut sums) = (Vec::new(), Vec::new());
+        let side = params.map.side();
+        plan.for_each_row(
+            0..plan.computed,
+            &mut heights,
+            side,
+            &mut |_| {},
+            None,
+            |row| sums.extend_from_slice(row),
+        );
         sums
     }
 

@@ -23,6 +23,8 @@
 //! sampler does the same sums in the same order, so both give the same
 //! bits.
 
+use std::ops::Range;
+
 use super::basis::{Basis, FadedCell, GradientRows, Sample};
 use super::columns::Columns;
 use super::describe::describe;
@@ -30,6 +32,7 @@ use super::lattice::{self, Lattice};
 use super::math::floor_to_int;
 use super::overlay::Site;
 use super::settings::{Fade, NoiseSettings};
+use crate::lanes::{Lane, Pair};
 use crate::params::{Algorithm, Description, Group};
 
 impl Algorithm {
@@ -49,7 +52,7 @@ static DESCRIPTION: Description = describe::<PerlinNoise>(
 pub(crate) struct PerlinNoise(pub(crate) Fade);
 
 impl Basis for PerlinNoise {
-    type Terms = Vec<(f64, f64)>;
+    type Terms = Vec<(Pair, Pair)>;
     type GradientTerms = Vec<[(f64, f64); 2]>;
     const HAS_GRADIENTS: bool = true;
 
@@ -76,8 +79,8 @@ impl Basis for PerlinNoise {
         };
         let (left_below, left_above) = gradients(lattice.column(i));
         let (right_below, right_above) = gradients(lattice.column(i + 1));
-        let left = column_term(left_below, left_above, fy, weight_y);
-        let right = column_term(right_below, right_above, fy, weight_y);
+        let left = column_term(left_below, left_above, fy, fy - 1.0, weight_y);
+        let right = column_term(right_below, right_above, fy, fy - 1.0, weight_y);
         let left_y = column_term_along_y(left_below, left_above, fy, weight_y, slope_y);
         let right_y = column_term_along_y(right_below, right_above, fy, weight_y, slope_y);
         let fx_from_right = fx - 1.0;
@@ -90,45 +93,77 @@ impl Basis for PerlinNoise {
         }
     }
 
-    /// The noise along one row, at lattice row coordinate `v`: calls
-    /// `emit(&mut out[x], noise)` for each map column `x` of `columns`, so the
-    /// caller can store the noise or add it to a sum in the same pass. The
-    /// same numbers as [`Basis::sample`], bit for bit (see the module documentation
-    /// for how the row shares its work).
+    /// The noise along two rows, at lattice row coordinates `v` (one a
+    /// lane): calls `emit(&mut out[x], noise)` for each map column `x` of
+    /// `columns`, so the caller can store the noise or add it to a sum in
+    /// the same pass. Each lane is [`Basis::sample`]'s number, bit for bit
+    /// (see the module documentation for how the row shares its work).
     #[inline]
-    fn row(
+    fn rows(
         self,
         lattice: &Lattice,
         columns: &Columns,
-        v: f64,
-        terms: &mut Vec<(f64, f64)>,
-        out: &mut [f64],
-        emit: impl Fn(&mut f64, f64),
+        v: Pair,
+        terms: &mut Vec<(Pair, Pair)>,
+        out: &mut [Pair],
+        emit: impl Fn(&mut Pair, Pair),
     ) {
         let fade = self.0;
-        let j = floor_to_int(v);
-        let fy = v - j as f64;
-        let weight_y = fade.weight(fy);
-        let (below, above) = (lattice.row(j), lattice.row(j + 1));
-        terms.clear();
-        terms.extend(columns.column_hash.iter().map(move |&column| {
+        let [first, second] = v.lanes().map(floor_to_int);
+        let [v_first, v_second] = v.lanes();
+        let fy = Pair::new(v_first - first as f64, v_second - second as f64);
+        let weight_y = fy.map(|fy| fade.weight(fy));
+        let fy_from_above = fy - Pair::splat(1.0);
+        let below = [lattice.row(first), lattice.row(second)];
+        let above = [lattice.row(first + 1), lattice.row(second + 1)];
+        let term = |slot: usize| {
+            let column = columns.column_hash[slot];
+            let gradients = |rows: [usize; 2]| {
+                let [[x_first, y_first], [x_second, y_second]] =
+                    rows.map(|row| lattice::gradient(lattice.hash_in_row(column, row)));
+                [Pair::new(x_first, x_second), Pair::new(y_first, y_second)]
+            };
             column_term(
-                lattice::gradient(lattice.hash_in_row(column, below)),
-                lattice::gradient(lattice.hash_in_row(column, above)),
+                gradients(below),
+                gradients(above),
                 fy,
+                fy_from_above,
                 weight_y,
             )
-        }));
+        };
+        let blend_at = |left, right, fx: f64, fx_from_right: f64, weight_x: f64| {
+            let (fx, fx_from_right) = (Pair::splat(fx), Pair::splat(fx_from_right));
+            blend(left, right, fx, fx_from_right, Pair::splat(weight_x))
+        };
+        if columns.dense() {
+            // A cell or two a point: every lattice column's term first,
+            // then each point reads its own cell's.
+            terms.clear();
+            terms.extend((0..columns.column_hash.len()).map(term));
+            for ((((out, &fx), &fx_from_right), &weight_x), &slot) in
+                points(out, columns, 0..columns.slot.len()).zip(&columns.slot)
+            {
+                emit(
+                    out,
+                    blend_at(terms[slot], terms[slot + 1], fx, fx_from_right, weight_x),
+                );
+            }
+            return;
+        }
+        // Cell by cell, left to right, each cell's right lattice column
+        // usually the next one's left: its term is worked out once.
+        let mut known = None;
         for run in &columns.runs {
-            let (left, right) = (terms[run.slot], terms[run.slot + 1]);
-            let range = run.start..run.end;
-            let points = out[range.clone()]
-                .iter_mut()
-                .zip(&columns.offset[range.clone()])
-                .zip(&columns.offset_from_right[range.clone()])
-                .zip(&columns.weight[range]);
-            for (((out, &fx), &fx_from_right), &weight_x) in points {
-                emit(out, blend(left, right, fx, fx_from_right, weight_x));
+            let left = match known {
+                Some((slot, term)) if slot == run.slot => term,
+                _ => term(run.slot),
+            };
+            let right = term(run.slot + 1);
+            known = Some((run.slot + 1, right));
+            for (((out, &fx), &fx_from_right), &weight_x) in
+                points(out, columns, run.start..run.end)
+            {
+                emit(out, blend_at(left, right, fx, fx_from_right, weight_x));
             }
         }
     }
@@ -159,7 +194,7 @@ impl Basis for PerlinNoise {
             let below = lattice::gradient(lattice.hash_in_row(column, below));
             let above = lattice::gradient(lattice.hash_in_row(column, above));
             [
-                column_term(below, above, fy, weight_y),
+                column_term(below, above, fy, fy - 1.0, weight_y),
                 column_term_along_y(below, above, fy, weight_y, slope_y),
             ]
         }));
@@ -182,14 +217,36 @@ impl Basis for PerlinNoise {
     }
 }
 
+/// The points of `range`: each one's slot in `out` with its offsets from
+/// its cell's two lattice columns and its fade.
+#[inline(always)]
+fn points<'a>(
+    out: &'a mut [Pair],
+    columns: &'a Columns,
+    range: Range<usize>,
+) -> impl Iterator<Item = (((&'a mut Pair, &'a f64), &'a f64), &'a f64)> {
+    out[range.clone()]
+        .iter_mut()
+        .zip(&columns.offset[range.clone()])
+        .zip(&columns.offset_from_right[range.clone()])
+        .zip(&columns.weight[range])
+}
+
 /// A lattice column's blend along `y` of its two planes, as the slope and
 /// intercept of a function of `dx`: the gradients `below` (at row `j`) and
-/// `above` (at row `j + 1`), the row offset `fy` and its fade.
-#[inline]
-fn column_term(below: [f64; 2], above: [f64; 2], fy: f64, weight_y: f64) -> (f64, f64) {
+/// `above` (at row `j + 1`), the row offset `fy` (and `fy − 1`, the offset
+/// from the row above) and its fade.
+#[inline(always)]
+fn column_term<L: Lane>(
+    below: [L; 2],
+    above: [L; 2],
+    fy: L,
+    fy_from_above: L,
+    weight_y: L,
+) -> (L, L) {
     let slope = below[0] + weight_y * (above[0] - below[0]);
     let intercept_below = below[1] * fy;
-    let intercept = intercept_below + weight_y * (above[1] * (fy - 1.0) - intercept_below);
+    let intercept = intercept_below + weight_y * (above[1] * fy_from_above - intercept_below);
     (slope, intercept)
 }
 
@@ -211,8 +268,8 @@ fn column_term_along_y(
 }
 
 /// The blend along `x` of the two lattice columns' terms at offset `fx`.
-#[inline]
-fn blend(left: (f64, f64), right: (f64, f64), fx: f64, fx_from_right: f64, weight_x: f64) -> f64 {
+#[inline(always)]
+fn blend<L: Lane>(left: (L, L), right: (L, L), fx: L, fx_from_right: L, weight_x: L) -> L {
     let from_left = left.0 * fx + left.1;
     let from_right = right.0 * fx_from_right + right.1;
     from_left + weight_x * (from_right - from_left)

@@ -42,6 +42,7 @@ use super::lattice::{self, Lattice};
 use super::math::floor_to_int;
 use super::overlay::{Site, clip};
 use super::settings::NoiseSettings;
+use crate::lanes::Pair;
 use crate::params::{Algorithm, Description, Group};
 
 impl Algorithm {
@@ -60,7 +61,7 @@ static DESCRIPTION: Description = describe::<SimplexNoise>(
 pub(crate) struct SimplexNoise(pub(crate) Grid);
 
 impl Basis for SimplexNoise {
-    type Terms = ();
+    type Terms = [Vec<f64>; 2];
     type GradientTerms = ();
     const TILE_SPAN: i64 = TILE_SPAN;
     const HASH_PERIOD_PER_SPAN: i64 = HASH_PERIOD_PER_SPAN;
@@ -80,16 +81,31 @@ impl Basis for SimplexNoise {
     }
 
     #[inline]
-    fn row(
+    fn rows(
         self,
         lattice: &Lattice,
         columns: &Columns,
-        v: f64,
-        _: &mut (),
-        out: &mut [f64],
-        emit: impl Fn(&mut f64, f64),
+        v: Pair,
+        lanes: &mut [Vec<f64>; 2],
+        out: &mut [Pair],
+        emit: impl Fn(&mut Pair, Pair),
     ) {
-        row(lattice, self.0, &columns.position, v, out, emit);
+        for (lane, v) in lanes.iter_mut().zip(v.lanes()) {
+            lane.resize(out.len(), 0.0);
+            row(
+                lattice,
+                self.0,
+                &columns.position,
+                v,
+                lane,
+                |slot, noise| {
+                    *slot = noise;
+                },
+            );
+        }
+        for ((out, &first), &second) in out.iter_mut().zip(&lanes[0]).zip(&lanes[1]) {
+            emit(out, Pair::new(first, second));
+        }
     }
 
     /// The grid's points inside the map, row of the lattice by row.

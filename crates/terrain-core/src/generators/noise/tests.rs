@@ -11,6 +11,7 @@ use super::perlin::PerlinNoise;
 use super::simplex::SimplexNoise;
 use super::value::ValueNoise;
 use super::*;
+use crate::lanes::Pair;
 use crate::random::PointRandom;
 use crate::{Algorithm, Error, Group, Heightmap, Params, Stage, ValidParams};
 
@@ -1374,24 +1375,39 @@ fn rows_match_samples<B: Basis>(basis: B, lattice: &Lattice, fade: Fade, rows: &
         (40.0, 0.2),
     ] {
         let columns = Columns::new(lattice, fade, 65, step, start);
-        let mut out = vec![0.0; 65];
+        let mut out = vec![Pair::default(); 65];
         let mut gradients = GradientRows {
             values: vec![0.0; 65],
             along_u: vec![0.0; 65],
             along_v: vec![0.0; 65],
         };
+        let bits = |value: f64| value.to_bits();
+        // Every row beside every other, and beside itself: the same
+        // lattice row, neighbouring ones, far apart.
+        let terms = &mut B::Terms::default();
         for &v in rows {
-            let terms = &mut B::Terms::default();
-            basis.row(lattice, &columns, v, terms, &mut out, |out, noise| {
-                *out = noise
-            });
+            for &beside in rows {
+                basis.rows(
+                    lattice,
+                    &columns,
+                    Pair::new(v, beside),
+                    terms,
+                    &mut out,
+                    |out, noise| *out = noise,
+                );
+                for (x, pair) in out.iter().enumerate() {
+                    let u = columns.position[x];
+                    for (lane, v) in [v, beside].into_iter().enumerate() {
+                        let expected = basis.sample(lattice, u, v).value;
+                        assert_eq!(bits(pair.lanes()[lane]), bits(expected), "rows, {u} {v}");
+                    }
+                }
+            }
             let terms = &mut B::GradientTerms::default();
             basis.row_with_gradient(lattice, &columns, v, terms, &mut gradients);
-            for (x, &value) in out.iter().enumerate() {
+            for x in 0..out.len() {
                 let u = columns.position[x];
                 let expected = basis.sample(lattice, u, v);
-                let bits = |value: f64| value.to_bits();
-                assert_eq!(bits(value), bits(expected.value), "row, {u} {v}");
                 assert_eq!(bits(gradients.values[x]), bits(expected.value), "{u} {v}");
                 assert_eq!(bits(gradients.along_u[x]), bits(expected.gradient[0]));
                 assert_eq!(bits(gradients.along_v[x]), bits(expected.gradient[1]));

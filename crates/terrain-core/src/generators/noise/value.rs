@@ -15,6 +15,7 @@ use super::lattice::{self, Lattice};
 use super::math::floor_to_int;
 use super::overlay::Site;
 use super::settings::{Fade, NoiseSettings};
+use crate::lanes::{Lane, Pair};
 use crate::params::{Algorithm, Description, Group};
 
 impl Algorithm {
@@ -42,7 +43,7 @@ static DESCRIPTION: Description = Description {
 pub(crate) struct ValueNoise(pub(crate) Fade);
 
 impl Basis for ValueNoise {
-    type Terms = Vec<f64>;
+    type Terms = Vec<Pair>;
     type GradientTerms = Vec<(f64, f64)>;
     const HAS_GRADIENTS: bool = false;
 
@@ -83,38 +84,66 @@ impl Basis for ValueNoise {
         }
     }
 
-    /// The noise along one row, at lattice row coordinate `v`: calls
-    /// `emit(&mut out[x], noise)` for each map column `x` of `columns`. The
-    /// same numbers as [`Basis::sample`], bit for bit, at a fraction of the cost: each
-    /// lattice column's blend along `y` is worked out once for the row.
+    /// The noise along two rows, at lattice row coordinates `v` (one a
+    /// lane): calls `emit(&mut out[x], noise)` for each map column `x` of
+    /// `columns`. Each lane is [`Basis::sample`]'s number, bit for bit, at a
+    /// fraction of the cost: each lattice column's blend along `y` is
+    /// worked out once for the rows.
     #[inline]
-    fn row(
+    fn rows(
         self,
         lattice: &Lattice,
         columns: &Columns,
-        v: f64,
-        terms: &mut Vec<f64>,
-        out: &mut [f64],
-        emit: impl Fn(&mut f64, f64),
+        v: Pair,
+        terms: &mut Vec<Pair>,
+        out: &mut [Pair],
+        emit: impl Fn(&mut Pair, Pair),
     ) {
         let fade = self.0;
-        let j = floor_to_int(v);
-        let weight_y = fade.weight(v - j as f64);
-        let (below, above) = (lattice.row(j), lattice.row(j + 1));
-        terms.clear();
-        terms.extend(columns.column_hash.iter().map(move |&column| {
-            column_term(
-                lattice::value(lattice.hash_in_row(column, below)),
-                lattice::value(lattice.hash_in_row(column, above)),
-                weight_y,
-            )
-        }));
+        let [first, second] = v.lanes().map(floor_to_int);
+        let [v_first, v_second] = v.lanes();
+        let weight_y = Pair::new(
+            fade.weight(v_first - first as f64),
+            fade.weight(v_second - second as f64),
+        );
+        let below = [lattice.row(first), lattice.row(second)];
+        let above = [lattice.row(first + 1), lattice.row(second + 1)];
+        let term = |slot: usize| {
+            let column = columns.column_hash[slot];
+            let values = |rows: [usize; 2]| {
+                let [first, second] =
+                    rows.map(|row| lattice::value(lattice.hash_in_row(column, row)));
+                Pair::new(first, second)
+            };
+            column_term(values(below), values(above), weight_y)
+        };
+        let blend =
+            |left: Pair, right: Pair, weight_x: f64| left + Pair::splat(weight_x) * (right - left);
+        if columns.dense() {
+            // A cell or two a point: every lattice column's term first,
+            // then each point reads its own cell's.
+            terms.clear();
+            terms.extend((0..columns.column_hash.len()).map(term));
+            let points = out.iter_mut().zip(&columns.weight).zip(&columns.slot);
+            for ((out, &weight_x), &slot) in points {
+                emit(out, blend(terms[slot], terms[slot + 1], weight_x));
+            }
+            return;
+        }
+        // Cell by cell, left to right, each cell's right lattice column
+        // usually the next one's left: its term is worked out once.
+        let mut known = None;
         for run in &columns.runs {
-            let (left, right) = (terms[run.slot], terms[run.slot + 1]);
+            let left = match known {
+                Some((slot, term)) if slot == run.slot => term,
+                _ => term(run.slot),
+            };
+            let right = term(run.slot + 1);
+            known = Some((run.slot + 1, right));
             let range = run.start..run.end;
             let points = out[range.clone()].iter_mut().zip(&columns.weight[range]);
             for (out, &weight_x) in points {
-                emit(out, left + weight_x * (right - left));
+                emit(out, blend(left, right, weight_x));
             }
         }
     }
@@ -166,8 +195,8 @@ impl Basis for ValueNoise {
 }
 
 /// The blend of a lattice column's two values along `y`.
-#[inline]
-fn column_term(below: f64, above: f64, weight_y: f64) -> f64 {
+#[inline(always)]
+fn column_term<L: Lane>(below: L, above: L, weight_y: L) -> L {
     below + weight_y * (above - below)
 }
 
