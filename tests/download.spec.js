@@ -34,9 +34,9 @@ test("every demo of an article has the menu, and the download module is fetched 
     if (/terrain-export|export\.js/.test(request.url())) fetched.push(new URL(request.url()).pathname);
   });
   await page.goto("/diamond-square.html");
-  await waitForAllDemos(page, 8);
+  await waitForAllDemos(page, 9);
   const demos = page.locator(".terrain-demo");
-  await expect(demos.locator(".terrain-download > summary")).toHaveCount(8);
+  await expect(demos.locator(".terrain-download > summary")).toHaveCount(9);
   expect(fetched, "nothing of the downloads in the first page load").toEqual([]);
   // The first demo's map, as RAW16: the same bytes as exportMap() gives
   // for the heights the demo shows.

@@ -95,7 +95,7 @@ test("a <terrain-demo> reads its attributes, follows their changes and refuses b
     document.getElementById("later").append(element);
   });
   await expect.poll(async () => (await renderStats(page)).demos).toBe(2);
-  await expect(page.locator("#later terrain-demo canvas")).toHaveCount(1);
+  await expect(page.locator("#later terrain-demo canvas.terrain-canvas")).toHaveCount(1);
 });
 
 /** The page's JavaScript heap after a full collection, its DOM nodes and

@@ -94,7 +94,9 @@ impl FigureView {
 
 impl AnalysisPanel {
     /// Adds demo `index`'s "Analyze" button to `bar`, its legend after
-    /// `view` and its panel after `bar`, all inside `host`.
+    /// `view` and its panel at the end of `host` (so build it after the
+    /// controls: the view and the fields that change it stay together on
+    /// screen, the measures of what they show under them).
     pub fn build(
         document: &Document,
         host: &HtmlElement,
@@ -149,7 +151,7 @@ impl AnalysisPanel {
         picture_figure.append_child(&picture_words)?;
         grid.append_child(&picture_figure)?;
         section.append_child(&grid)?;
-        host.insert_before(&section, bar.next_sibling().as_ref())?;
+        host.append_child(&section)?;
 
         let open = Rc::new(Cell::new(false));
         let is_open = open.clone();

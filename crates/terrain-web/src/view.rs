@@ -170,9 +170,6 @@ impl DemoView {
         }
         host.append_child(&bar)?;
         let embed = EmbedPanel::build(document, host, &bar, &refresh)?;
-        let analysis = AnalysisPanel::build(document, host, &view, &bar, index)?;
-        // Last in the bar: the menu keeps to its right end.
-        let download = DownloadMenu::build(document, &bar, index, &send)?;
 
         let controls = match level {
             Controls::None => None,
@@ -185,6 +182,9 @@ impl DemoView {
                 send.clone(),
             )?),
         };
+        let analysis = AnalysisPanel::build(document, host, &view, &bar, index)?;
+        // Last in the bar: the menu keeps to its right end.
+        let download = DownloadMenu::build(document, &bar, index, &send)?;
         let canvas_2d: CanvasRenderingContext2d = canvas
             .get_context("2d")?
             .ok_or_else(|| JsValue::from_str("no 2D canvas context"))?
