@@ -210,6 +210,8 @@ test.describe("the battery in the playground's URL", () => {
   }
 
   test("every parameter, every value: a message naming it, or the value used; the rest applies", async ({ page }) => {
+    // Hundreds of demos mounted in turn: about 45 s on a quiet 2-core machine.
+    test.setTimeout(180_000);
     const noDialogs = refuseDialogs(page);
     await page.goto("/playground.html");
     await waitForAllDemos(page, 1);
@@ -287,6 +289,8 @@ test.describe("the battery in every embed attribute", () => {
   });
 
   test("every attribute, every value: a message naming it, or the value used; defaults otherwise", async ({ page }) => {
+    // Every attribute's battery on one page: hundreds of demos.
+    test.setTimeout(180_000);
     const noDialogs = refuseDialogs(page);
     await page.goto(`${BLOG}/bad-attributes.html`);
     await expect(page.locator("[data-terrain-mounted]")).toHaveCount(ATTRIBUTE_CASES.length);
