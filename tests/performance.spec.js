@@ -300,8 +300,9 @@ test("all eleven post demos on screen and nothing moving: no frames, no timers",
     wrap("setInterval", "intervals");
     wrap("requestAnimationFrame", "frames");
   });
-  // Tall enough for the three demos with controls (fields, sliders, files).
-  await page.setViewportSize({ width: 1600, height: 2600 });
+  // Tall enough for the three demos with controls (fields, sliders, files)
+  // and every demo's bar (Refresh, Embed, Analyze, Download).
+  await page.setViewportSize({ width: 1600, height: 2900 });
   await page.goto(`${BLOG}/all-post-demos.html`);
   await waitForAllDemos(page, 11);
   const below = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
