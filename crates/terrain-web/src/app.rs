@@ -113,6 +113,11 @@ pub(crate) fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
 impl App {
     fn new() -> Result<Self, JsValue> {
         let document = dom::document()?;
+        // Every demo's Analyze panel, however it was mounted (mountAll, a
+        // <terrain-demo>, embed.html), measures at once when opened.
+        crate::analysis_panel::on_open(|index| {
+            with_app(|app| app.update_analysis(index));
+        });
         let (gpu, graphics) = match Gpu::new(&document, 0, tell_page()) {
             Ok(gpu) => (Some(gpu), Graphics::Ready),
             Err(reason) => (None, Graphics::Unavailable(reason)),

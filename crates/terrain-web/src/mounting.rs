@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlElement;
 
 use crate::app::{dispatch, drain, with_app};
-use crate::{analysis_panel, compare, dom};
+use crate::{compare, dom};
 
 /// Mounts every `[data-terrain-demo]` element not mounted yet and
 /// returns how many demos the page now has.
@@ -27,9 +27,6 @@ use crate::{analysis_panel, compare, dom};
 pub fn mount_all() -> Result<u32, JsValue> {
     let document = dom::document()?;
     let comparison = compare::prepare(&document)?;
-    analysis_panel::on_open(|index| {
-        with_app(|app| app.update_analysis(index));
-    });
     let hosts = document.query_selector_all("[data-terrain-demo]:not([data-terrain-mounted])")?;
     let mut result = Ok(());
     let count = with_app(|app| {
