@@ -438,9 +438,16 @@ impl Demo {
                 self.notes.error = None;
                 self.show_made(purpose, *made);
                 effects.push(Effect::Redraw { rebuild: true });
+                self.downloads.map_shown(&self.shown, effects);
             }
-            Finished::FileNote(words, failed) => self.notes.file_status = Some((words, failed)),
-            Finished::Failed(words) => self.notes.error = Some(words),
+            Finished::FileNote(words, failed) => {
+                self.notes.file_status = Some((words, failed));
+                self.downloads.map_failed();
+            }
+            Finished::Failed(words) => {
+                self.notes.error = Some(words);
+                self.downloads.map_failed();
+            }
         }
     }
 

@@ -60,6 +60,9 @@ pub(super) struct Downloads {
     writing: Option<Writing>,
     next: ExportId,
     status: Option<(String, bool)>,
+    /// Download was pressed while the map was being made: its file is
+    /// written when the map is on show.
+    queued: bool,
 }
 
 impl Downloads {
@@ -100,13 +103,16 @@ impl Downloads {
         self.typed.push((option.spec.option, text));
     }
 
-    /// Download was pressed: the file the menu says, if it can be made,
-    /// and unless the map on show is about to be replaced.
+    /// Download was pressed: the file the menu says, if it can be made.
+    /// While a map is being made the file waits for it, so that the file
+    /// is always the map the reader then sees.
     pub(super) fn pressed(&mut self, shown: &Shown, map_awaited: bool, effects: &mut Vec<Effect>) {
+        self.queued = map_awaited;
         if map_awaited {
             self.status = Some((
-                "The map is still being made; download it once it is on show.".to_owned(),
-                true,
+                "The map is still being made; its file will be written once it is on show."
+                    .to_owned(),
+                false,
             ));
             return;
         }
@@ -131,6 +137,24 @@ impl Downloads {
             name,
             media_type: settings.format.media_type(),
         });
+    }
+
+    /// The awaited map is on show: a download pressed meanwhile starts.
+    pub(super) fn map_shown(&mut self, shown: &Shown, effects: &mut Vec<Effect>) {
+        if self.queued {
+            self.pressed(shown, false, effects);
+        }
+    }
+
+    /// The awaited map could not be made: a download pressed meanwhile is
+    /// dropped, and the menu says so.
+    pub(super) fn map_failed(&mut self) {
+        if std::mem::take(&mut self.queued) {
+            self.status = Some((
+                "The map could not be made, so no file was written.".to_owned(),
+                true,
+            ));
+        }
     }
 
     /// Word of download `id`; word of an earlier one, replaced by a newer,

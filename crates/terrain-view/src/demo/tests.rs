@@ -831,11 +831,42 @@ fn the_menu_shows_a_formats_options_with_the_demos_look_and_refuses_bad_ones() {
 }
 
 #[test]
-fn a_download_waits_for_the_map_being_made() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
-    let effects = demo.handle(Input::Refresh(99));
-    assert!(demo.is_waiting(), "{effects:?}");
-    let effects = demo.handle(Input::DownloadPressed);
+fn a_download_pressed_while_the_map_is_made_is_written_once_it_is_on_show() {
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Basic));
+    let (job, request) = offloaded(&effects).remove(0);
+    assert!(demo.is_waiting());
+    let effects = handle(&mut demo, Input::DownloadPressed);
+    let exports = |effects: &[Effect]| {
+        effects
+            .iter()
+            .filter_map(|effect| match effect {
+                Effect::Export { name, .. } => Some(name.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(exports(&effects).is_empty(), "not the placeholder's file");
+    let status = demo.presentation().download.status.expect("a word");
+    assert!(
+        !status.1 && status.0.contains("still being made"),
+        "{status:?}"
+    );
+    let reply = protocol::run(request, &mut |_, _| {});
+    let effects = handle(&mut demo, Input::Job { job, reply });
+    assert_eq!(exports(&effects), ["diamond-square-10-seed-7.png"]);
+    assert_eq!(demo.terrain().heightmap.side(), 1025);
+    assert_eq!(demo.presentation().download.status, None, "writing");
+}
+
+#[test]
+fn a_download_pressed_while_the_map_is_made_is_dropped_if_the_map_fails() {
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Basic));
+    let (job, _) = offloaded(&effects).remove(0);
+    handle(&mut demo, Input::DownloadPressed);
+    let reply = Reply::Failed {
+        message: "the worker stopped".to_owned(),
+    };
+    let effects = handle(&mut demo, Input::Job { job, reply });
     assert!(
         !effects
             .iter()
@@ -843,7 +874,7 @@ fn a_download_waits_for_the_map_being_made() {
     );
     let status = demo.presentation().download.status.expect("a word");
     assert!(
-        status.1 && status.0.contains("still being made"),
+        status.1 && status.0.contains("could not be made"),
         "{status:?}"
     );
 }
