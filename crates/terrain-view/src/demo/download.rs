@@ -35,7 +35,7 @@ pub struct DownloadField {
 /// The "most triangles" field of an OBJ, left empty: `exportMap()`'s OBJ
 /// without `maxTriangles` is the grid itself, sampled, not a simplified
 /// surface of some number of triangles.
-const OBJ_GRID: &str = "none: the grid, up to 513 points a side";
+const OBJ_GRID: &str = "none: the grid";
 
 /// Everything the Download menu shows.
 #[derive(Debug, Clone, PartialEq)]
