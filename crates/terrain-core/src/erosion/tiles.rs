@@ -1,0 +1,274 @@
+//! One tile's droplets of one round, on the tile's window alone: the task
+//! a worker runs for the [`schedule`](crate::erosion::schedule). A
+//! coordinator cuts the windows of one colour out of the map
+//! ([`Window::cut`]), hands them out, pastes what comes back
+//! ([`Window::paste`]) and adds the tiles' ledgers in schedule order
+//! ([`Tally`]); then the next colour, and the next round. The result is
+//! the single-threaded [`DropletRun`](crate::erosion::droplets::DropletRun)'s,
+//! bit for bit, however many workers there are and in whatever order
+//! they finish.
+
+use crate::erosion::droplets::{DropletSettings, Land, Ledger, STREAM_SALT, Tally, lowest};
+use crate::erosion::schedule::{Schedule, Window};
+use crate::random::PointRandom;
+
+/// The lowest of a map's own points (all of them, or with wrap the `period
+/// x period` square), row by row: what nothing is dug below. `heights` is
+/// a map `side` points a side.
+pub fn floor_of(heights: &[f64], side: usize, wrap: bool) -> f64 {
+    let own = if wrap { side - 1 } else { side };
+    let mut floor = f64::INFINITY;
+    for row in heights.chunks_exact(side).take(own) {
+        floor = lowest(&[floor, lowest(&row[..own])]);
+    }
+    floor
+}
+
+/// Lets `droplets` (numbers in the stream of `settings.seed`, all landing
+/// in tile `tile` of `schedule`) fall one after another on `heights`, the
+/// tile's window cut from the grid, with nothing dug below `floor` (the
+/// whole map's, [`floor_of`]); returns the window and what the droplets
+/// moved. The settings are checked already.
+pub fn erode_tile(
+    heights: Vec<f64>,
+    schedule: &Schedule,
+    tile: usize,
+    settings: &DropletSettings,
+    floor: f64,
+    droplets: &[u32],
+) -> (Vec<f64>, Ledger) {
+    let Window {
+        x,
+        y,
+        width,
+        height,
+    } = schedule.tiles()[tile].window;
+    let limit = (if schedule.wrap() {
+        schedule.width()
+    } else {
+        schedule.width() - 1
+    }) as f64;
+    let mut land = Land::window(
+        heights,
+        (x, y, width, height),
+        schedule.width(),
+        settings,
+        limit,
+        floor,
+    );
+    let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+    let mut tally = Tally::default();
+    for &droplet in droplets {
+        land.fall_droplet(random, droplet, settings, &mut tally);
+    }
+    (land.into_heights(), tally.ledger())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::erosion::Weathering;
+    use crate::erosion::droplets::DropletRun;
+    use crate::erosion::grid::Grid;
+    use crate::erosion::schedule::reach;
+    use crate::erosion::test_maps::generated;
+    use crate::heightmap::Heightmap;
+
+    /// Runs the schedule as `workers` workers would: each tile of a colour
+    /// goes to worker `place % workers`, the workers take their tiles in
+    /// `reversed` order or not and work on windows cut before any of them
+    /// starts; the windows are pasted back when the colour is done (in
+    /// reverse worker order, to show it does not matter), and the ledgers
+    /// added in schedule order.
+    fn in_workers(
+        map: &Heightmap,
+        settings: &DropletSettings,
+        workers: usize,
+        reversed: bool,
+    ) -> (Heightmap, Ledger) {
+        let mut grid = Grid::of(map, settings.wrap);
+        let floor = floor_of(map.heights(), map.side(), settings.wrap);
+        let schedule = Schedule::new(
+            map.side(),
+            settings.wrap,
+            settings.lifetime,
+            settings.radius,
+        );
+        let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+        let width = schedule.width();
+        let mut total = Tally::default();
+        for round in 0..schedule.rounds(settings.droplets) {
+            let order = schedule.round_order(random, round);
+            let taken = schedule.taken(round, settings.droplets);
+            let mut ledgers = vec![None; schedule.tiles().len()];
+            for colour in 0..4 {
+                let places: Vec<usize> = (0..schedule.tiles().len())
+                    .filter(|&place| schedule.tiles()[place].colour == colour)
+                    .collect();
+                let mut results = Vec::new();
+                for worker in 0..workers {
+                    let mut mine: Vec<usize> = places
+                        .iter()
+                        .copied()
+                        .filter(|place| place % workers == worker)
+                        .collect();
+                    if reversed {
+                        mine.reverse();
+                    }
+                    for place in mine {
+                        let window = schedule.tiles()[place].window;
+                        let cut = window.cut(&grid.heights, width, width);
+                        let droplets = order.tile(place, taken);
+                        let (heights, ledger) =
+                            erode_tile(cut, &schedule, place, settings, floor, droplets);
+                        if !droplets.is_empty() {
+                            ledgers[place] = Some(ledger);
+                        }
+                        results.push((window, heights));
+                    }
+                }
+                for (window, heights) in results.into_iter().rev() {
+                    window.paste(&heights, &mut grid.heights, width, width);
+                }
+            }
+            for ledger in ledgers.into_iter().flatten() {
+                total.add(ledger);
+            }
+        }
+        (grid.into_map(map.exponent()), total.ledger())
+    }
+
+    fn settings(droplets: u32, wrap: bool) -> DropletSettings {
+        DropletSettings {
+            droplets,
+            seed: 11,
+            wrap,
+            ..DropletSettings::default()
+        }
+    }
+
+    #[test]
+    fn any_number_of_workers_in_any_order_gives_the_single_threaded_bits() {
+        for (exponent, lifetime, radius) in [(9, 30, 3), (8, 12, 5), (7, 8, 1)] {
+            for wrap in [false, true] {
+                let map = generated(wrap, exponent, 4);
+                let settings = DropletSettings {
+                    lifetime,
+                    radius,
+                    // Three and a bit rounds: the last one cut short.
+                    droplets: 3 * Schedule::new(map.side(), wrap, lifetime, radius).round() + 77,
+                    ..settings(0, wrap)
+                };
+                let schedule = Schedule::new(map.side(), wrap, lifetime, radius);
+                assert!(
+                    schedule.across() >= 4,
+                    "exponent {exponent}: tiles run side by side"
+                );
+                let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
+                for workers in 1..=4 {
+                    for reversed in [false, true] {
+                        let (heights, ledger) = in_workers(&map, &settings, workers, reversed);
+                        let case = format!("exponent {exponent}, wrap {wrap}, {workers} workers");
+                        assert_eq!(heights, single.heightmap, "{case}");
+                        assert_eq!(ledger, single.ledger, "{case}");
+                    }
+                }
+                assert_ne!(single.heightmap, map);
+            }
+        }
+    }
+
+    #[test]
+    fn windows_of_one_colour_share_no_point_even_across_the_seam() {
+        for exponent in 6..=10 {
+            for wrap in [false, true] {
+                for (lifetime, radius) in [(30, 3), (1, 1), (60, 8), (10, 2)] {
+                    let side = (1 << exponent) + 1;
+                    let schedule = Schedule::new(side, wrap, lifetime, radius);
+                    let width = schedule.width();
+                    let mut owner = vec![vec![usize::MAX; width * width]; 4];
+                    for (place, tile) in schedule.tiles().iter().enumerate() {
+                        let window = tile.window;
+                        assert!(window.width <= width && window.height <= width);
+                        for row in 0..window.height {
+                            for column in 0..window.width {
+                                let point = ((window.y + row) % width) * width
+                                    + (window.x + column) % width;
+                                let seen = &mut owner[tile.colour][point];
+                                assert_eq!(
+                                    *seen,
+                                    usize::MAX,
+                                    "exponent {exponent}, wrap {wrap}, tile {place}"
+                                );
+                                *seen = place;
+                            }
+                        }
+                    }
+                    assert!(schedule.across() == 1 || schedule.across() % 2 == 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tiles_cover_every_landing_place_once_and_are_twice_the_reach() {
+        let schedule = Schedule::new(513, false, 30, 3);
+        assert_eq!(schedule.reach(), 34);
+        assert_eq!(schedule.across(), 6);
+        assert_eq!(schedule.round(), 4096);
+        assert_eq!(schedule.tiles().len(), 36);
+        assert!(
+            schedule
+                .tiles()
+                .windows(2)
+                .all(|t| t[0].colour <= t[1].colour)
+        );
+        // Long lifetimes leave one tile: a plain loop.
+        assert_eq!(Schedule::new(513, true, 300, 3).across(), 1);
+        assert_eq!(Schedule::new(65, true, 30, 3).across(), 1);
+        // Every droplet of a round is in exactly one tile, in order.
+        let random = PointRandom::new(5);
+        let order = schedule.round_order(random, 2);
+        let mut all = order.droplets.clone();
+        all.sort_unstable();
+        assert_eq!(all, (2 * 4096..3 * 4096).collect::<Vec<u32>>());
+        for place in 0..schedule.tiles().len() {
+            let droplets = order.tile(place, 4096);
+            assert!(droplets.windows(2).all(|pair| pair[0] < pair[1]));
+        }
+    }
+
+    #[test]
+    fn a_droplet_never_goes_farther_than_the_reach_from_where_it_lands() {
+        // Long lives, no evaporation and every brush: the traces' steps
+        // are at most one cell each, so the points touched lie within the
+        // reach (the windows' debug checks enforce it in every test above).
+        let map = generated(false, 7, 2);
+        for radius in [1, 4, 8] {
+            let settings = DropletSettings {
+                lifetime: 200,
+                radius,
+                inertia: 0.9,
+                evaporate_speed: 0.0,
+                ..settings(0, false)
+            };
+            let reach = reach(settings.lifetime, radius) as f64;
+            for droplet in 0..200 {
+                let traced =
+                    crate::erosion::droplets::trace(&map, &settings, droplet).expect("valid");
+                let Some(first) = traced.steps.first() else {
+                    continue;
+                };
+                let (x, y) = (first.start.x, first.start.y);
+                for step in &traced.steps {
+                    let length = step.direction[0].hypot(step.direction[1]);
+                    assert!(length <= 1.0 + 1e-15, "{length}");
+                    // Brush and cell: up to `radius` points beyond the
+                    // position, rounded down.
+                    let farthest = (step.start.x - x).abs().max((step.start.y - y).abs());
+                    assert!(farthest.floor() + f64::from(radius) + 1.0 <= reach);
+                }
+            }
+        }
+    }
+}
