@@ -23,7 +23,9 @@
 //! same time, in any order, and give the same heights. With wrap the tiles
 //! sit on the torus, so `across` is even (the pattern then continues
 //! across the seam); without, it is even too, for one rule. Where fewer
-//! than two tiles fit on a side, there is one tile, and the droplets fall
+//! than four tiles fit on a side (with two a side, each colour would have
+//! one tile: nothing to run side by side), there is one tile, and the
+//! droplets fall
 //! in their own order, as a plain loop (and its ledger is summed as one
 //! task, not round by round).
 //!
@@ -186,7 +188,9 @@ impl Schedule {
         let width = if wrap { period } else { side };
         let reach = reach(lifetime, radius);
         let fit = (period / (2 * reach)).min(MAX_TILES_ACROSS);
-        let across = if fit >= 2 { fit - fit % 2 } else { 1 };
+        // Two tiles a side would give each colour one tile: nothing runs
+        // side by side, and the order would only cost fidelity.
+        let across = if fit >= 4 { fit - fit % 2 } else { 1 };
         let bound = |i: usize| (i * period).div_ceil(across);
         // A tile's window along one axis: its span and `reach` more each
         // side, clipped to the map without wrap; the whole torus with wrap
