@@ -711,7 +711,7 @@ pub(crate) struct Land {
 }
 
 impl Land {
-    fn new(map: &Heightmap, settings: &DropletSettings) -> Self {
+    pub(crate) fn new(map: &Heightmap, settings: &DropletSettings) -> Self {
         let grid = Grid::of(map, settings.wrap);
         let floor = lowest(&grid.heights);
         let width = grid.width;
@@ -762,7 +762,7 @@ impl Land {
         self.heights
     }
 
-    fn into_grid(self) -> Grid {
+    pub(crate) fn into_grid(self) -> Grid {
         debug_assert_eq!(self.columns, self.width);
         Grid {
             heights: self.heights,

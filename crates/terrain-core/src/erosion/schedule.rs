@@ -249,6 +249,13 @@ impl Schedule {
         }
     }
 
+    /// The same tiles with rounds of `round` droplets (for measuring what
+    /// the round size does).
+    #[cfg(test)]
+    pub(crate) fn with_round(self, round: u32) -> Self {
+        Self { round, ..self }
+    }
+
     /// Droplets a round.
     pub fn round(&self) -> u32 {
         self.round

@@ -8,8 +8,14 @@
 //! bit for bit, however many workers there are and in whatever order
 //! they finish.
 
-use crate::erosion::droplets::{DropletSettings, Land, Ledger, STREAM_SALT, Tally, lowest};
+use crate::erosion::droplets::DropletRun;
+use crate::erosion::droplets::{
+    DropletSettings, Erosion, Land, Ledger, STREAM_SALT, Tally, lowest,
+};
 use crate::erosion::schedule::{Schedule, Window};
+use crate::erosion::weathering::{Weathering, started};
+use crate::error::Error;
+use crate::heightmap::Heightmap;
 use crate::random::PointRandom;
 
 /// The lowest of a map's own points (all of them, or with wrap the `period
@@ -64,15 +70,33 @@ pub fn erode_tile(
     (land.into_heights(), tally.ledger())
 }
 
+/// The droplets of `settings` in their own order, `0, 1, 2, ...`, as one
+/// plain loop: what droplet erosion gave before the schedule, which the
+/// erosion chapter measures the schedule against. Errors as
+/// [`Weathering::erode`] does.
+pub fn in_droplet_order(map: &Heightmap, settings: &DropletSettings) -> Result<Erosion, Error> {
+    DropletRun::check(settings)?;
+    // Checks the heights as a run does.
+    started::<DropletRun>(map, settings)?;
+    let mut land = Land::new(map, settings);
+    let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+    let mut tally = Tally::default();
+    for droplet in 0..settings.droplets {
+        land.fall_droplet(random, droplet, settings, &mut tally);
+    }
+    Ok(Erosion {
+        heightmap: land.into_grid().into_map(map.exponent()),
+        ledger: tally.ledger(),
+        droplets: settings.droplets,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::erosion::Weathering;
-    use crate::erosion::droplets::DropletRun;
     use crate::erosion::grid::Grid;
     use crate::erosion::schedule::reach;
     use crate::erosion::test_maps::generated;
-    use crate::heightmap::Heightmap;
 
     /// Runs the schedule as `workers` workers would: each tile of a colour
     /// goes to worker `place % workers`, the workers take their tiles in
@@ -86,14 +110,25 @@ mod tests {
         workers: usize,
         reversed: bool,
     ) -> (Heightmap, Ledger) {
-        let mut grid = Grid::of(map, settings.wrap);
-        let floor = floor_of(map.heights(), map.side(), settings.wrap);
         let schedule = Schedule::new(
             map.side(),
             settings.wrap,
             settings.lifetime,
             settings.radius,
         );
+        on_schedule(map, settings, &schedule, workers, reversed)
+    }
+
+    /// [`in_workers`] on a schedule of one's own.
+    fn on_schedule(
+        map: &Heightmap,
+        settings: &DropletSettings,
+        schedule: &Schedule,
+        workers: usize,
+        reversed: bool,
+    ) -> (Heightmap, Ledger) {
+        let mut grid = Grid::of(map, settings.wrap);
+        let floor = floor_of(map.heights(), map.side(), settings.wrap);
         let random = PointRandom::new(settings.seed ^ STREAM_SALT);
         let width = schedule.width();
         let mut total = Tally::default();
@@ -120,7 +155,7 @@ mod tests {
                         let cut = window.cut(&grid.heights, width, width);
                         let droplets = order.tile(place, taken);
                         let (heights, ledger) =
-                            erode_tile(cut, &schedule, place, settings, floor, droplets);
+                            erode_tile(cut, schedule, place, settings, floor, droplets);
                         if !droplets.is_empty() {
                             ledgers[place] = Some(ledger);
                         }
@@ -269,6 +304,72 @@ mod tests {
                     assert!(farthest.floor() + f64::from(radius) + 1.0 <= reach);
                 }
             }
+        }
+    }
+
+    /// What the schedule costs against the plain loop on the erosion
+    /// chapter's map at 513 x 513 (diamond-square, seed 7, 100 000
+    /// droplets): the numbers the chapter quotes, and how the round size
+    /// changes them. `seam` is the mean change of the difference between
+    /// neighbouring columns across tile edges over that elsewhere: 1 when
+    /// the edges leave no mark.
+    /// `cargo test -p terrain-core --release --lib schedule_cost -- --ignored --nocapture`
+    #[test]
+    #[ignore = "prints the chapter's numbers; a few seconds in release"]
+    fn schedule_cost() {
+        let map = crate::erosion::test_maps::generated(false, 9, 7);
+        let settings = DropletSettings {
+            seed: 7,
+            ..DropletSettings::default()
+        };
+        let plain = in_droplet_order(&map, &settings).expect("valid");
+        let schedule = Schedule::new(map.side(), false, settings.lifetime, settings.radius);
+        let edges: Vec<usize> = (1..schedule.across())
+            .map(|i| (i * (map.side() - 1)).div_ceil(schedule.across()))
+            .collect();
+        let side = map.side();
+        for round in [256, 1024, schedule.round(), 16_384, 100_000] {
+            let (tiled, ledger) = on_schedule(
+                &map,
+                &settings,
+                &schedule.clone().with_round(round),
+                1,
+                false,
+            );
+            let difference: Vec<f64> = tiled
+                .heights()
+                .iter()
+                .zip(plain.heightmap.heights())
+                .map(|(a, b)| a - b)
+                .collect();
+            let mean = difference.iter().map(|d| d.abs()).sum::<f64>() / difference.len() as f64;
+            let max = difference.iter().fold(0.0f64, |m, d| m.max(d.abs()));
+            let (mut at_edges, mut edge_pairs, mut elsewhere, mut other_pairs) = (0.0, 0, 0.0, 0);
+            for y in 0..side {
+                for x in 1..side {
+                    let step = (difference[y * side + x] - difference[y * side + x - 1]).abs()
+                        + (difference[x * side + y] - difference[(x - 1) * side + y]).abs();
+                    if edges.contains(&x) {
+                        at_edges += step;
+                        edge_pairs += 2;
+                    } else {
+                        elsewhere += step;
+                        other_pairs += 2;
+                    }
+                }
+            }
+            let seam = (at_edges / f64::from(edge_pairs)) / (elsewhere / f64::from(other_pairs));
+            let mean_height =
+                |m: &Heightmap| m.heights().iter().sum::<f64>() / m.heights().len() as f64;
+            println!(
+                "round {round}: mean |difference| {mean:.5}, max {max:.4}, seam {seam:.3}, \
+                 eroded {:.2} (plain {:.2}), mean height {:.5} (plain {:.5}, before {:.5})",
+                ledger.eroded,
+                plain.ledger.eroded,
+                mean_height(&tiled),
+                mean_height(&plain.heightmap),
+                mean_height(&map),
+            );
         }
     }
 }
