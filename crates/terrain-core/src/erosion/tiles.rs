@@ -239,7 +239,7 @@ mod tests {
                             }
                         }
                     }
-                    assert!(schedule.across() == 1 || schedule.across() % 2 == 0);
+                    assert!(schedule.across() == 1 || schedule.across().is_multiple_of(2));
                 }
             }
         }
