@@ -46,10 +46,14 @@
 //! Droplet `k` lands at `x = last * u(2k)`, `y = last * u(2k + 1)`, where
 //! `u(i)` is output `i` of [`PointRandom`] seeded with `seed` XOR
 //! [`STREAM_SALT`] (so a map and its erosion made with the same seed do not
-//! share random numbers). A droplet draws nothing else, so droplets `0..K`
-//! are the same whether `K` or a million fall: running the first `K` is
-//! exactly the first `K` of a longer run, and a long run can stop at each
-//! stage on the way ([`Weathering::run_to`]).
+//! share random numbers). A droplet draws nothing else. The droplets fall
+//! in the order of the tiled [schedule](crate::erosion::schedule), which
+//! depends only on the map's size and the settings (on small maps it is
+//! their own order, `0, 1, 2, ...`), and a run of `K` droplets is the
+//! schedule's first `K`: the same whether `K` or a million fall, so a long
+//! run can stop at each stage on the way ([`Weathering::run_to`]), and
+//! many workers can share a run ([`crate::erosion::tiles`]) and give the
+//! same bits.
 //!
 //! # Cost
 //!

@@ -4,7 +4,7 @@
 //! ([`Window::cut`]), hands them out, pastes what comes back
 //! ([`Window::paste`]) and adds the tiles' ledgers in schedule order
 //! ([`Tally`]); then the next colour, and the next round. The result is
-//! the single-threaded [`DropletRun`](crate::erosion::droplets::DropletRun)'s,
+//! the single-threaded [`DropletRun`]'s,
 //! bit for bit, however many workers there are and in whatever order
 //! they finish.
 
