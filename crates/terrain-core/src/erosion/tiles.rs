@@ -372,4 +372,100 @@ mod tests {
             );
         }
     }
+
+    /// The schedule on 1 and 2 native threads, timed, against the
+    /// single-threaded run: what a second core gains once the windows are
+    /// copied out and back every colour of every round.
+    /// `cargo test -p terrain-core --release --lib threads_speed -- --ignored --nocapture`
+    #[test]
+    #[ignore = "times threads; seconds in release"]
+    fn threads_speed() {
+        use std::time::Instant;
+        for exponent in [9, 10] {
+            let map = generated(false, exponent, 7);
+            let settings = DropletSettings {
+                droplets: 100_000 << (2 * (exponent - 9)),
+                seed: 7,
+                ..DropletSettings::default()
+            };
+            let started = Instant::now();
+            let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
+            let alone = started.elapsed();
+            for threads in [1, 2] {
+                let started = Instant::now();
+                let heights = in_threads(&map, &settings, threads);
+                let took = started.elapsed();
+                assert_eq!(heights, single.heightmap);
+                println!(
+                    "exponent {exponent}, {} droplets: single-threaded run {alone:.2?}, \
+                     {threads} threads {took:.2?} ({:.2}x)",
+                    settings.droplets,
+                    alone.as_secs_f64() / took.as_secs_f64()
+                );
+            }
+        }
+    }
+
+    /// The schedule on `threads` scoped threads: each colour's tiles are
+    /// cut, dealt out round robin, run and pasted back.
+    fn in_threads(map: &Heightmap, settings: &DropletSettings, threads: usize) -> Heightmap {
+        let mut grid = Grid::of(map, settings.wrap);
+        let floor = floor_of(map.heights(), map.side(), settings.wrap);
+        let schedule = Schedule::new(
+            map.side(),
+            settings.wrap,
+            settings.lifetime,
+            settings.radius,
+        );
+        let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+        let width = schedule.width();
+        for round in 0..schedule.rounds(settings.droplets) {
+            let order = schedule.round_order(random, round);
+            let taken = schedule.taken(round, settings.droplets);
+            for colour in 0..4 {
+                let jobs: Vec<(usize, Vec<f64>)> = (0..schedule.tiles().len())
+                    .filter(|&place| schedule.tiles()[place].colour == colour)
+                    .map(|place| {
+                        let window = schedule.tiles()[place].window;
+                        (place, window.cut(&grid.heights, width, width))
+                    })
+                    .collect();
+                let done: Vec<(usize, Vec<f64>)> = std::thread::scope(|scope| {
+                    let workers: Vec<_> = (0..threads)
+                        .map(|worker| {
+                            let (jobs, schedule, order) = (&jobs, &schedule, &order);
+                            scope.spawn(move || {
+                                jobs.iter()
+                                    .skip(worker)
+                                    .step_by(threads)
+                                    .map(|(place, cut)| {
+                                        let droplets = order.tile(*place, taken);
+                                        let (heights, _) = erode_tile(
+                                            cut.clone(),
+                                            schedule,
+                                            *place,
+                                            settings,
+                                            floor,
+                                            droplets,
+                                        );
+                                        (*place, heights)
+                                    })
+                                    .collect::<Vec<_>>()
+                            })
+                        })
+                        .collect();
+                    workers
+                        .into_iter()
+                        .flat_map(|worker| worker.join().expect("a worker"))
+                        .collect()
+                });
+                for (place, heights) in done {
+                    schedule.tiles()[place]
+                        .window
+                        .paste(&heights, &mut grid.heights, width, width);
+                }
+            }
+        }
+        grid.into_map(map.exponent())
+    }
 }
