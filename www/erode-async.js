@@ -111,6 +111,7 @@ export async function erodeAsync(heights, options, { signal, onProgress, workers
   if (signal?.aborted) throw abortError();
   const slice = slicer(signal);
   let done = 0;
+  onProgress?.(0);
   const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 50) : undefined;
   try {
     const { map, floor } = await copyAndFloor(heights, plan, slice);
