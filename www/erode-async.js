@@ -112,7 +112,7 @@ export async function erodeAsync(heights, options, { signal, onProgress, workers
   const slice = slicer(signal);
   let done = 0;
   onProgress?.(0);
-  const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 50) : undefined;
+  const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 40) : undefined;
   try {
     const { map, floor } = await copyAndFloor(heights, plan, slice);
     const { side, width } = plan;
