@@ -19,7 +19,7 @@ fn generate_options() -> impl Iterator<Item = &'static Spec> {
 }
 
 /// The settings `erode` takes, in the order its messages list them.
-fn erode_options() -> impl Iterator<Item = &'static Spec> {
+pub(crate) fn erode_options() -> impl Iterator<Item = &'static Spec> {
     fields()
         .map(|field| field.spec())
         .filter(|spec| spec.surfaces.erode)
@@ -53,7 +53,7 @@ pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
 /// them in the message for a value that is not an options object): every
 /// value once, then through the registry's one reader, so the messages are
 /// the same as an embed's or a link's.
-fn read_options<I: Iterator<Item = &'static Spec>>(
+pub(crate) fn read_options<I: Iterator<Item = &'static Spec>>(
     options: &JsValue,
     function: &str,
     example: &str,
@@ -100,7 +100,7 @@ pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array,
 const GENERATE_EXAMPLE: &str = "{ algorithm: \"diamond-square\", exponent: 5, seed: 7 }";
 
 /// An options object `erode` takes, for its messages.
-const ERODE_EXAMPLE: &str = "{ droplets: 50000, seed: 7 }";
+pub(crate) const ERODE_EXAMPLE: &str = "{ droplets: 50000, seed: 7 }";
 
 /// The fingerprint of `heights` as `demoState()` reports a demo's: 16 hex
 /// digits of a 64-bit FNV-1a hash of every height's bits, so JavaScript can
