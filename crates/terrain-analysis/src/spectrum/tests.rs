@@ -3,6 +3,7 @@
 //! steeper.
 
 use super::*;
+use std::f64::consts::PI;
 use terrain_core::Field;
 use terrain_core::{Algorithm, Stage, ValidParams};
 
@@ -172,7 +173,7 @@ fn print_part_costs() {
         Spectrum::of(&heightmap);
     });
     time("power", &|| {
-        periodic_power(&heightmap);
+        workspace::with(heightmap.last(), |work| work.measure(&heightmap));
     });
     time("slope", &|| {
         crate::relief::SlopeSummary::of(&heightmap, 1.0);
