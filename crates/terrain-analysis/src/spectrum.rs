@@ -122,8 +122,10 @@ impl SpectrumPicture {
     fn of(work: &Workspace) -> Self {
         let side = work.side();
         let pixels = side.min(PICTURE_SIDE);
-        // Both powers of two: a pixel is `block` components wide.
-        let block = side / pixels;
+        // Both powers of two: a pixel is `block` components wide, and a
+        // shift finds it (a division per component cost more than the
+        // rest of the picture).
+        let shift = (side / pixels).trailing_zeros();
         let centre = side / 2;
         let mut sums = vec![0.0; pixels * pixels];
         let mut counts = vec![0u32; pixels * pixels];
@@ -145,7 +147,7 @@ impl SpectrumPicture {
                 // no frequency is further than `centre` from the origin).
                 let (x, y) = ((centre + kx) as i64, centre as i64 + fy);
                 for (x, y) in [(x, y), (side as i64 - x, side as i64 - y)] {
-                    let (px, py) = (x as usize / block, y as usize / block);
+                    let (px, py) = (x as usize >> shift, y as usize >> shift);
                     if px < pixels && py < pixels {
                         sums[py * pixels + px] += relative;
                         counts[py * pixels + px] += 1;

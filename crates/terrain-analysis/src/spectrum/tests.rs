@@ -160,7 +160,7 @@ fn print_costs() {
 fn print_part_costs() {
     let heightmap = map(Algorithm::DIAMOND_SQUARE, 9, 1, &[]);
     let time = |name: &str, work: &dyn Fn()| {
-        let fastest = (0..5)
+        let fastest = (0..15)
             .map(|_| {
                 let start = std::time::Instant::now();
                 work();
@@ -169,6 +169,9 @@ fn print_part_costs() {
             .min();
         println!("{name}: {fastest:?}");
     };
+    time("spread (moments, histogram)", &|| {
+        crate::distribution::spread(heightmap.heights(), 64);
+    });
     time("spectrum", &|| {
         Spectrum::of(&heightmap);
     });
@@ -178,7 +181,17 @@ fn print_part_costs() {
     time("slope", &|| {
         crate::relief::SlopeSummary::of(&heightmap, 1.0);
     });
+    time("slope without mean", &|| {
+        crate::relief::SlopeSummary::without_mean(&heightmap, 1.0);
+    });
     time("roughness", &|| {
         crate::relief::roughness(&heightmap);
+    });
+    let panel = crate::Options::default().without_mean_slope();
+    time("analyze (the panel's)", &|| {
+        crate::analyze(&heightmap, &panel);
+    });
+    time("analyze (everything)", &|| {
+        crate::analyze(&heightmap, &crate::Options::default());
     });
 }
