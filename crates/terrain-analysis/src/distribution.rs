@@ -40,9 +40,15 @@ pub fn spread(heights: &[f64], bins: usize) -> (Moments, Histogram) {
     }
     let count = heights.len() as f64;
     let (mut min, mut max, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
+    // Plain comparisons: the heights are finite, and `f64::min`'s rules
+    // for NaN cost several instructions a point in WebAssembly.
     for &height in heights {
-        min = min.min(height);
-        max = max.max(height);
+        if height < min {
+            min = height;
+        }
+        if height > max {
+            max = height;
+        }
         sum += height;
     }
     let mean = sum / count;

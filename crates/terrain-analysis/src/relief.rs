@@ -68,7 +68,9 @@ impl SlopeSummary {
                 }
             }
             histogram.counts[bin] += 1;
-            steepest = steepest.max(squared);
+            if squared > steepest {
+                steepest = squared;
+            }
             if with_mean {
                 sum += degrees_of(squared);
             }
@@ -161,14 +163,20 @@ fn laplacian(map: &Heightmap) -> Vec<f64> {
 fn each_laplacian(map: &Heightmap, mut each: impl FnMut(f64)) {
     let side = map.side();
     let last = map.last();
-    let centred = |index: usize| index.clamp(1, last - 1);
+    let heights = map.heights();
+    let row = |y: usize| &heights[y * side..][..side];
     for y in 0..side {
-        for x in 0..side {
-            let (cx, cy) = (centred(x), centred(y));
-            let along_x = map.get(cx - 1, y) - 2.0 * map.get(cx, y) + map.get(cx + 1, y);
-            let along_y = map.get(x, cy - 1) - 2.0 * map.get(x, cy) + map.get(x, cy + 1);
-            each(along_x + along_y);
+        // The rows the second difference down the columns is taken over:
+        // around `y`, or next to it inside on the border.
+        let centre = y.clamp(1, last - 1);
+        let (up, middle, down, this) = (row(centre - 1), row(centre), row(centre + 1), row(y));
+        let along_x = |x: usize| this[x - 1] - 2.0 * this[x] + this[x + 1];
+        let along_y = |x: usize| up[x] - 2.0 * middle[x] + down[x];
+        each(along_x(1) + along_y(0));
+        for x in 1..last {
+            each(along_x(x) + along_y(x));
         }
+        each(along_x(last - 1) + along_y(last));
     }
 }
 
@@ -259,6 +267,28 @@ mod tests {
             let bins_used = angles.counts.iter().filter(|&&count| count > 0).count();
             assert!(bins_used > if relief < 1.0 { 1 } else { 3 }, "{angles:?}");
         }
+    }
+
+    #[test]
+    fn the_laplacian_by_rows_is_the_laplacian_point_by_point() {
+        // Each point's second differences, read one by one (on the border,
+        // those next to it inside), against the row-by-row sweep.
+        let mut map = Heightmap::new(3).unwrap_or_default();
+        for (index, height) in map.heights_mut().iter_mut().enumerate() {
+            *height = ((index * 7919) % 23) as f64 / 23.0;
+        }
+        let last = map.last();
+        let centred = |index: usize| index.clamp(1, last - 1);
+        let mut expected = Vec::new();
+        for y in 0..map.side() {
+            for x in 0..map.side() {
+                let (cx, cy) = (centred(x), centred(y));
+                let along_x = map.get(cx - 1, y) - 2.0 * map.get(cx, y) + map.get(cx + 1, y);
+                let along_y = map.get(x, cy - 1) - 2.0 * map.get(x, cy) + map.get(x, cy + 1);
+                expected.push(along_x + along_y);
+            }
+        }
+        assert_eq!(laplacian(&map), expected);
     }
 
     #[test]

@@ -195,3 +195,22 @@ fn print_part_costs() {
         crate::analyze(&heightmap, &crate::Options::default());
     });
 }
+
+#[test]
+#[ignore = "runs one part (ANALYSIS_PART) ten times, for an instruction count under callgrind"]
+fn run_one_part() {
+    let heightmap = map(Algorithm::DIAMOND_SQUARE, 9, 1, &[]);
+    let part = std::env::var("ANALYSIS_PART").unwrap_or_default();
+    let panel = crate::Options::default().without_mean_slope();
+    for _ in 0..10 {
+        match part.as_str() {
+            "spread" => drop(crate::distribution::spread(heightmap.heights(), 64)),
+            "spectrum" => drop(Spectrum::of(&heightmap)),
+            "power" => workspace::with(heightmap.last(), |work| work.measure(&heightmap)),
+            "slope" => drop(crate::relief::SlopeSummary::without_mean(&heightmap, 1.0)),
+            "roughness" => drop(crate::relief::roughness(&heightmap)),
+            "panel" => drop(crate::analyze(&heightmap, &panel)),
+            _ => {}
+        }
+    }
+}

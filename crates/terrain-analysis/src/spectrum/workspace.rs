@@ -73,8 +73,15 @@ pub struct Workspace {
     /// to right along each row) and their transforms.
     down_jumps: Vec<Complex<f64>>,
     across_jumps: Vec<Complex<f64>>,
-    /// `e^(2πik / side)` for each frequency index `k`.
-    turns: Vec<Complex<f64>>,
+    /// `1 - e^(2πik / side)` for each frequency index `k`: the factor a
+    /// jump's transform takes at that frequency of the other direction.
+    jump_factors: Vec<Complex<f64>>,
+    /// `2 cos(2πk / side)`: the discrete Laplacian's part from frequency
+    /// index `k` of one direction.
+    twice_cosines: Vec<f64>,
+    /// Each row's jump transform at every frequency index, the other half
+    /// filled in from the first.
+    across_at: Vec<Complex<f64>>,
     /// Each component's ring (its distance from the origin, rounded), or
     /// [`OUTSIDE`], column by column as [`Self::power`].
     rings: Vec<u32>,
@@ -93,6 +100,9 @@ impl Workspace {
         let half = side / 2;
         let along_rows = RealFftPlanner::<f64>::new().plan_fft_forward(side);
         let down_columns = FftPlanner::<f64>::new().plan_fft_forward(side);
+        let turns: Vec<Complex<f64>> = (0..side)
+            .map(|k| Complex::from_polar(1.0, 2.0 * PI * k as f64 / side as f64))
+            .collect();
         let mut rings = Vec::with_capacity(side * columns);
         let mut ring_weight = vec![0.0; half + 1];
         for kx in 0..columns {
@@ -121,9 +131,12 @@ impl Workspace {
             by_column: vec![Complex::zero(); side * columns],
             down_jumps: vec![Complex::zero(); columns],
             across_jumps: vec![Complex::zero(); columns],
-            turns: (0..side)
-                .map(|k| Complex::from_polar(1.0, 2.0 * PI * k as f64 / side as f64))
+            jump_factors: turns
+                .iter()
+                .map(|&turn| Complex::new(1.0, 0.0) - turn)
                 .collect(),
+            twice_cosines: turns.iter().map(|turn| 2.0 * turn.re).collect(),
+            across_at: vec![Complex::zero(); side],
             rings,
             ring_weight,
             ring_mean: vec![0.0; half + 1],
@@ -200,38 +213,45 @@ impl Workspace {
             &mut self.across_jumps,
             &mut self.row_scratch,
         );
+        // A row's jump transform at the other half's frequencies is the
+        // mirror image's conjugate (the jumps are real).
+        for (ky, across_at) in self.across_at.iter_mut().enumerate() {
+            *across_at = if ky < columns {
+                self.across_jumps[ky]
+            } else {
+                self.across_jumps[side - ky].conj()
+            };
+        }
         let scale = 1.0 / (side * side) as f64;
-        let one = Complex::new(1.0, 0.0);
         self.ring_mean.fill(0.0);
+        let (factors, cosines, across) = (
+            &self.jump_factors[..side],
+            &self.twice_cosines[..side],
+            &self.across_at[..side],
+        );
         for kx in 0..columns {
             let weight = if kx == 0 || kx == half { 1.0 } else { 2.0 };
-            let down_at = self.down_jumps[kx];
-            let across_factor = one - self.turns[kx];
+            let (down_at, across_factor, cosine) = (self.down_jumps[kx], factors[kx], cosines[kx]);
             let start = kx * side;
+            let column = &self.by_column[start..][..side];
+            let power = &mut self.power[start..][..side];
+            let rings = &self.rings[start..][..side];
             for ky in 0..side {
-                let index = start + ky;
                 if kx == 0 && ky == 0 {
                     // The mean: no power of relief.
-                    self.power[index] = 0.0;
+                    power[ky] = 0.0;
                     continue;
                 }
-                // A row's jump transform at the other half's frequencies
-                // is the mirror image's conjugate (the jumps are real).
-                let across_at = if ky < columns {
-                    self.across_jumps[ky]
-                } else {
-                    self.across_jumps[side - ky].conj()
-                };
-                let jumps = down_at * (one - self.turns[ky]) + across_at * across_factor;
+                let jumps = down_at * factors[ky] + across[ky] * across_factor;
                 // The smooth component's transform: the jumps' over the
                 // discrete Laplacian's eigenvalue (never 0 away from the
                 // origin).
-                let laplacian = 2.0 * self.turns[kx].re + 2.0 * self.turns[ky].re - 4.0;
-                let periodic = self.by_column[index] - jumps / laplacian;
-                let power = periodic.norm_sqr() * scale * scale;
-                self.power[index] = power;
-                if let Some(sum) = self.ring_mean.get_mut(self.rings[index] as usize) {
-                    *sum += weight * power;
+                let laplacian = cosine + cosines[ky] - 4.0;
+                let periodic = column[ky] - jumps / laplacian;
+                let component = periodic.norm_sqr() * scale * scale;
+                power[ky] = component;
+                if let Some(sum) = self.ring_mean.get_mut(rings[ky] as usize) {
+                    *sum += weight * component;
                 }
             }
         }
