@@ -18,8 +18,9 @@ use web_sys::{
 use crate::dom;
 
 thread_local! {
-    /// What brings demo `index`'s panel up to date when it opens (the page
-    /// has the demo): set once by the page, so this module needs not know it.
+    /// What brings demo `index`'s panel up to date when it opens and when
+    /// its scheduled measuring runs (the page has the demo): set once by
+    /// the page, so this module needs not know it.
     static ON_OPEN: Cell<Option<fn(usize)>> = const { Cell::new(None) };
 }
 
@@ -52,6 +53,22 @@ pub struct AnalysisPanel {
     shown: Option<(u64, u64)>,
     /// The legend's palette, relief and map.
     legend_shown: Option<(Palette, u64, u64)>,
+    /// The demo's index, for the measuring it schedules.
+    index: usize,
+    /// Whether a measuring is scheduled, and whether it is due now.
+    measuring: Rc<Cell<Measuring>>,
+}
+
+/// Where the panel's next measuring stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Measuring {
+    /// Nothing scheduled: a new map schedules it.
+    Idle,
+    /// Scheduled: more new maps before it runs change nothing, it measures
+    /// whatever map is on show then (the latest wins).
+    Scheduled,
+    /// Running: this update measures.
+    Due,
 }
 
 /// A figure's two holders: the plot, and its table under a disclosure.
@@ -176,6 +193,8 @@ impl AnalysisPanel {
             open,
             shown: None,
             legend_shown: None,
+            index,
+            measuring: Rc::new(Cell::new(Measuring::Idle)),
         })
     }
 
@@ -207,6 +226,25 @@ impl AnalysisPanel {
         dom::show(&self.grid, map > 0);
         if map == 0 {
             self.note.set_text_content(Some(panel::WAITING));
+            return;
+        }
+        // Measuring a 513 x 513 map takes about a frame (BENCHMARKS.md):
+        // it runs in a task of its own, after the one that brought the map
+        // (which draws it), and once for any number of maps that came
+        // meanwhile, so a dragged slider or scrubber never queues stale
+        // measurings nor adds one to a frame's drawing.
+        if self.measuring.get() != Measuring::Due {
+            if self.measuring.get() == Measuring::Idle {
+                self.measuring.set(Measuring::Scheduled);
+                let (measuring, index) = (self.measuring.clone(), self.index);
+                dom::after(0, move || {
+                    measuring.set(Measuring::Due);
+                    if let Some(refresh) = ON_OPEN.get() {
+                        refresh(index);
+                    }
+                    measuring.set(Measuring::Idle);
+                });
+            }
             return;
         }
         self.shown = Some((map, relief));
