@@ -248,6 +248,7 @@ impl AnalysisPanel {
             return;
         }
         self.shown = Some((map, relief));
+        timeline("mark", &[MEASURING_START]);
         let content = panel::panel(demo.terrain(), display.relief);
         self.note.set_text_content(Some(&content.note));
         for (view, figure) in self.figures.iter().zip(&content.figures) {
@@ -260,6 +261,10 @@ impl AnalysisPanel {
                 "the spectrum picture could not be drawn: {error:?}"
             ));
         }
+        // One measure on the timeline at a time (observers see each).
+        timeline("clearMeasures", &[MEASURING]);
+        timeline("measure", &[MEASURING, MEASURING_START]);
+        timeline("clearMarks", &[MEASURING_START]);
     }
 
     /// Draws the spectrum's picture, `side` pixels square.
@@ -275,6 +280,32 @@ impl AnalysisPanel {
         let image =
             ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), side, side)?;
         context.put_image_data(&image, 0.0, 0.0)
+    }
+}
+
+/// The name of the panel's measuring (the analysis, its plots and
+/// putting them in the page) on the page's performance timeline, where
+/// DevTools and a `PerformanceObserver` of `measure` entries see it.
+const MEASURING: &str = "terrain-analysis";
+
+/// The mark the measuring starts at.
+const MEASURING_START: &str = "terrain-analysis-start";
+
+/// Calls `performance[method](...arguments)`; a page without User Timing
+/// measures nothing.
+fn timeline(method: &str, arguments: &[&str]) {
+    let Ok(performance) = js_sys::Reflect::get(&js_sys::global(), &"performance".into()) else {
+        return;
+    };
+    let Ok(function) = js_sys::Reflect::get(&performance, &method.into()) else {
+        return;
+    };
+    let arguments: js_sys::Array = arguments
+        .iter()
+        .map(|&text| JsValue::from_str(text))
+        .collect();
+    if let Ok(function) = function.dyn_into::<js_sys::Function>() {
+        let _ = function.apply(&performance, &arguments);
     }
 }
 
