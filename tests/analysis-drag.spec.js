@@ -4,13 +4,17 @@
 
 import { demoState, expect, test, waitForAllDemos } from "./helpers.js";
 
-/** The most one measuring may hold the main thread (ms): the long-task
- * threshold, three 60 Hz frames. The panel's measuring of a 513 x 513 map
- * costs about 10 ms in this browser (the benchmark page's analysis suite,
- * BENCHMARKS.md), measured with other people's builds running; this leaves
- * it five times that for a machine whose two cores others are using. It
- * took 45 to 60 ms before issue 24's optimisation, on a quieter machine. */
-const MEASURING_BOUND_MS = 50;
+/** How long the panel's measurings of a drag may hold the main thread
+ * (ms). One measuring of a 513 x 513 map (the analysis, its plots, putting
+ * them in the page) costs about 10 ms in this browser (the benchmark
+ * page's analysis suite, BENCHMARKS.md); during a drag, with the page's
+ * worker, the software renderer and other people's builds sharing the two
+ * cores, 12 to 30 ms were seen (median 17), once 62. So their median is
+ * held to two 60 Hz frames, and each to six: the measuring before issue
+ * 24's optimisation (52 ms in the same benchmark, same day) fails the
+ * first. */
+const MEDIAN_MEASURING_MS = 1000 / 30;
+const MEASURING_BOUND_MS = 100;
 
 /** What a long task that holds a measuring may hold besides it (ms): the
  * rest of the measuring's own task (the plots' markup going into the
@@ -94,7 +98,8 @@ test("dragging the scrubber at exponent 9 with the panel open: the numbers follo
   console.log(
     `drag over ${last} stages at exponent 9: ${open.measurings.length} measurings, the longest ` +
       `${longest(open.measurings).toFixed(1)} ms; longest task ${longest(open.tasks).toFixed(0)} ms; ` +
-      `${open.slopes.length} fitted slopes shown on the way`,
+      `${open.slopes.length} fitted slopes shown on the way; measurings (ms) ` +
+      open.measurings.map((span) => span.duration.toFixed(1)).join(", "),
   );
 
   // The panel followed the drag: it showed several maps' slopes on the
@@ -113,10 +118,12 @@ test("dragging the scrubber at exponent 9 with the panel open: the numbers follo
   const slopeRow = panel.getByRole("table", { name: /Power spectrum/ }).getByRole("row", { name: /Fitted slope/ });
   await expect(slopeRow).toContainText(`−${Math.abs(expected.slope).toFixed(2)}`);
 
-  // The page stayed responsive: no measuring held the main thread for a
-  // long task's length, and none was added to a task that did more (such
+  // The page stayed responsive: the measurings held the main thread for
+  // about a frame each, and none was added to a task that did more (such
   // as drawing a frame): each ran in a task of its own.
   expect(open.measurings.length).toBeGreaterThanOrEqual(3);
+  const durations = open.measurings.map((span) => span.duration).sort((a, b) => a - b);
+  expect(durations[durations.length >> 1]).toBeLessThanOrEqual(MEDIAN_MEASURING_MS);
   expect(longest(open.measurings)).toBeLessThanOrEqual(MEASURING_BOUND_MS);
   for (const measuring of open.measurings) {
     const holder = open.tasks.find(
