@@ -11,10 +11,10 @@ use super::{Figure, Series, histogram, hypsometric, slope_histogram, spectrum, s
 
 /// The largest map the panel measures point for point, `2^9 + 1` wide.
 /// The panel measures every map the demo shows, so it follows a slider or
-/// the scrubber; at this size one analysis costs about 20 ms natively and
-/// 45 ms in the browser on our (busy) machine, more than a 60 Hz frame
-/// (BENCHMARKS.md), so a scrub there lags behind. Larger maps are measured
-/// at every second, fourth or eighth point, at the same cost.
+/// the scrubber; at this size the panel's analysis and plots cost about
+/// 10 ms in the browser on our busy machine, under a 60 Hz frame
+/// (BENCHMARKS.md, "Measuring a map"). Larger maps are measured at every
+/// second, fourth or eighth point, at the same cost.
 pub const MAX_MEASURED_EXPONENT: u32 = 9;
 
 /// What the panel says before the demo's first map arrives, when it has
