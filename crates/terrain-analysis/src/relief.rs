@@ -36,8 +36,9 @@ impl SlopeSummary {
 
     /// The slopes of `map` drawn at `relief`, all but their mean: what the
     /// Analyze panel shows. The mean takes an arctangent at every point;
-    /// the histogram and the steepest slope need none (see
-    /// [`SlopeSummary::measure`]).
+    /// the histogram and the steepest slope need none: a point's bin is
+    /// found by comparing its squared gradient with `tan²` of the bins'
+    /// edges.
     pub fn without_mean(map: &Heightmap, relief: f64) -> Self {
         Self::measure(map, relief, false)
     }
