@@ -61,12 +61,12 @@ impl SlopeSummary {
         let (mut steepest, mut sum) = (0.0f64, 0.0);
         each_squared_gradient(map, relief, |squared| {
             // The last bin whose threshold is at most `squared`, by halving
-            // steps that compile to selects (no branch to mispredict).
+            // steps of arithmetic: written as `if`s they compiled to
+            // branches, whose mispredictions made the search cost more
+            // than an arctangent.
             let mut bin = 0;
             for step in [16, 8, 4, 2, 1] {
-                if thresholds[bin + step] <= squared {
-                    bin += step;
-                }
+                bin += step * usize::from(thresholds[bin + step] <= squared);
             }
             histogram.counts[bin] += 1;
             if squared > steepest {
