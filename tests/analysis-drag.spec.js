@@ -9,7 +9,7 @@ import { demoState, expect, test, waitForAllDemos } from "./helpers.js";
  * them in the page) costs about 10 ms in this browser (the benchmark
  * page's analysis suite, BENCHMARKS.md); during a drag, with the page's
  * worker, the software renderer and other people's builds sharing the two
- * cores, 12 to 30 ms were seen (median 17), once 62. So their median is
+ * cores, 12 to 66 ms were seen (medians 16 to 20). So their median is
  * held to two 60 Hz frames, and each to six: the measuring before issue
  * 24's optimisation (52 ms in the same benchmark, same day) fails the
  * first. */
