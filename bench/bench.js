@@ -11,14 +11,17 @@
 // browser's clock is coarse and a small map takes microseconds.
 //
 // After the generators come the noise and erosion benchmarks of chapters 4
-// and 5 (chapters.js).
+// and 5 (chapters.js), then the Analyze panel's measuring (analysis.js).
 //
 // Query options: ?quick=1 (exponents 4 to 10, fewer samples), ?auto=1 (start
 // at once; bench/run.mjs uses it), ?exponents=4-8 (any range within 1-12),
-// ?suites=noise,erosion (any of generators, noise, erosion; all by default).
+// ?suites=noise,erosion (any of generators, noise, erosion, analysis; all by
+// default).
 // Results go on the page and into window.benchmarkResults.
 
 import { benchmarkRun, generate } from "../terrain.js";
+import { ANALYSIS_SETTINGS, runAnalysisBenchmark } from "./analysis.js";
+import { analysisTable } from "./analysis-table.js";
 import { ALGORITHMS, SHORT } from "./cases.js";
 import { CHAPTER_SETTINGS, runErosionBenchmark, runNoiseBenchmark } from "./chapters.js";
 import * as posts from "./posts.js";
@@ -33,7 +36,7 @@ const POSTS = {
 const SEED = 7;
 
 /** The benchmarks the page can run, in order. */
-export const SUITES = ["generators", "noise", "erosion"];
+export const SUITES = ["generators", "noise", "erosion", "analysis"];
 
 export const SETTINGS = {
   full: {
@@ -53,6 +56,7 @@ export const SETTINGS = {
     capMs: 20_000,
     suites: SUITES,
     ...CHAPTER_SETTINGS.full,
+    analysis: ANALYSIS_SETTINGS.full,
   },
   quick: {
     exponents: [4, 5, 6, 7, 8, 9, 10],
@@ -66,6 +70,7 @@ export const SETTINGS = {
     capMs: 5_000,
     suites: SUITES,
     ...CHAPTER_SETTINGS.quick,
+    analysis: ANALYSIS_SETTINGS.quick,
   },
 };
 
@@ -225,6 +230,7 @@ export async function runBenchmark(settings, report = () => {}) {
   if (settings.suites.includes("generators")) Object.assign(results, await runGenerators(settings, report));
   if (settings.suites.includes("noise")) results.noise = await runNoiseBenchmark(settings.noise, report);
   if (settings.suites.includes("erosion")) results.erosion = await runErosionBenchmark(settings.erosion, report);
+  if (settings.suites.includes("analysis")) results.analysis = await runAnalysisBenchmark(settings.analysis, report);
   results.finished = new Date().toISOString();
   results.sink = sink;
   return results;
@@ -391,6 +397,10 @@ function render(results, into) {
   if (results.measurements) renderGenerators(results, into);
   if (results.noise) renderNoise(results.noise, into);
   if (results.erosion) renderErosion(results.erosion, into);
+  if (results.analysis) {
+    const { title, head, rows } = analysisTable(results.analysis, format);
+    into.append(table(title, head, rows));
+  }
 }
 
 function renderNoise(noise, into) {

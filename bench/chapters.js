@@ -181,7 +181,7 @@ async function threadClock() {
 /** Warms each case up for `warmUpMs` (at least two runs), then takes
  * `samples` timed runs of each in interleaved rounds: wall-clock time, and
  * main-thread CPU time where the runner provides it. */
-async function measure(cases, warmUpMs) {
+export async function measure(cases, warmUpMs) {
   const clock = await threadClock();
   for (const testCase of cases) {
     const start = performance.now();

@@ -1,7 +1,8 @@
 // Runs the benchmark page (bench/index.html) in headless Chromium against the
 // release build in dist/: the generators, then chapter 4's noise (beside the
 // npm packages simplex-noise and fastnoise-lite, served from node_modules/)
-// and chapter 5's erosion (beside bench/erosion-js.js). It prints the tables
+// and chapter 5's erosion (beside bench/erosion-js.js), then the Analyze
+// panel's measuring, part by part (bench/analysis.js). It prints the tables
 // and writes them to
 // bench/results/latest.json (everything) and bench/results/latest.md (the
 // tables, ready for BENCHMARKS.md).
@@ -9,7 +10,7 @@
 //   cargo xtask build && node bench/run.mjs            # full: exponents 4 to 12
 //   node bench/run.mjs --quick                         # exponents 4 to 10, fewer samples
 //   node bench/run.mjs --exponents 8-10                # any range within 1-12
-//   node bench/run.mjs --suites noise,erosion          # only some of generators, noise, erosion
+//   node bench/run.mjs --suites noise,erosion          # only some of generators, noise, erosion, analysis
 //
 // Options: --quick, --exponents A-B, --suites LIST, --out FILE (instead of
 // bench/results/latest.json), --timeout MINUTES (default 60; 15 with
@@ -25,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 import { badRequest, chromiumPath, requestURL, serveFile } from "../tests/local-tools.js";
+import { analysisTable } from "./analysis-table.js";
 import { ALGORITHMS, SHORT, VENDOR } from "./cases.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -32,7 +34,7 @@ const root = resolve(here, "..");
 const dist = join(root, "dist");
 const benchDir = here;
 const nodeModules = join(root, "node_modules");
-const SUITES = ["generators", "noise", "erosion"];
+const SUITES = ["generators", "noise", "erosion", "analysis"];
 
 // The targets the generators are being optimized towards (see BENCHMARKS.md).
 const TARGET = { exponent: 10, postsOverWasmAtLeast: 15, wasmOverFloorAtMost: 2 };
@@ -40,7 +42,7 @@ const TARGET = { exponent: 10, postsOverWasmAtLeast: 15, wasmOverFloorAtMost: 2 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
   console.error(
-    "usage: node bench/run.mjs [--quick] [--exponents A-B] [--suites generators,noise,erosion] [--out FILE] [--timeout MINUTES]",
+    "usage: node bench/run.mjs [--quick] [--exponents A-B] [--suites generators,noise,erosion,analysis] [--out FILE] [--timeout MINUTES]",
   );
   process.exit(message ? 2 : 0);
 }
@@ -110,7 +112,7 @@ async function checkBuild() {
   } catch {
     throw new Error("dist/terrain.js is missing: run `cargo xtask build` first");
   }
-  for (const name of ["benchmarkRun", "erode"]) {
+  for (const name of ["benchmarkRun", "benchmarkAnalysis", "erode"]) {
     if (!script.includes(`export const ${name}`)) {
       throw new Error(`dist/terrain.js does not export ${name}: rebuild with \`cargo xtask build\``);
     }
@@ -159,6 +161,7 @@ function tables(results) {
     ...(results.measurements ? generatorTables(results) : []),
     ...(results.noise ? [noiseTable(results.noise)] : []),
     ...(results.erosion ? erosionTables(results.erosion) : []),
+    ...(results.analysis ? [analysisTable(results.analysis, format)] : []),
   ];
 }
 
@@ -381,7 +384,7 @@ function header(results) {
     `Chromium ${results.chromiumVersion}, ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ` +
       `load average ${m.loadAverageBefore.join(" ")} before, ${m.loadAverageAfter.join(" ")} after`,
     `timer: crossOriginIsolated=${results.crossOriginIsolated}; medians of interleaved samples, ratios from the same run` +
-      (results.noise || results.erosion
+      (results.noise || results.erosion || results.analysis
         ? "; CPU = the page's main-thread CPU time (Chromium's ThreadTime), which leaves out waiting for a core"
         : ""),
   ];

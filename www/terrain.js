@@ -267,3 +267,5 @@ export const memoryBytes = wasm.memoryBytes;
 export const demoState = wasm.demoState;
 /** Runs a generator or the memory floor inside wasm, for the benchmark page. */
 export const benchmarkRun = wasm.benchmarkRun;
+/** Runs one part of the Analyze panel's measuring inside wasm, for the benchmark page. */
+export const benchmarkAnalysis = wasm.benchmarkAnalysis;

@@ -19,34 +19,52 @@ impl Moments {
     /// squared distance from the mean, summed after the mean is known, so
     /// a map far from 0 loses no digits to cancellation.
     pub fn of(heights: &[f64]) -> Self {
-        if heights.is_empty() {
-            return Self {
-                min: 0.0,
-                max: 0.0,
-                mean: 0.0,
-                std: 0.0,
-            };
-        }
-        let count = heights.len() as f64;
-        let (mut min, mut max, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
-        for &height in heights {
-            min = min.min(height);
-            max = max.max(height);
-            sum += height;
-        }
-        let mean = sum / count;
-        let variance = heights
-            .iter()
-            .map(|&height| (height - mean) * (height - mean))
-            .sum::<f64>()
-            / count;
-        Self {
-            min,
-            max,
-            mean,
-            std: variance.sqrt(),
-        }
+        spread(heights, 1).0
     }
+}
+
+/// The moments of `heights` and their histogram in `bins` equal steps
+/// from the lowest to the highest, in two passes over them: the extremes
+/// and the sum, then the squared distances from the mean and the bins
+/// together (the Analyze panel measures a map at every step of a drag, so
+/// each pass over it counts).
+pub fn spread(heights: &[f64], bins: usize) -> (Moments, Histogram) {
+    if heights.is_empty() {
+        let moments = Moments {
+            min: 0.0,
+            max: 0.0,
+            mean: 0.0,
+            std: 0.0,
+        };
+        return (moments, Histogram::of(heights, 0.0, 0.0, bins));
+    }
+    let count = heights.len() as f64;
+    let (mut min, mut max, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
+    // Plain comparisons: the heights are finite, and `f64::min`'s rules
+    // for NaN cost several instructions a point in WebAssembly.
+    for &height in heights {
+        if height < min {
+            min = height;
+        }
+        if height > max {
+            max = height;
+        }
+        sum += height;
+    }
+    let mean = sum / count;
+    let (mut histogram, binning) = Histogram::empty(min, max, bins);
+    let mut squares = 0.0;
+    for &height in heights {
+        squares += (height - mean) * (height - mean);
+        histogram.counts[binning.bin(height)] += 1;
+    }
+    let moments = Moments {
+        min,
+        max,
+        mean,
+        std: (squares / count).sqrt(),
+    };
+    (moments, histogram)
 }
 
 /// Counts of values in equal steps.
@@ -66,6 +84,17 @@ impl Histogram {
     /// is widened by a half on each side, so the one height sits in the
     /// middle of the middle bin.
     pub fn of(values: &[f64], low: f64, high: f64, bins: usize) -> Self {
+        let (mut histogram, binning) = Self::empty(low, high, bins);
+        for &value in values {
+            histogram.counts[binning.bin(value)] += 1;
+        }
+        histogram
+    }
+
+    /// A histogram of `bins` equal steps from `low` to `high` with nothing
+    /// counted yet (see [`Self::of`]), and the rule that puts a value in
+    /// its bin.
+    pub fn empty(low: f64, high: f64, bins: usize) -> (Self, Binning) {
         let bins = bins.max(1);
         let (low, high) = if high > low {
             (low, high)
@@ -82,14 +111,18 @@ impl Histogram {
                 }
             })
             .collect();
-        let mut counts = vec![0; bins];
-        for &value in values {
-            // A float-to-integer `as` saturates, so values below `low`
-            // land in bin 0.
-            let bin = (((value - low) / width) as usize).min(bins - 1);
-            counts[bin] += 1;
-        }
-        Self { edges, counts }
+        let histogram = Self {
+            edges,
+            counts: vec![0; bins],
+        };
+        (
+            histogram,
+            Binning {
+                low,
+                width,
+                last: bins - 1,
+            },
+        )
     }
 
     /// For each edge, the share of the counted values (0 to 1) in the bins
@@ -107,6 +140,24 @@ impl Histogram {
         }
         curve.push(share(above, total));
         curve
+    }
+}
+
+/// Which bin of a [`Histogram`] a value falls in.
+#[derive(Debug, Clone, Copy)]
+pub struct Binning {
+    low: f64,
+    width: f64,
+    last: usize,
+}
+
+impl Binning {
+    /// The bin of `value`: values outside the range go to the nearest end
+    /// bin.
+    pub fn bin(&self, value: f64) -> usize {
+        // A float-to-integer `as` saturates, so values below `low` land in
+        // bin 0.
+        (((value - self.low) / self.width) as usize).min(self.last)
     }
 }
 
@@ -141,6 +192,10 @@ mod tests {
         let curve = histogram.hypsometric();
         assert_eq!(curve[..4], [1.0, 0.75, 0.5, 0.25]);
         assert_eq!(curve[4], 0.0);
+        // Counted beside the moments, between the extremes, they are the same.
+        let (moments, spread_histogram) = spread(&values, 4);
+        assert_eq!((moments.min, moments.max), (0.0, 1.0));
+        assert_eq!(spread_histogram, histogram);
         let flat = Histogram::of(&[0.3; 9], 0.3, 0.3, 3);
         assert_eq!(flat.counts, vec![0, 9, 0]);
         assert_eq!(flat.hypsometric()[0], 1.0);

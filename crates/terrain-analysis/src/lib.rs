@@ -79,6 +79,7 @@ pub static RELIEF: Spec = Spec {
 pub struct Options {
     bins: usize,
     relief: f64,
+    mean_slope: bool,
 }
 
 impl Default for Options {
@@ -87,6 +88,7 @@ impl Default for Options {
         Self {
             bins: DEFAULT_BINS,
             relief: 1.0,
+            mean_slope: true,
         }
     }
 }
@@ -108,7 +110,18 @@ impl Options {
         Ok(Self {
             bins: bins as usize,
             relief,
+            mean_slope: true,
         })
+    }
+
+    /// These options, leaving out the mean slope (an arctangent at every
+    /// point, the dearest of the per-point sums): what the Analyze panel,
+    /// which does not show it, measures at every step of a drag.
+    pub fn without_mean_slope(self) -> Self {
+        Self {
+            mean_slope: false,
+            ..self
+        }
     }
 
     /// The histogram's bin count.
@@ -153,9 +166,12 @@ pub struct Analysis {
 /// Measures `map`. Every part is a plain sum or an FFT over the map, so it
 /// costs a few times as much as the map has points (see BENCHMARKS.md).
 pub fn analyze(map: &Heightmap, options: &Options) -> Analysis {
-    let heights = map.heights();
-    let moments = distribution::Moments::of(heights);
-    let histogram = Histogram::of(heights, moments.min, moments.max, options.bins);
+    let (moments, histogram) = distribution::spread(map.heights(), options.bins);
+    let slope = if options.mean_slope {
+        SlopeSummary::of(map, options.relief)
+    } else {
+        SlopeSummary::without_mean(map, options.relief)
+    };
     Analysis {
         min: moments.min,
         max: moments.max,
@@ -164,7 +180,7 @@ pub fn analyze(map: &Heightmap, options: &Options) -> Analysis {
         hypsometric: histogram.hypsometric(),
         histogram,
         spectrum: Spectrum::of(map),
-        slope: SlopeSummary::of(map, options.relief),
+        slope,
         roughness: relief::roughness(map),
     }
 }

@@ -32,11 +32,11 @@
 //! every octave of frequency counts the same, not the many high rings
 //! most.
 
-use realfft::RealFftPlanner;
-use realfft::num_complex::Complex;
-use realfft::num_traits::Zero;
-use std::f64::consts::PI;
 use terrain_core::Heightmap;
+
+mod workspace;
+
+use workspace::{Workspace, signed};
 
 /// The lowest frequency of the fit, in cycles per map width.
 pub const FIT_FROM: usize = 4;
@@ -93,75 +93,61 @@ pub fn fit_band(side: usize) -> Option<(usize, usize)> {
 impl Spectrum {
     /// The spectrum of `map`.
     pub fn of(map: &Heightmap) -> Self {
-        let side = map.last();
-        let power = periodic_power(map);
+        workspace::with(map.last(), |work| Self::measured(map, work))
+    }
+
+    /// The spectrum of `map`, measured in `work`.
+    fn measured(map: &Heightmap, work: &mut Workspace) -> Self {
+        work.measure(map);
+        let side = work.side();
         let half = side / 2;
-        let columns = half + 1;
-        // Rings 0 to `half`; components beyond the inscribed circle are
-        // left out, since only some directions reach them.
-        let mut ring_power = vec![0.0; half + 1];
-        let mut ring_weight = vec![0.0; half + 1];
-        let ring_of = |kx: usize, ky: usize| {
-            let fy = signed(ky, side) as f64;
-            ((kx * kx) as f64 + fy * fy).sqrt().round() as usize
-        };
-        for ky in 0..side {
-            for kx in 0..columns {
-                let ring = ring_of(kx, ky);
-                if ring <= half {
-                    // The other half plane mirrors this one: columns 0 and
-                    // `half` are their own mirror images.
-                    let weight = if kx == 0 || kx == half { 1.0 } else { 2.0 };
-                    ring_power[ring] += weight * power[ky * columns + kx];
-                    ring_weight[ring] += weight;
-                }
-            }
-        }
-        let mean: Vec<f64> = ring_power
-            .iter()
-            .zip(&ring_weight)
-            .map(|(&power, &weight)| if weight > 0.0 { power / weight } else { 0.0 })
-            .collect();
         let frequencies: Vec<f64> = (1..=half).map(|ring| ring as f64).collect();
-        let ring_mean = mean[1..].to_vec();
+        let ring_mean = work.ring_mean()[1..].to_vec();
         let band = fit_band(side);
         let fit = band.and_then(|(from, to)| fit_line(&frequencies, &ring_mean, from, to));
-        let picture = SpectrumPicture::of(&power, side, |kx, ky| {
-            let ring = ring_of(kx, ky);
-            mean.get(ring).copied().unwrap_or(0.0)
-        });
         Self {
             frequencies,
             power: ring_mean,
             slope: fit.map(|(slope, _)| slope),
             intercept: fit.map(|(_, intercept)| intercept),
             fit_band: band.map_or((0.0, 0.0), |(from, to)| (from as f64, to as f64)),
-            picture,
+            picture: SpectrumPicture::of(work),
         }
     }
 }
 
 impl SpectrumPicture {
-    /// The picture of the half-plane `power` (`side` rows of `side / 2 + 1`
-    /// columns), each component against `ring_mean` of its frequency.
-    fn of(power: &[f64], side: usize, ring_mean: impl Fn(usize, usize) -> f64) -> Self {
-        let columns = side / 2 + 1;
+    /// The picture of the half plane of components `work` measured, each
+    /// against the mean power of its ring.
+    fn of(work: &Workspace) -> Self {
+        let side = work.side();
         let pixels = side.min(PICTURE_SIDE);
-        let block = side / pixels;
+        // Both powers of two: a pixel is `block` components wide, and a
+        // shift finds it (a division per component cost more than the
+        // rest of the picture).
+        let shift = (side / pixels).trailing_zeros();
+        let centre = side / 2;
         let mut sums = vec![0.0; pixels * pixels];
         let mut counts = vec![0u32; pixels * pixels];
-        for ky in 0..side {
-            for kx in 0..columns {
-                let mean = ring_mean(kx, ky);
+        let (power, rings, ring_mean) = (work.power(), work.rings(), work.ring_mean());
+        for (kx, (column, column_rings)) in power
+            .chunks_exact(side)
+            .zip(rings.chunks_exact(side))
+            .enumerate()
+        {
+            for (ky, (&power, &ring)) in column.iter().zip(column_rings).enumerate() {
+                let mean = ring_mean.get(ring as usize).copied().unwrap_or(0.0);
                 if mean <= 0.0 || (kx == 0 && ky == 0) {
                     continue;
                 }
-                let relative = power[ky * columns + kx] / mean;
+                let relative = power / mean;
                 let fy = signed(ky, side);
-                // The component and its mirror image through the origin.
-                for (x, y) in [(kx as i64, fy), (-(kx as i64), -fy)] {
-                    let px = (x + side as i64 / 2).div_euclid(block as i64) as usize;
-                    let py = (y + side as i64 / 2).div_euclid(block as i64) as usize;
+                // The component and its mirror image through the origin,
+                // as offsets from the picture's corner (never negative:
+                // no frequency is further than `centre` from the origin).
+                let (x, y) = ((centre + kx) as i64, centre as i64 + fy);
+                for (x, y) in [(x, y), (side as i64 - x, side as i64 - y)] {
+                    let (px, py) = (x as usize >> shift, y as usize >> shift);
                     if px < pixels && py < pixels {
                         sums[py * pixels + px] += relative;
                         counts[py * pixels + px] += 1;
@@ -185,121 +171,6 @@ impl SpectrumPicture {
             values,
         }
     }
-}
-
-/// A frequency index of a transform `side` long as a signed frequency:
-/// indices past the middle are the negative frequencies.
-fn signed(index: usize, side: usize) -> i64 {
-    if index > side / 2 {
-        index as i64 - side as i64
-    } else {
-        index as i64
-    }
-}
-
-/// The power of every Fourier component of the periodic component of
-/// `map`'s first `2^n x 2^n` points, as `side` rows of `side / 2 + 1`
-/// columns (the other half plane is its mirror image), each component's
-/// squared amplitude in map heights squared.
-fn periodic_power(map: &Heightmap) -> Vec<f64> {
-    let side = map.last();
-    let width = map.side();
-    let mut heights = Vec::with_capacity(side * side);
-    for row in map.heights().chunks_exact(width).take(side) {
-        heights.extend_from_slice(&row[..side]);
-    }
-    // The jumps across the edges: top to bottom along each column, left
-    // to right along each row. Moisan's boundary image holds each jump on
-    // the two border points it joins, with opposite signs; its transform
-    // is therefore the jumps' one-dimensional transforms times a factor of
-    // the other frequency, with no second two-dimensional transform.
-    let last = side - 1;
-    let down: Vec<f64> = (0..side)
-        .map(|x| heights[last * side + x] - heights[x])
-        .collect();
-    let across: Vec<f64> = (0..side)
-        .map(|y| heights[y * side + last] - heights[y * side])
-        .collect();
-    let columns = side / 2 + 1;
-    let down_transform = line_transform(&down);
-    let across_transform = line_transform(&across);
-    let map_transform = transform(&heights, side);
-    let scale = 1.0 / (side * side) as f64;
-    let mut power = vec![0.0; side * columns];
-    let turn = |k: usize| Complex::from_polar(1.0, 2.0 * PI * k as f64 / side as f64);
-    let turns: Vec<Complex<f64>> = (0..side).map(turn).collect();
-    for ky in 0..side {
-        // A row's jump transform at the other half's frequencies is the
-        // mirror image's conjugate (the jumps are real).
-        let across_at = if ky < columns {
-            across_transform[ky]
-        } else {
-            across_transform[side - ky].conj()
-        };
-        for kx in 0..columns {
-            let index = ky * columns + kx;
-            if kx == 0 && ky == 0 {
-                // The mean: no power of relief.
-                continue;
-            }
-            let one = Complex::new(1.0, 0.0);
-            let jumps = down_transform[kx] * (one - turns[ky]) + across_at * (one - turns[kx]);
-            // The smooth component's transform: the jumps' over the
-            // discrete Laplacian's eigenvalue (never 0 away from the
-            // origin).
-            let laplacian = 2.0 * turns[kx].re + 2.0 * turns[ky].re - 4.0;
-            let periodic = map_transform[index] - jumps / laplacian;
-            power[index] = periodic.norm_sqr() * scale * scale;
-        }
-    }
-    power
-}
-
-/// The real transform of one line of values: frequencies 0 to half its
-/// length.
-fn line_transform(values: &[f64]) -> Vec<Complex<f64>> {
-    let mut planner = RealFftPlanner::<f64>::new();
-    let plan = planner.plan_fft_forward(values.len());
-    let mut input = values.to_vec();
-    let mut output = plan.make_output_vec();
-    // Only fails on buffers of the wrong length, which these are not.
-    let _ = plan.process(&mut input, &mut output);
-    output
-}
-
-/// The two-dimensional discrete Fourier transform of the `side x side`
-/// row-major `values`, as `side` rows of `side / 2 + 1` columns: each row's
-/// real transform, then each column's complex one.
-fn transform(values: &[f64], side: usize) -> Vec<Complex<f64>> {
-    let columns = side / 2 + 1;
-    let mut real = RealFftPlanner::<f64>::new();
-    let along_rows = real.plan_fft_forward(side);
-    let mut rows = vec![Complex::zero(); side * columns];
-    let mut input = along_rows.make_input_vec();
-    let mut scratch = along_rows.make_scratch_vec();
-    for (row, out) in values
-        .chunks_exact(side)
-        .zip(rows.chunks_exact_mut(columns))
-    {
-        input.copy_from_slice(row);
-        // Only fails on buffers of the wrong length, which these are not.
-        let _ = along_rows.process_with_scratch(&mut input, out, &mut scratch);
-    }
-    // Columns become rows, each transformed in one call, then back.
-    let mut by_column = vec![Complex::zero(); side * columns];
-    for (y, row) in rows.chunks_exact(columns).enumerate() {
-        for (x, &value) in row.iter().enumerate() {
-            by_column[x * side + y] = value;
-        }
-    }
-    let mut complex = rustfft::FftPlanner::<f64>::new();
-    complex.plan_fft_forward(side).process(&mut by_column);
-    for (x, column) in by_column.chunks_exact(side).enumerate() {
-        for (y, &value) in column.iter().enumerate() {
-            rows[y * columns + x] = value;
-        }
-    }
-    rows
 }
 
 /// The least-squares line through `(log10 f, log10 P)` for the frequencies

@@ -64,7 +64,7 @@ pub fn object_of(analysis: &Analysis) -> Result<Object, JsValue> {
     set(&object, "hypsometric", array(&analysis.hypsometric))?;
     set(&object, "spectrum", spectrum_of(&analysis.spectrum)?)?;
     let slope = Object::new();
-    set(&slope, "meanDegrees", analysis.slope.mean_degrees)?;
+    set(&slope, "meanDegrees", or_null(analysis.slope.mean_degrees))?;
     set(&slope, "maxDegrees", analysis.slope.max_degrees)?;
     set(
         &slope,
@@ -88,7 +88,6 @@ fn spectrum_of(spectrum: &Spectrum) -> Result<Object, JsValue> {
     let object = Object::new();
     set(&object, "frequencies", array(&spectrum.frequencies))?;
     set(&object, "power", array(&spectrum.power))?;
-    let or_null = |value: Option<f64>| value.map_or(JsValue::NULL, JsValue::from);
     set(&object, "slope", or_null(spectrum.slope))?;
     set(&object, "intercept", or_null(spectrum.intercept))?;
     set(&object, "fitFrom", spectrum.fit_band.0)?;
@@ -98,6 +97,11 @@ fn spectrum_of(spectrum: &Spectrum) -> Result<Object, JsValue> {
     set(&picture, "values", array(&spectrum.picture.values))?;
     set(&object, "picture", picture)?;
     Ok(object)
+}
+
+/// `value`, or `null` where there is none.
+fn or_null(value: Option<f64>) -> JsValue {
+    value.map_or(JsValue::NULL, JsValue::from)
 }
 
 fn array(values: &[f64]) -> Float64Array {

@@ -18,8 +18,9 @@ use web_sys::{
 use crate::dom;
 
 thread_local! {
-    /// What brings demo `index`'s panel up to date when it opens (the page
-    /// has the demo): set once by the page, so this module needs not know it.
+    /// What brings demo `index`'s panel up to date when it opens and when
+    /// its scheduled measuring runs (the page has the demo): set once by
+    /// the page, so this module needs not know it.
     static ON_OPEN: Cell<Option<fn(usize)>> = const { Cell::new(None) };
 }
 
@@ -52,6 +53,22 @@ pub struct AnalysisPanel {
     shown: Option<(u64, u64)>,
     /// The legend's palette, relief and map.
     legend_shown: Option<(Palette, u64, u64)>,
+    /// The demo's index, for the measuring it schedules.
+    index: usize,
+    /// Whether a measuring is scheduled, and whether it is due now.
+    measuring: Rc<Cell<Measuring>>,
+}
+
+/// Where the panel's next measuring stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Measuring {
+    /// Nothing scheduled: a new map schedules it.
+    Idle,
+    /// Scheduled: more new maps before it runs change nothing, it measures
+    /// whatever map is on show then (the latest wins).
+    Scheduled,
+    /// Running: this update measures.
+    Due,
 }
 
 /// A figure's two holders: the plot, and its table under a disclosure.
@@ -178,6 +195,8 @@ impl AnalysisPanel {
             open,
             shown: None,
             legend_shown: None,
+            index,
+            measuring: Rc::new(Cell::new(Measuring::Idle)),
         })
     }
 
@@ -211,7 +230,27 @@ impl AnalysisPanel {
             self.note.set_text_content(Some(panel::WAITING));
             return;
         }
+        // Measuring a 513 x 513 map takes about a frame (BENCHMARKS.md):
+        // it runs in a task of its own, after the one that brought the map
+        // (which draws it), and once for any number of maps that came
+        // meanwhile, so a dragged slider or scrubber never queues stale
+        // measurings nor adds one to a frame's drawing.
+        if self.measuring.get() != Measuring::Due {
+            if self.measuring.get() == Measuring::Idle {
+                self.measuring.set(Measuring::Scheduled);
+                let (measuring, index) = (self.measuring.clone(), self.index);
+                dom::after(0, move || {
+                    measuring.set(Measuring::Due);
+                    if let Some(refresh) = ON_OPEN.get() {
+                        refresh(index);
+                    }
+                    measuring.set(Measuring::Idle);
+                });
+            }
+            return;
+        }
         self.shown = Some((map, relief));
+        timeline("mark", &[MEASURING_START]);
         let content = panel::panel(demo.terrain(), display.relief);
         self.note.set_text_content(Some(&content.note));
         for (view, figure) in self.figures.iter().zip(&content.figures) {
@@ -224,6 +263,10 @@ impl AnalysisPanel {
                 "the spectrum picture could not be drawn: {error:?}"
             ));
         }
+        // One measure on the timeline at a time (observers see each).
+        timeline("clearMeasures", &[MEASURING]);
+        timeline("measure", &[MEASURING, MEASURING_START]);
+        timeline("clearMarks", &[MEASURING_START]);
     }
 
     /// Draws the spectrum's picture, `side` pixels square.
@@ -239,6 +282,32 @@ impl AnalysisPanel {
         let image =
             ImageData::new_with_u8_clamped_array_and_sh(wasm_bindgen::Clamped(rgba), side, side)?;
         context.put_image_data(&image, 0.0, 0.0)
+    }
+}
+
+/// The name of the panel's measuring (the analysis, its plots and
+/// putting them in the page) on the page's performance timeline, where
+/// DevTools and a `PerformanceObserver` of `measure` entries see it.
+const MEASURING: &str = "terrain-analysis";
+
+/// The mark the measuring starts at.
+const MEASURING_START: &str = "terrain-analysis-start";
+
+/// Calls `performance[method](...arguments)`; a page without User Timing
+/// measures nothing.
+fn timeline(method: &str, arguments: &[&str]) {
+    let Ok(performance) = js_sys::Reflect::get(&js_sys::global(), &"performance".into()) else {
+        return;
+    };
+    let Ok(function) = js_sys::Reflect::get(&performance, &method.into()) else {
+        return;
+    };
+    let arguments: js_sys::Array = arguments
+        .iter()
+        .map(|&text| JsValue::from_str(text))
+        .collect();
+    if let Ok(function) = function.dyn_into::<js_sys::Function>() {
+        let _ = function.apply(&performance, &arguments);
     }
 }
 

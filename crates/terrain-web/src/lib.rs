@@ -17,6 +17,8 @@
 #[cfg(target_arch = "wasm32")]
 mod analysis_api;
 #[cfg(target_arch = "wasm32")]
+mod analysis_bench;
+#[cfg(target_arch = "wasm32")]
 mod analysis_panel;
 #[cfg(target_arch = "wasm32")]
 mod api;

@@ -3,6 +3,7 @@
 //! steeper.
 
 use super::*;
+use std::f64::consts::PI;
 use terrain_core::Field;
 use terrain_core::{Algorithm, Stage, ValidParams};
 
@@ -159,7 +160,7 @@ fn print_costs() {
 fn print_part_costs() {
     let heightmap = map(Algorithm::DIAMOND_SQUARE, 9, 1, &[]);
     let time = |name: &str, work: &dyn Fn()| {
-        let fastest = (0..5)
+        let fastest = (0..15)
             .map(|_| {
                 let start = std::time::Instant::now();
                 work();
@@ -168,16 +169,48 @@ fn print_part_costs() {
             .min();
         println!("{name}: {fastest:?}");
     };
+    time("spread (moments, histogram)", &|| {
+        crate::distribution::spread(heightmap.heights(), 64);
+    });
     time("spectrum", &|| {
         Spectrum::of(&heightmap);
     });
     time("power", &|| {
-        periodic_power(&heightmap);
+        workspace::with(heightmap.last(), |work| work.measure(&heightmap));
     });
     time("slope", &|| {
         crate::relief::SlopeSummary::of(&heightmap, 1.0);
     });
+    time("slope without mean", &|| {
+        crate::relief::SlopeSummary::without_mean(&heightmap, 1.0);
+    });
     time("roughness", &|| {
         crate::relief::roughness(&heightmap);
     });
+    let panel = crate::Options::default().without_mean_slope();
+    time("analyze (the panel's)", &|| {
+        crate::analyze(&heightmap, &panel);
+    });
+    time("analyze (everything)", &|| {
+        crate::analyze(&heightmap, &crate::Options::default());
+    });
+}
+
+#[test]
+#[ignore = "runs one part (ANALYSIS_PART) ten times, for an instruction count under callgrind"]
+fn run_one_part() {
+    let heightmap = map(Algorithm::DIAMOND_SQUARE, 9, 1, &[]);
+    let part = std::env::var("ANALYSIS_PART").unwrap_or_default();
+    let panel = crate::Options::default().without_mean_slope();
+    for _ in 0..10 {
+        match part.as_str() {
+            "spread" => drop(crate::distribution::spread(heightmap.heights(), 64)),
+            "spectrum" => drop(Spectrum::of(&heightmap)),
+            "power" => workspace::with(heightmap.last(), |work| work.measure(&heightmap)),
+            "slope" => drop(crate::relief::SlopeSummary::without_mean(&heightmap, 1.0)),
+            "roughness" => drop(crate::relief::roughness(&heightmap)),
+            "panel" => drop(crate::analyze(&heightmap, &panel)),
+            _ => {}
+        }
+    }
 }

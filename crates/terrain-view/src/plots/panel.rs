@@ -2,6 +2,8 @@
 //! measures (the map on show, and the map before erosion when there is
 //! one), at what size, and the figures, words and picture it gets.
 
+use std::borrow::Cow;
+
 use terrain_analysis::{Analysis, Options, analyze};
 use terrain_core::{Heightmap, Terrain};
 
@@ -9,10 +11,10 @@ use super::{Figure, Series, histogram, hypsometric, slope_histogram, spectrum, s
 
 /// The largest map the panel measures point for point, `2^9 + 1` wide.
 /// The panel measures every map the demo shows, so it follows a slider or
-/// the scrubber; at this size one analysis costs about 20 ms natively and
-/// 45 ms in the browser on our (busy) machine, more than a 60 Hz frame
-/// (BENCHMARKS.md), so a scrub there lags behind. Larger maps are measured
-/// at every second, fourth or eighth point, at the same cost.
+/// the scrubber; at this size the panel's analysis and plots cost about
+/// 10 ms in the browser on our busy machine, under a 60 Hz frame
+/// (BENCHMARKS.md, "Measuring a map"). Larger maps are measured at every
+/// second, fourth or eighth point, at the same cost.
 pub const MAX_MEASURED_EXPONENT: u32 = 9;
 
 /// What the panel says before the demo's first map arrives, when it has
@@ -35,14 +37,19 @@ pub struct Panel {
     pub picture_words: String,
 }
 
-/// `map`, or every `2^k`-th point of it when it is wider than the panel
-/// measures, and that stride.
-pub fn measured_map(map: &Heightmap) -> (Heightmap, usize) {
-    let exponent = map.exponent();
-    if exponent <= MAX_MEASURED_EXPONENT {
-        return (map.clone(), 1);
+/// How far apart the points the panel measures of `map` are: 1 up to
+/// [`MAX_MEASURED_EXPONENT`], then 2, 4, 8.
+pub fn stride(map: &Heightmap) -> usize {
+    1usize << map.exponent().saturating_sub(MAX_MEASURED_EXPONENT)
+}
+
+/// `map` itself, or every `2^k`-th point of it when it is wider than the
+/// panel measures ([`stride`]).
+pub fn measured_map(map: &Heightmap) -> Cow<'_, Heightmap> {
+    let stride = stride(map);
+    if stride == 1 {
+        return Cow::Borrowed(map);
     }
-    let stride = 1usize << (exponent - MAX_MEASURED_EXPONENT);
     let side = (1usize << MAX_MEASURED_EXPONENT) + 1;
     let mut heights = Vec::with_capacity(side * side);
     for y in 0..side {
@@ -50,18 +57,19 @@ pub fn measured_map(map: &Heightmap) -> (Heightmap, usize) {
             heights.push(map.get(x * stride, y * stride));
         }
     }
-    let thinned = Heightmap::from_heights(MAX_MEASURED_EXPONENT, heights).unwrap_or_default();
-    (thinned, stride)
+    Cow::Owned(Heightmap::from_heights(MAX_MEASURED_EXPONENT, heights).unwrap_or_default())
 }
 
-/// The analysis the panel shows of `map`, slopes at `relief`.
+/// The analysis the panel shows of `map`, slopes at `relief` (all but the
+/// mean slope, which it does not show).
 pub fn measure(map: &Heightmap, relief: f64) -> Analysis {
     let options = Options::new(
         terrain_analysis::DEFAULT_BINS as u64,
         relief.clamp(0.1, 2.0),
     )
-    .unwrap_or_default();
-    analyze(&measured_map(map).0, &options)
+    .unwrap_or_default()
+    .without_mean_slope();
+    analyze(&measured_map(map), &options)
 }
 
 /// The panel for `terrain` drawn at `relief`: the map on show and, after
@@ -89,7 +97,7 @@ pub fn panel(terrain: &Terrain, relief: f64) -> Panel {
             analysis: &now,
         });
     }
-    let (_, stride) = measured_map(map);
+    let stride = stride(map);
     let side = map.side();
     let note = if stride == 1 {
         format!("Measured at every one of the map's {side} × {side} points.")
@@ -153,8 +161,8 @@ mod tests {
         assert_eq!(small.picture.0, 32);
         assert_eq!(small.picture.1.len(), 32 * 32 * 4);
         let big = terrain(10);
-        let (thinned, stride) = measured_map(&big.heightmap);
-        assert_eq!((thinned.side(), stride), (513, 2));
+        let thinned = measured_map(&big.heightmap);
+        assert_eq!((thinned.side(), stride(&big.heightmap)), (513, 2));
         assert_eq!(thinned.get(3, 5), big.heightmap.get(6, 10));
         assert!(
             panel(&big, 1.0)

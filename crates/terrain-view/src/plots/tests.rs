@@ -294,7 +294,7 @@ fn print_article_numbers() {
     for (name, analysis) in [("before", before.as_ref()), ("after", Some(&after))] {
         if let Some(a) = analysis {
             println!(
-                "{name}: stage {}, min {:.3} max {:.3} mean {:.3} std {:.3} slope mean {:.1} max {:.1} roughness {:.5} spectral {:?}\n  histogram {:?}\n  slopes {:?}",
+                "{name}: stage {}, min {:.3} max {:.3} mean {:.3} std {:.3} slope mean {:.1?} max {:.1} roughness {:.5} spectral {:?}\n  histogram {:?}\n  slopes {:?}",
                 terrain.stage,
                 a.min,
                 a.max,
