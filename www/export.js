@@ -85,7 +85,9 @@ export function exportMapAsync(heights, options, settings) {
   const { signal, onProgress } = settings ?? {};
   if (onProgress !== undefined && typeof onProgress !== "function") {
     return Promise.reject(
-      new Error(`onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`),
+      new Error(
+        `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
+      ),
     );
   }
   if (signal?.aborted) return Promise.reject(abortError("exportMapAsync"));

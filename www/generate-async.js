@@ -24,14 +24,20 @@ const POINTS_PER_BAND = 1 << 18;
 export function asyncSettings(settings, name) {
   if (settings === undefined || settings === null) return {};
   if (typeof settings !== "object") {
-    throw new Error(`${name}'s last argument is { signal, onProgress, workers }; got a value of type ${typeof settings}`);
+    throw new Error(
+      `${name}'s last argument is { signal, onProgress, workers }; got a value of type ${typeof settings}`,
+    );
   }
   const { signal, onProgress, workers } = settings;
   if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new Error(`onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`);
+    throw new Error(
+      `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
+    );
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new Error(`signal must be an AbortSignal (an AbortController's signal); got a value of type ${typeof signal}`);
+    throw new Error(
+      `signal must be an AbortSignal (an AbortController's signal); got a value of type ${typeof signal}`,
+    );
   }
   return { signal, onProgress, workers };
 }

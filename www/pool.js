@@ -72,7 +72,7 @@ export function abortError(what = "the task") {
   return new DOMException(`${what} was aborted`, "AbortError");
 }
 
-function describe(value) {
+function spelled(value) {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (value === null) return "null";
@@ -88,7 +88,7 @@ function workerCount(workers) {
   if (!Number.isInteger(workers) || workers < 1 || workers > MOST_WORKERS) {
     throw new Error(
       `workers must be a whole number from 1 to ${MOST_WORKERS}, or left out for as many as the ` +
-        `machine has cores (at most ${DEFAULT_MOST}); got ${describe(workers)}`,
+        `machine has cores (at most ${DEFAULT_MOST}); got ${spelled(workers)}`,
     );
   }
   return workers;
@@ -138,7 +138,7 @@ class Lanes {
   run(call, args = [], { transfer = [], signal } = {}) {
     if (typeof call !== "string" || !/^task[A-Z]/.test(call)) {
       return Promise.reject(
-        new Error(`a pool runs the module's task functions (names starting with "task"); got ${describe(call)}`),
+        new Error(`a pool runs the module's task functions (names starting with "task"); got ${spelled(call)}`),
       );
     }
     if (signal?.aborted) return Promise.reject(abortError(call));
