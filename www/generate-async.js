@@ -90,16 +90,12 @@ export async function generateAsync(options, settings) {
       }),
     ).catch(fail);
     if (finishing) {
-      // The whole map's extent, as the single pass's running one: the
-      // first of equal values kept, signed zeros included.
-      let low = Number.POSITIVE_INFINITY;
-      let high = Number.NEGATIVE_INFINITY;
-      for (const band of bands) {
-        for (const value of [band.low, band.high]) {
-          if (value < low) low = value;
-          if (value > high) high = value;
-        }
-      }
+      // The whole map's extent, combined as the single pass finds it.
+      const [low, high] = inThread(
+        "combineExtents",
+        Float64Array.from(bands, (band) => band.low),
+        Float64Array.from(bands, (band) => band.high),
+      );
       await Promise.all(
         bands.map(async (band) => {
           const transfer = [band.heights.buffer];
