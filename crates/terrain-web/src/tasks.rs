@@ -17,7 +17,9 @@ use terrain_core::spec::Surface;
 use terrain_js::{given_options, text_of};
 use wasm_bindgen::prelude::*;
 
-use crate::api::{GENERATE_EXAMPLE, erode_heights, generate_heights, generate_options, read_options};
+use crate::api::{
+    GENERATE_EXAMPLE, erode_heights, generate_heights, generate_options, read_options,
+};
 
 /// Reads `generate`'s options, with its messages.
 fn read(options: &JsValue) -> Result<Reading, JsError> {
@@ -38,11 +40,12 @@ pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
     let given = given_options(&options, "generate", GENERATE_EXAMPLE, generate_options)
         .map_err(|message| JsError::new(&message))?;
     for (spec, value) in given {
-        let text =
-            text_of(&value, spec).map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
+        let text = text_of(&value, spec)
+            .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
         let _ = Reflect::set(&texts, &spec.option.into(), &text.into());
     }
-    let rows = bands::banded_rows(&params, stage).map_or(JsValue::NULL, |rows| (rows as f64).into());
+    let rows =
+        bands::banded_rows(&params, stage).map_or(JsValue::NULL, |rows| (rows as f64).into());
     let plan = Object::new();
     let entries: [(&str, JsValue); 4] = [
         ("options", texts.into()),
@@ -70,7 +73,10 @@ pub fn task_generate_rows(options: JsValue, start: u32, end: u32) -> Result<Obje
         .ok_or_else(|| JsError::new(&format!("{} is not made in bands", params.algorithm)))?;
     let band = Object::new();
     let entries: [(&str, JsValue); 3] = [
-        ("heights", Float64Array::from(rows.heights.as_slice()).into()),
+        (
+            "heights",
+            Float64Array::from(rows.heights.as_slice()).into(),
+        ),
         ("low", rows.low.into()),
         ("high", rows.high.into()),
     ];

@@ -91,7 +91,11 @@ pub fn needs_finishing(params: &Params) -> bool {
 /// tileable map.
 fn computed_rows(params: &Params) -> usize {
     let side = params.map.side();
-    if params.noise.tileable { side - 1 } else { side }
+    if params.noise.tileable {
+        side - 1
+    } else {
+        side
+    }
 }
 
 type Maker = fn(&Params, Range<usize>) -> Rows;
