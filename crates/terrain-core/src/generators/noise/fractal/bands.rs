@@ -1,7 +1,7 @@
 //! A noise map made a band of rows at a time, for a pool of workers that
 //! each make some of the bands (`generateAsync` in the browser).
 //!
-//! Every noise is a pure function of the point, and [`Plan::for_each_row`]
+//! Every noise is a pure function of the point, and the fractal sum
 //! makes a row the same whatever band it is made in, so the only thing a
 //! band cannot know alone is the whole map's lowest and highest sums, which
 //! a normalized map is stretched by. A banded run is therefore two passes:
