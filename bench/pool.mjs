@@ -10,13 +10,10 @@
 // Prints a Markdown table for BENCHMARKS.md. Uses Debian's Chromium
 // ($CHROMIUM, else `chromium` on the PATH); never downloads a browser.
 
-import { createServer } from "node:http";
-import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 
-import { badRequest, chromiumPath, requestURL, serveFile } from "../tests/local-tools.js";
+import { measureOnEmptyPage } from "./empty-page.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -25,29 +22,6 @@ const SAMPLES = samplesArgument > 0 ? Number(process.argv[samplesArgument + 1]) 
 if (!Number.isInteger(SAMPLES) || SAMPLES < 1) {
   console.error(`pool.mjs: --samples must be a whole number of at least 1; got ${process.argv[samplesArgument + 1]}`);
   process.exit(2);
-}
-
-// An empty page of the site's origin, so nothing but the benchmark runs.
-// Cross-origin isolation gives performance.now() its finer resolution.
-const EMPTY = "<!doctype html><meta charset=utf-8><title>pool benchmark</title>";
-const ISOLATED = {
-  "cross-origin-opener-policy": "same-origin",
-  "cross-origin-embedder-policy": "require-corp",
-};
-
-function startServer() {
-  const server = createServer((request, response) => {
-    const url = requestURL(request);
-    if (!url) return badRequest(response, "not a URL");
-    if (url.pathname === "/pool-bench.html") {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...ISOLATED });
-      response.end(EMPTY);
-    } else serveFile(response, dist, url.pathname, ISOLATED);
-  });
-  return new Promise((done, fail) => {
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => done(server));
-  });
 }
 
 /** Runs in the page: medians of interleaved samples, in milliseconds. */
@@ -91,42 +65,27 @@ async function measure({ samples }) {
 }
 
 async function main() {
-  const server = await startServer();
-  const { port } = server.address();
-  const before = loadavg().map((load) => load.toFixed(2));
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  const { result, machine } = await measureOnEmptyPage({
+    dist,
+    path: "/pool-bench.html",
+    title: "pool benchmark",
+    measure,
+    argument: { samples: SAMPLES },
   });
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(`http://127.0.0.1:${port}/pool-bench.html`);
-    const { rows, names } = await page.evaluate(measure, { samples: SAMPLES });
-    if (errors.length) throw new Error(`errors on the page:\n${errors.join("\n")}`);
+  const { rows, names } = result;
+  console.log(`${machine}; 8-octave Perlin, medians of interleaved samples\n`);
+  const [sync, one, two, all] = names;
+  console.log(
+    `| exponent | samples | ${sync}() ms | ${one} ms | ${two} ms | ${all} ms | 2 workers / 1 | ${all} / 1 | same bits |`,
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const { exponent, samples, same, ms } of rows) {
     console.log(
-      `Chromium ${browser.version()}, ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ` +
-        `load ${before.join(" ")} before, ${loadavg()
-          .map((load) => load.toFixed(2))
-          .join(" ")} after; 8-octave Perlin, medians of interleaved samples\n`,
+      `| ${exponent} | ${samples} | ${ms[sync].toFixed(0)} | ${ms[one].toFixed(0)} | ${ms[two].toFixed(0)} | ` +
+        `${ms[all].toFixed(0)} | ${(ms[one] / ms[two]).toFixed(2)}× | ${(ms[one] / ms[all]).toFixed(2)}× | ${same ? "yes" : "NO"} |`,
     );
-    const [sync, one, two, all] = names;
-    console.log(
-      `| exponent | samples | ${sync}() ms | ${one} ms | ${two} ms | ${all} ms | 2 workers / 1 | ${all} / 1 | same bits |`,
-    );
-    console.log("|---|---|---|---|---|---|---|---|---|");
-    for (const { exponent, samples, same, ms } of rows) {
-      console.log(
-        `| ${exponent} | ${samples} | ${ms[sync].toFixed(0)} | ${ms[one].toFixed(0)} | ${ms[two].toFixed(0)} | ` +
-          `${ms[all].toFixed(0)} | ${(ms[one] / ms[two]).toFixed(2)}× | ${(ms[one] / ms[all]).toFixed(2)}× | ${same ? "yes" : "NO"} |`,
-      );
-    }
-    if (!rows.every((row) => row.same)) throw new Error("generateAsync gave other bits than generate");
-  } finally {
-    await browser.close();
-    server.close();
   }
+  if (!rows.every((row) => row.same)) throw new Error("generateAsync gave other bits than generate");
 }
 
 main().catch((error) => {
