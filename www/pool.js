@@ -116,7 +116,7 @@ export function pool(workers) {
 
 class Lanes {
   #most;
-  /** Started workers: { worker, ready, task, idle }. */
+  /** Started workers: { worker, started (it has the module), task, idle }. */
   #lanes = [];
   /** Tasks waiting for a lane, oldest first. */
   #queue = [];
