@@ -3,7 +3,8 @@
 // abort, progress, the same messages for bad input, and a page that keeps
 // answering while an exponent-12 map is made.
 
-import { BLOG, expect, REGISTRY, SITE, test } from "./helpers.js";
+import { REGISTRY } from "./battery.js";
+import { BLOG, expect, SITE, test } from "./helpers.js";
 
 const ALGORITHMS = REGISTRY.algorithms;
 
