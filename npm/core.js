@@ -12,7 +12,7 @@
 //   const heights = generate({ algorithm: "perlin-noise", exponent: 7, seed: 7 });
 //   const big = await generateAsync({ algorithm: "perlin-noise", exponent: 11 }, { onProgress });
 
-import { erodeAsync as erodeOffThread } from "./erode-async.js";
+import { erodeAsync as erodeOffThread, useModule as erosionUses } from "./erode-async.js";
 import { generateAsync as generateOffThread } from "./generate-async.js";
 import { configurePool } from "./pool.js";
 import * as glue from "./terrain-web.js";
@@ -50,6 +50,7 @@ async function instantiate(source) {
   const module = await compiled(moduleOrPath);
   await load({ module_or_path: module });
   configurePool({ module, script: new URL("./worker.js", import.meta.url), here: glue });
+  erosionUses(glue);
 }
 
 /** `source` (as init() takes it, file: URLs read already) compiled. */

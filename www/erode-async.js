@@ -9,6 +9,11 @@
 import { asyncSettings } from "./generate-async.js";
 import { abortError, pool } from "./pool.js";
 
+/** Takes the loaded WebAssembly glue, as the tiled erodeAsync that
+ * replaces this file needs it to (terrain.js and core.js call it once the
+ * module is ready); this one-task version runs everything in the pool. */
+export function useModule(_glue) {}
+
 /** Heights of a map eroded by droplets, as erode() returns them, made off
  * the caller's thread; see the README. */
 export async function erodeAsync(heights, options, settings) {

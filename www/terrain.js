@@ -14,6 +14,7 @@
 //
 // exportMap() is in export.js, which loads the download module only.
 
+import { useModule as erosionUses } from "./erode-async.js";
 import { configurePool, startableUrl } from "./pool.js";
 
 /** erode() in workers: a promise of the same heights; see the README. */
@@ -64,6 +65,7 @@ function workerScript() {
 wasm.configureWorker(workerScript(), module);
 // The async calls' workers run the same module.
 configurePool({ module, script: ofThisRelease("worker.js"), here: wasm });
+erosionUses(wasm);
 // Share links of demos outside the playground (articles, embeds) open it.
 wasm.configurePlayground(new URL("playground.html", import.meta.url).href);
 
