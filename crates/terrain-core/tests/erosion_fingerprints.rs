@@ -30,6 +30,10 @@ const RECORDED: &[(&str, u64)] = &[
     ("droplets unusual", 0xc3c3571ce127d554),
     ("droplets tiny, wrap false", 0xb2d1dae7f4c6853a),
     ("droplets tiny, wrap true", 0xe115df9c0d166c0f),
+    ("droplets tiled, wrap false", 0xebbbfaebd1a4d1ca),
+    ("droplets tiled, wrap false, ledger", 0x885cf1ca18ea71a6),
+    ("droplets tiled, wrap true", 0x5bc25aa0e1dc572b),
+    ("droplets tiled, wrap true, ledger", 0x6b6f5b84f3c892ea),
     ("trace", 0xc616b22423e04b01),
     ("thermal", 0x5602aa6c37115f84),
     ("thermal wrapped", 0x9e6c645bb891c6ba),
@@ -143,6 +147,32 @@ fn cases() -> Vec<(String, u64)> {
         cases.push((
             format!("droplets tiny, wrap {wrap}"),
             erosion.heightmap.fingerprint(),
+        ));
+    }
+    // Maps wide enough for the tiled schedule (8 tiles a side with a
+    // lifetime of 12), over two and a half rounds: the order many workers
+    // share.
+    for (wrap, algorithm, seed) in [
+        (false, Algorithm::DIAMOND_SQUARE, 1),
+        (true, Algorithm::TILEABLE_DIAMOND_SQUARE, 2),
+    ] {
+        let erosion = eroded(
+            &map(algorithm, 8, seed),
+            DropletSettings {
+                droplets: 2500,
+                seed: 7,
+                lifetime: 12,
+                wrap,
+                ..defaults
+            },
+        );
+        cases.push((
+            format!("droplets tiled, wrap {wrap}"),
+            erosion.heightmap.fingerprint(),
+        ));
+        cases.push((
+            format!("droplets tiled, wrap {wrap}, ledger"),
+            ledger_hash(erosion.ledger),
         ));
     }
     let traced = droplets::trace(&plain, &defaults, 12).unwrap_or_else(|error| panic!("{error}"));

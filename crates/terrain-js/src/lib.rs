@@ -30,8 +30,23 @@ mod wasm {
         needs: Option<&str>,
     ) -> Result<Heightmap, String> {
         let values = values_of(heights, function)?;
-        let exponent = (MIN_EXPONENT..=MAX_EXPONENT)
-            .find(|&exponent| side_of(exponent).pow(2) == values.len())
+        let exponent = exponent_of(values.len(), function)?;
+        if let Some(needs) = needs
+            && let Some(index) = values
+                .iter()
+                .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
+        {
+            return Err(height_refused(index, values[index], needs));
+        }
+        Heightmap::from_heights(exponent, values)
+            .map_err(|error| error.describe_on(Surface::Option))
+    }
+
+    /// The exponent of a square map of `count` heights given to
+    /// `function`, or the message saying which counts it takes.
+    pub fn exponent_of(count: usize, function: &str) -> Result<u32, String> {
+        (MIN_EXPONENT..=MAX_EXPONENT)
+            .find(|&exponent| side_of(exponent).pow(2) == count)
             .ok_or_else(|| {
                 format!(
                     "{function} takes heights of a square map 2^n + 1 points wide ({}, {}, {}, … \
@@ -40,22 +55,19 @@ mod wasm {
                     side_of(MIN_EXPONENT + 1).pow(2),
                     side_of(MIN_EXPONENT + 2).pow(2),
                     spaced(side_of(MAX_EXPONENT).pow(2)),
-                    spaced(values.len())
+                    spaced(count)
                 )
-            })?;
-        if let Some(needs) = needs
-            && let Some(index) = values
-                .iter()
-                .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
-        {
-            let limit = MAX_ABS_HEIGHT as u32;
-            return Err(format!(
-                "height number {index} is {}; {needs} needs heights from -{limit} to {limit}",
-                javascript_spelling(values[index])
-            ));
-        }
-        Heightmap::from_heights(exponent, values)
-            .map_err(|error| error.describe_on(Surface::Option))
+            })
+    }
+
+    /// The message for height number `index`, `value`, beyond what
+    /// `needs` (`"erosion"`) takes.
+    pub fn height_refused(index: usize, value: f64, needs: &str) -> String {
+        let limit = MAX_ABS_HEIGHT as u32;
+        format!(
+            "height number {index} is {}; {needs} needs heights from -{limit} to {limit}",
+            javascript_spelling(value)
+        )
     }
 
     /// `2^exponent + 1`.
@@ -242,4 +254,6 @@ mod wasm {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use wasm::{given_options, kind_of, map_of, memory_bytes, text_of};
+pub use wasm::{
+    exponent_of, given_options, height_refused, kind_of, map_of, memory_bytes, text_of,
+};

@@ -93,7 +93,8 @@ impl FigureView {
 }
 
 impl AnalysisPanel {
-    /// Adds demo `index`'s "Analyze" button to `bar`, its legend after
+    /// Adds demo `index`'s "Analyze" button to `bar` after `after` (with
+    /// the other buttons, not among the words), its legend after
     /// `view` and its panel at the end of `host` (so build it after the
     /// controls: the view and the fields that change it stay together on
     /// screen, the measures of what they show under them).
@@ -102,6 +103,7 @@ impl AnalysisPanel {
         host: &HtmlElement,
         view: &HtmlElement,
         bar: &HtmlElement,
+        after: &HtmlElement,
         index: usize,
     ) -> Result<Self, JsValue> {
         let button: HtmlElement = dom::create(document, "button", "terrain-analyze")?;
@@ -115,7 +117,7 @@ impl AnalysisPanel {
         dom::set(&button, "aria-expanded", "false");
         let id = format!("terrain-{index}-analysis");
         dom::set(&button, "aria-controls", &id);
-        bar.append_child(&button)?;
+        bar.insert_before(&button, after.next_sibling().as_ref())?;
 
         let legend = FigureView::build(document, "terrain-legend-figure")?;
         dom::show(legend.element(), false);

@@ -19,7 +19,7 @@ pub(crate) fn generate_options() -> impl Iterator<Item = &'static Spec> {
 }
 
 /// The settings `erode` takes, in the order its messages list them.
-fn erode_options() -> impl Iterator<Item = &'static Spec> {
+pub(crate) fn erode_options() -> impl Iterator<Item = &'static Spec> {
     fields()
         .map(|field| field.spec())
         .filter(|spec| spec.surfaces.erode)
@@ -100,7 +100,7 @@ pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array,
 pub(crate) const GENERATE_EXAMPLE: &str = "{ algorithm: \"diamond-square\", exponent: 5, seed: 7 }";
 
 /// An options object `erode` takes, for its messages.
-const ERODE_EXAMPLE: &str = "{ droplets: 50000, seed: 7 }";
+pub(crate) const ERODE_EXAMPLE: &str = "{ droplets: 50000, seed: 7 }";
 
 /// The fingerprint of `heights` as `demoState()` reports a demo's: 16 hex
 /// digits of a 64-bit FNV-1a hash of every height's bits, so JavaScript can

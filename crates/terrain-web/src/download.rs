@@ -206,6 +206,9 @@ impl DownloadMenu {
             if !typing && field.value() != wanted.text {
                 field.set_value(&wanted.text);
             }
+            if let Field::Text(input) = field {
+                input.set_placeholder(wanted.placeholder);
+            }
         }
         self.size.set_text_content(Some(&shown.size));
         dom::toggle_class(&self.size, "terrain-error", shown.refused);

@@ -33,6 +33,8 @@ mod download;
 #[cfg(target_arch = "wasm32")]
 mod embed_panel;
 #[cfg(target_arch = "wasm32")]
+mod erosion_api;
+#[cfg(target_arch = "wasm32")]
 mod exports;
 #[cfg(target_arch = "wasm32")]
 mod files;

@@ -1,6 +1,6 @@
-//! The pool's tasks: the pieces `generateAsync` and `erodeAsync`
-//! (`www/generate-async.js`, `www/erode-async.js`) hand to the workers of
-//! `www/pool.js`. Each is a plain call of this module, the same in a worker
+//! The pool's tasks for `generateAsync` (`www/generate-async.js`), which
+//! it hands to the workers of `www/pool.js` (erosion's are in
+//! `erosion_api.rs`). Each is a plain call of this module, the same in a worker
 //! and on the page (where no worker starts), so the bits are the same.
 //!
 //! A noise map is made in bands of rows (`terrain_core`'s
@@ -106,10 +106,4 @@ pub fn task_finish_rows(
 pub fn combine_extents(lows: Vec<f64>, highs: Vec<f64>) -> Vec<f64> {
     let (low, high) = bands::combine(lows.into_iter().zip(highs));
     vec![low, high]
-}
-
-/// A map eroded as `erode` erodes it.
-#[wasm_bindgen(js_name = taskErode)]
-pub fn task_erode(heights: JsValue, options: JsValue) -> Result<Float64Array, JsError> {
-    erode_heights(heights, options)
 }

@@ -182,7 +182,7 @@ impl DemoView {
                 send.clone(),
             )?),
         };
-        let analysis = AnalysisPanel::build(document, host, &view, &bar, index)?;
+        let analysis = AnalysisPanel::build(document, host, &view, &bar, &refresh, index)?;
         // Last in the bar: the menu keeps to its right end.
         let download = DownloadMenu::build(document, &bar, index, &send)?;
         let canvas_2d: CanvasRenderingContext2d = canvas

@@ -46,10 +46,14 @@
 //! Droplet `k` lands at `x = last * u(2k)`, `y = last * u(2k + 1)`, where
 //! `u(i)` is output `i` of [`PointRandom`] seeded with `seed` XOR
 //! [`STREAM_SALT`] (so a map and its erosion made with the same seed do not
-//! share random numbers). A droplet draws nothing else, so droplets `0..K`
-//! are the same whether `K` or a million fall: running the first `K` is
-//! exactly the first `K` of a longer run, and a long run can stop at each
-//! stage on the way ([`Weathering::run_to`]).
+//! share random numbers). A droplet draws nothing else. The droplets fall
+//! in the order of the tiled [schedule](crate::erosion::schedule), which
+//! depends only on the map's size and the settings (on small maps it is
+//! their own order, `0, 1, 2, ...`), and a run of `K` droplets is the
+//! schedule's first `K`: the same whether `K` or a million fall, so a long
+//! run can stop at each stage on the way ([`Weathering::run_to`]), and
+//! many workers can share a run ([`crate::erosion::tiles`]) and give the
+//! same bits.
 //!
 //! # Cost
 //!
@@ -66,6 +70,7 @@
 //! the pace.
 
 use crate::erosion::grid::{Grid, check};
+use crate::erosion::schedule::{RoundOrder, Schedule, start_of};
 use crate::erosion::weathering::{Weathering, started};
 use crate::error::Error;
 use crate::heightmap::Heightmap;
@@ -402,6 +407,35 @@ impl Ledger {
     }
 }
 
+/// A ledger being summed: droplet by droplet within a task of the
+/// schedule ([`crate::erosion::schedule`]), then task by task in the
+/// schedule's order, each with compensated sums, so that any number of
+/// workers adds the same numbers in the same order.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tally {
+    eroded: Sum,
+    deposited: Sum,
+    carried: Sum,
+}
+
+impl Tally {
+    /// Adds what a task (or a droplet) moved.
+    pub fn add(&mut self, ledger: Ledger) {
+        self.eroded.add(ledger.eroded);
+        self.deposited.add(ledger.deposited);
+        self.carried.add(ledger.carried);
+    }
+
+    /// The totals so far.
+    pub fn ledger(&self) -> Ledger {
+        Ledger {
+            eroded: self.eroded.total(),
+            deposited: self.deposited.total(),
+            carried: self.carried.total(),
+        }
+    }
+}
+
 /// A finished run: the eroded map and where the material went.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Erosion {
@@ -415,17 +449,30 @@ pub struct Erosion {
 
 /// A run of droplets that can stop after any number of them and go on
 /// from there (see [`Weathering`]): stopped after `K`, it is a run of `K`.
+/// The droplets fall in the order of the tiled schedule
+/// ([`crate::erosion::schedule`]), one after another: the same result, bit
+/// for bit, as the schedule run on any number of workers.
 #[derive(Debug, Clone)]
 pub struct DropletRun {
     land: Land,
     settings: DropletSettings,
     exponent: u32,
     random: PointRandom,
+    schedule: Schedule,
+    /// The round being run, in schedule order.
+    order: RoundOrder,
+    /// The next round to order.
+    next_round: u32,
+    /// Droplets of `order` fallen so far.
+    position: usize,
+    /// The schedule slot (tile) of the droplet at `position`.
+    slot: usize,
     /// Droplets fallen so far.
     fallen: u32,
-    eroded: Sum,
-    deposited: Sum,
-    carried: Sum,
+    /// What the finished tasks moved, task by task.
+    done: Tally,
+    /// What the task being run moved, droplet by droplet, once it has one.
+    task: Option<Tally>,
 }
 
 impl Weathering for DropletRun {
@@ -442,10 +489,19 @@ impl Weathering for DropletRun {
             settings: *settings,
             exponent: map.exponent(),
             random: PointRandom::new(settings.seed ^ STREAM_SALT),
+            schedule: Schedule::new(
+                map.side(),
+                settings.wrap,
+                settings.lifetime,
+                settings.radius,
+            ),
+            order: RoundOrder::default(),
+            next_round: 0,
+            position: 0,
+            slot: 0,
             fallen: 0,
-            eroded: Sum::default(),
-            deposited: Sum::default(),
-            carried: Sum::default(),
+            done: Tally::default(),
+            task: None,
         }
     }
 
@@ -457,13 +513,28 @@ impl Weathering for DropletRun {
         self.fallen
     }
 
-    /// One droplet falls.
+    /// One droplet falls: the next of the schedule.
     fn step(&mut self) {
-        let start = start_of(self.random, self.fallen, self.land.limit);
-        let fall = self.land.fall(start, &self.settings, None);
-        self.eroded.add(fall.eroded);
-        self.deposited.add(fall.deposited);
-        self.carried.add(fall.end.sediment);
+        if self.position == self.order.droplets.len() {
+            // With one tile the run is one task, a plain loop: the same
+            // ledger, to the last bit, as before there were tiles.
+            if self.schedule.across() > 1 {
+                self.close_task();
+            }
+            self.order = self.schedule.round_order(self.random, self.next_round);
+            self.next_round += 1;
+            self.position = 0;
+            self.slot = 0;
+        }
+        while self.order.starts[self.slot + 1] as usize <= self.position {
+            self.close_task();
+            self.slot += 1;
+        }
+        let droplet = self.order.droplets[self.position];
+        let task = self.task.get_or_insert_default();
+        self.land
+            .fall_droplet(self.random, droplet, &self.settings, task);
+        self.position += 1;
         self.fallen += 1;
     }
 
@@ -481,16 +552,23 @@ impl Weathering for DropletRun {
 impl DropletRun {
     /// Where the material went so far.
     pub fn ledger(&self) -> Ledger {
-        Ledger {
-            eroded: self.eroded.total(),
-            deposited: self.deposited.total(),
-            carried: self.carried.total(),
+        let mut total = self.done;
+        if let Some(task) = self.task {
+            total.add(task.ledger());
         }
+        total.ledger()
     }
 
     /// A copy of the map as it is now.
     pub fn heightmap(&self) -> Heightmap {
         self.land.grid().into_map(self.exponent)
+    }
+
+    /// Adds the task being run, if it had a droplet, to the ledger.
+    fn close_task(&mut self) {
+        if let Some(task) = self.task.take() {
+            self.done.add(task.ledger());
+        }
     }
 }
 
@@ -558,9 +636,9 @@ pub struct Trace {
     pub ledger: Ledger,
 }
 
-/// Follows droplet `droplet` (0 to [`MAX_DROPLETS`] - 1) on `map`: it
-/// lands where it would in a run of `settings`, but runs on this map as it
-/// is. So droplet 0 on the original map is the first droplet of every run,
+/// Follows droplet `droplet` (0 to [`MAX_DROPLETS`] - 1, counted in the
+/// order droplets fall in a run) on `map`: it lands where it would in a
+/// run of `settings`, but runs on this map as it is. So droplet 0 on the original map is the first droplet of every run,
 /// and [`Trace::heightmap`] is then the map after one droplet. The
 /// settings are validated like a run's; their `droplets` count plays no
 /// part.
@@ -581,6 +659,7 @@ pub(crate) fn follow(
         ..*settings
     };
     let mut run = started::<DropletRun>(map, &one)?;
+    let droplet = run.schedule.droplet_at(run.random, droplet);
     let start = start_of(run.random, droplet, run.land.limit);
     let mut steps = Vec::new();
     let fall = run.land.fall(start, settings, Some(&mut steps));
@@ -597,15 +676,8 @@ pub(crate) fn follow(
     })
 }
 
-/// Where droplet `droplet` lands: outputs `2 droplet` and `2 droplet + 1`
-/// of the stream, scaled to `[0, limit)`.
-fn start_of(random: PointRandom, droplet: u32, limit: f64) -> (f64, f64) {
-    let index = 2 * droplet as usize;
-    (random.unit(index) * limit, random.unit(index + 1) * limit)
-}
-
 /// What one droplet did.
-struct Fall {
+pub(crate) struct Fall {
     end: DropletState,
     ending: Ending,
     eroded: f64,
@@ -613,13 +685,26 @@ struct Fall {
 }
 
 /// The heights droplets run over, and what they need to read and change
-/// them quickly.
+/// them quickly: the whole grid, or only a window of it (a tile of
+/// [`crate::erosion::schedule`] and the margin its droplets can reach).
+/// Droplets always move in the map's coordinates; only the storage is a
+/// window, so a droplet computes the same numbers on either.
 #[derive(Debug, Clone)]
-struct Land {
+pub(crate) struct Land {
+    /// The heights of the window, row by row, `columns` a row.
     heights: Vec<f64>,
-    /// Points on a row of `heights`.
+    /// Points on a side of the grid (the map's side, or its period with
+    /// wrap).
     width: usize,
     wrap: bool,
+    /// The window's first column and row in the grid (with wrap, it may
+    /// run across the seam: its columns are `x0, x0 + 1, ...` modulo the
+    /// period).
+    x0: usize,
+    y0: usize,
+    /// The window's size; the whole grid's when it is the grid.
+    columns: usize,
+    rows: usize,
     /// Positions live in `[0, limit)` on both axes: the map's `last`. Without
     /// wrap, that keeps the point right of and below a droplet on the map;
     /// with wrap it is the period.
@@ -630,19 +715,41 @@ struct Land {
 }
 
 impl Land {
-    fn new(map: &Heightmap, settings: &DropletSettings) -> Self {
+    pub(crate) fn new(map: &Heightmap, settings: &DropletSettings) -> Self {
         let grid = Grid::of(map, settings.wrap);
-        let floor =
-            grid.heights.iter().fold(
-                f64::INFINITY,
-                |low, &height| if height < low { height } else { low },
-            );
+        let floor = lowest(&grid.heights);
+        let width = grid.width;
+        Self::window(
+            grid.heights,
+            (0, 0, width, width),
+            width,
+            settings,
+            map.last() as f64,
+            floor,
+        )
+    }
+
+    /// A land whose storage is the window `(x0, y0, columns, rows)` of a
+    /// grid `width` points a side, holding `heights`.
+    pub(crate) fn window(
+        heights: Vec<f64>,
+        (x0, y0, columns, rows): (usize, usize, usize, usize),
+        width: usize,
+        settings: &DropletSettings,
+        limit: f64,
+        floor: f64,
+    ) -> Self {
+        debug_assert_eq!(heights.len(), columns * rows);
         Self {
-            brush: Brush::new(settings.radius, grid.width),
-            width: grid.width,
-            wrap: grid.wrap,
-            heights: grid.heights,
-            limit: map.last() as f64,
+            brush: Brush::new(settings.radius, columns),
+            width,
+            wrap: settings.wrap,
+            x0,
+            y0,
+            columns,
+            rows,
+            heights,
+            limit,
             floor,
         }
     }
@@ -655,12 +762,52 @@ impl Land {
         }
     }
 
-    fn into_grid(self) -> Grid {
+    pub(crate) fn into_heights(self) -> Vec<f64> {
+        self.heights
+    }
+
+    pub(crate) fn into_grid(self) -> Grid {
+        debug_assert_eq!(self.columns, self.width);
         Grid {
             heights: self.heights,
             width: self.width,
             wrap: self.wrap,
         }
+    }
+
+    /// Where grid column `column` is in the window. A droplet never
+    /// reaches beyond its tile's window (the reach bound of
+    /// [`crate::erosion::schedule`]); debug builds check it.
+    #[inline]
+    fn local_column(&self, column: usize) -> usize {
+        let local = if column >= self.x0 {
+            column - self.x0
+        } else {
+            column + self.width - self.x0
+        };
+        debug_assert!(
+            local < self.columns,
+            "column {column} is outside its window"
+        );
+        local
+    }
+
+    /// [`Land::local_column`] for rows.
+    #[inline]
+    fn local_row(&self, row: usize) -> usize {
+        let local = if row >= self.y0 {
+            row - self.y0
+        } else {
+            row + self.width - self.y0
+        };
+        debug_assert!(local < self.rows, "row {row} is outside its window");
+        local
+    }
+
+    /// The storage index of grid point `(column, row)`.
+    #[inline]
+    fn index(&self, column: usize, row: usize) -> usize {
+        self.local_row(row) * self.columns + self.local_column(column)
     }
 
     /// The indices of the four points around cell `(column, row)`: top
@@ -670,16 +817,18 @@ impl Land {
     #[inline]
     fn cell(&self, column: usize, row: usize) -> [usize; 4] {
         let width = self.width;
-        let top = row * width;
         let (right, below) = if self.wrap {
             (
                 if column + 1 == width { 0 } else { column + 1 },
-                if row + 1 == width { 0 } else { top + width },
+                if row + 1 == width { 0 } else { row + 1 },
             )
         } else {
-            (column + 1, top + width)
+            (column + 1, row + 1)
         };
-        [top + column, top + right, below + column, below + right]
+        let (left, right) = (self.local_column(column), self.local_column(right));
+        let top = self.local_row(row) * self.columns;
+        let bottom = self.local_row(below) * self.columns;
+        [top + left, top + right, bottom + left, bottom + right]
     }
 
     /// The cell under `(x, y)` and the position within it.
@@ -701,9 +850,29 @@ impl Land {
         top + (bottom - top) * v
     }
 
+    /// Droplet `droplet` of the stream `random` falls, and `tally` counts
+    /// what it moved: the one way both the single-threaded run and a tile's
+    /// task let a droplet fall.
+    #[inline]
+    pub(crate) fn fall_droplet(
+        &mut self,
+        random: PointRandom,
+        droplet: u32,
+        settings: &DropletSettings,
+        tally: &mut Tally,
+    ) {
+        let start = start_of(random, droplet, self.limit);
+        let fall = self.fall(start, settings, None);
+        tally.add(Ledger {
+            eroded: fall.eroded,
+            deposited: fall.deposited,
+            carried: fall.end.sediment,
+        });
+    }
+
     /// One droplet, from `start` until its run ends, recording each step
     /// into `trace` if there is one.
-    fn fall(
+    pub(crate) fn fall(
         &mut self,
         start: (f64, f64),
         settings: &DropletSettings,
@@ -853,7 +1022,7 @@ impl Land {
             // Summing what each point gives would chain one addition after
             // another through the whole brush; instead, only the rare
             // points at the floor, which give less than asked, are counted.
-            let centre = row * width + column;
+            let centre = self.index(column, row);
             let floor = self.floor;
             let mut shortfall = 0.0;
             for (&offset, &weight) in self.brush.offsets.iter().zip(&self.brush.weights) {
@@ -880,22 +1049,28 @@ impl Land {
         let point = |dx: i64, dy: i64| -> Option<usize> {
             let (x, y) = (column + dx, row + dy);
             if self.wrap {
-                Some((y.rem_euclid(width) * width + x.rem_euclid(width)) as usize)
+                Some(self.index(x.rem_euclid(width) as usize, y.rem_euclid(width) as usize))
             } else {
                 ((0..width).contains(&x) && (0..width).contains(&y))
-                    .then(|| (y * width + x) as usize)
+                    .then(|| self.index(x as usize, y as usize))
             }
         };
+        let points: Vec<Option<usize>> = self
+            .brush
+            .steps
+            .iter()
+            .map(|&(dx, dy)| point(dx, dy))
+            .collect();
         let mut weight_on_map = 0.0;
-        for (&(dx, dy), &weight) in self.brush.steps.iter().zip(&self.brush.weights) {
-            if point(dx, dy).is_some() {
+        for (point, &weight) in points.iter().zip(&self.brush.weights) {
+            if point.is_some() {
                 weight_on_map += weight;
             }
         }
         let floor = self.floor;
         let mut shortfall = 0.0;
-        for (&(dx, dy), &weight) in self.brush.steps.iter().zip(&self.brush.weights) {
-            if let Some(index) = point(dx, dy) {
+        for (point, &weight) in points.iter().zip(&self.brush.weights) {
+            if let Some(index) = *point {
                 shortfall += dig(
                     &mut self.heights[index],
                     amount * (weight / weight_on_map),
@@ -922,6 +1097,13 @@ fn dig(point: &mut f64, wanted: f64, floor: f64) -> f64 {
         *point = floor;
         wanted - given
     }
+}
+
+/// The lowest of `heights` (plain comparisons, as [`at_most`]).
+pub(crate) fn lowest(heights: &[f64]) -> f64 {
+    heights
+        .iter()
+        .fold(f64::INFINITY, |low, &height| at_most(height, low))
 }
 
 /// `value` brought back into `[0, period)` after a move of at most a cell.
@@ -1003,13 +1185,13 @@ impl Brush {
 /// (Neumaier's compensated sum), so the ledger of a million droplets
 /// balances to the last few digits.
 #[derive(Debug, Clone, Copy, Default)]
-struct Sum {
+pub(crate) struct Sum {
     sum: f64,
     compensation: f64,
 }
 
 impl Sum {
-    fn add(&mut self, value: f64) {
+    pub(crate) fn add(&mut self, value: f64) {
         let sum = self.sum + value;
         self.compensation += if self.sum.abs() >= value.abs() {
             (self.sum - sum) + value
@@ -1019,7 +1201,7 @@ impl Sum {
         self.sum = sum;
     }
 
-    fn total(&self) -> f64 {
+    pub(crate) fn total(&self) -> f64 {
         self.sum + self.compensation
     }
 }

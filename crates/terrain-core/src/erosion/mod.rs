@@ -40,9 +40,11 @@
 pub mod droplets;
 pub mod flow;
 mod grid;
+pub mod schedule;
 #[cfg(test)]
 mod test_maps;
 pub mod thermal;
+pub mod tiles;
 pub(crate) mod weathering;
 
 use crate::error::Error;

@@ -16,6 +16,9 @@ use crate::export::{
     ExportOption, ExportSettings, Format, OPTIONS, bytes_in_words, forecast, option_named,
 };
 
+/// The option that limits a mesh's triangles.
+const MAX_TRIANGLES: &str = "maxTriangles";
+
 /// One option of the menu as shown.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DownloadField {
@@ -23,9 +26,16 @@ pub struct DownloadField {
     pub spec: &'static Spec,
     /// What its field says.
     pub text: String,
+    /// What an empty field means, where that is not a number to show.
+    pub placeholder: &'static str,
     /// Whether the picked format ignores it (its field is hidden).
     pub hidden: bool,
 }
+
+/// The "most triangles" field of an OBJ, left empty: `exportMap()`'s OBJ
+/// without `maxTriangles` is the grid itself, sampled, not a simplified
+/// surface of some number of triangles.
+const OBJ_GRID: &str = "none: the grid";
 
 /// Everything the Download menu shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,6 +86,9 @@ impl Downloads {
         {
             return text.clone();
         }
+        if self.grid_obj(option, shown) {
+            return String::new();
+        }
         let display = &shown.config.display;
         let defaults = ExportSettings {
             relief: display.relief,
@@ -85,10 +98,31 @@ impl Downloads {
         option.spec.show(&(option.get)(&defaults))
     }
 
-    /// The settings the menu says, checked against the map on show.
+    /// The format the menu says, or the default while what is typed is
+    /// not one.
+    fn format(&self, shown: &Shown) -> Format {
+        Format::from_name(&self.text(&OPTIONS[0], shown).trim().to_ascii_lowercase())
+            .unwrap_or_default()
+    }
+
+    /// Whether `option` is an OBJ's "most triangles" and says nothing, as
+    /// `exportMap()`'s OBJ does by default.
+    fn grid_obj(&self, option: &ExportOption, shown: &Shown) -> bool {
+        option.spec.option == MAX_TRIANGLES
+            && self.format(shown) == Format::Obj
+            && !self
+                .typed
+                .iter()
+                .any(|(name, text)| *name == MAX_TRIANGLES && !text.trim().is_empty())
+    }
+
+    /// The settings the menu says, checked against the map on show. An
+    /// empty "most triangles" says nothing: the format's own default.
     fn settings(&self, shown: &Shown) -> Result<ExportSettings, String> {
         let settings = ExportSettings::read(Surface::Control, |spec| {
-            option_named(spec.option).map(|option| self.text(option, shown))
+            option_named(spec.option)
+                .map(|option| self.text(option, shown))
+                .filter(|text| spec.option != MAX_TRIANGLES || !text.trim().is_empty())
         })?;
         settings.check_for(shown.terrain.heightmap.side(), Surface::Control)?;
         Ok(settings)
@@ -189,13 +223,9 @@ impl Downloads {
     /// What the menu shows for the map on show.
     pub(super) fn present(&self, shown: &Shown) -> DownloadShown {
         let settings = self.settings(shown);
-        let format = settings.as_ref().map_or_else(
-            |_| {
-                Format::from_name(&self.text(&OPTIONS[0], shown).trim().to_ascii_lowercase())
-                    .unwrap_or_default()
-            },
-            |settings| settings.format,
-        );
+        let format = settings
+            .as_ref()
+            .map_or_else(|_| self.format(shown), |settings| settings.format);
         let applies = ExportSettings {
             format,
             ..ExportSettings::default()
@@ -205,6 +235,11 @@ impl Downloads {
             .map(|option| DownloadField {
                 spec: option.spec,
                 text: self.text(option, shown),
+                placeholder: if self.grid_obj(option, shown) {
+                    OBJ_GRID
+                } else {
+                    ""
+                },
                 hidden: !(option.applies)(&applies),
             })
             .collect();

@@ -831,6 +831,57 @@ fn the_menu_shows_a_formats_options_with_the_demos_look_and_refuses_bad_ones() {
 }
 
 #[test]
+fn the_menus_obj_is_exportmaps_obj_the_grid_unless_a_triangle_budget_is_typed() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 6, Controls::None));
+    let edit = |demo: &mut Demo, option: &str, text: &str| {
+        handle(
+            demo,
+            Input::DownloadEdited {
+                option: option.into(),
+                text: text.into(),
+            },
+        );
+    };
+    let options_written = |demo: &mut Demo| {
+        handle(demo, Input::DownloadPressed)
+            .into_iter()
+            .find_map(|effect| match effect {
+                Effect::Export { options, .. } => Some(options),
+                _ => None,
+            })
+            .expect("a file")
+    };
+    edit(&mut demo, "format", "obj");
+    let menu = demo.presentation().download;
+    let budget = menu
+        .fields
+        .iter()
+        .find(|field| field.spec.option == "maxTriangles")
+        .expect("the field");
+    assert_eq!((budget.text.as_str(), budget.hidden), ("", false));
+    assert!(budget.placeholder.contains("the grid"));
+    assert_eq!(options_written(&mut demo), [("format", "obj".to_owned())]);
+    edit(&mut demo, "maxTriangles", "5000");
+    assert_eq!(
+        options_written(&mut demo),
+        [
+            ("format", "obj".to_owned()),
+            ("maxTriangles", "5000".to_owned())
+        ]
+    );
+    edit(&mut demo, "maxTriangles", " ");
+    assert_eq!(options_written(&mut demo), [("format", "obj".to_owned())]);
+    edit(&mut demo, "format", "glb");
+    let menu = demo.presentation().download;
+    let budget = menu
+        .fields
+        .iter()
+        .find(|field| field.spec.option == "maxTriangles")
+        .expect("the field");
+    assert_eq!((budget.text.as_str(), budget.placeholder), (" ", ""));
+}
+
+#[test]
 fn a_download_pressed_while_the_map_is_made_is_written_once_it_is_on_show() {
     let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Basic));
     let (job, request) = offloaded(&effects).remove(0);

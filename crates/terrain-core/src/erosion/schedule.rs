@@ -1,0 +1,343 @@
+//! The order droplets fall in, made so that many workers can let them
+//! fall at once and still give the same map, bit for bit, as one.
+//!
+//! # Why a droplet cannot reach far
+//!
+//! A droplet moves at most one cell a step (its direction is a unit
+//! vector), and it reads or writes only near where it is: the four points
+//! of the cell under it and under its next position, and a brush of
+//! `radius - 1` points around the point nearest it, which is at most one
+//! point right of or below the cell. So everything a droplet landing in
+//! column `c` touches lies within `lifetime + radius` columns of `c`; one
+//! more for rounding (a direction may be a few ulps longer than 1) gives
+//! the [`reach`]: `lifetime + radius + 1`.
+//!
+//! # Tiles, colours and rounds
+//!
+//! The positions where droplets land, `[0, period)` on both axes, are cut
+//! into `across x across` tiles, each at least `2 * reach` wide. A tile's
+//! droplets touch only its **window**: the tile and `reach` more on every
+//! side. The tiles are coloured like a 2 x 2 pattern (colour = row parity
+//! times 2 plus column parity), so two tiles of one colour have a whole
+//! tile between them and their windows share no point: they can run at the
+//! same time, in any order, and give the same heights. With wrap the tiles
+//! sit on the torus, so `across` is even (the pattern then continues
+//! across the seam); without, it is even too, for one rule. Where fewer
+//! than four tiles fit on a side (with two a side, each colour would have
+//! one tile: nothing to run side by side), there is one tile, and the
+//! droplets fall
+//! in their own order, as a plain loop (and its ledger is summed as one
+//! task, not round by round).
+//!
+//! Droplets are handed out in **rounds** of [`Schedule::round`] droplets
+//! (the map's area over [`POINTS_PER_ROUND_DROPLET`]; never the worker
+//! count): droplets `r * round .. (r + 1) * round` make round `r`, each
+//! belonging to the tile where it lands. A round lets colour 0's tiles'
+//! droplets fall, then colour 1's, 2's and 3's; within a colour tile by
+//! tile, and within a tile in the droplets' own order. This order is the
+//! **schedule**; a run of `K` droplets is its first `K`, so every run is a
+//! prefix of every longer one, as the scrubber's stages need.
+
+use crate::random::PointRandom;
+
+/// The most tiles on a side: 64 tiles, 16 of a colour, work for up to 16
+/// workers at once; more tiles would only add handing-out.
+pub const MAX_TILES_ACROSS: usize = 8;
+
+/// A round has one droplet for this many points of the map (and at least
+/// [`MIN_ROUND`] droplets). A droplet touches roughly 150 points with the
+/// default settings, so in a round each point is touched a few times:
+/// rounds that small leave no trace of the colour order in the map (see
+/// the chapter), while big enough that the windows handed to workers are
+/// copied a few times per round, not per droplet.
+pub const POINTS_PER_ROUND_DROPLET: usize = 64;
+
+/// The fewest droplets in a round.
+pub const MIN_ROUND: u32 = 256;
+
+/// How far from where it lands a droplet can read or write, in points
+/// along either axis (see the module's documentation).
+pub fn reach(lifetime: u32, radius: u32) -> usize {
+    lifetime as usize + radius as usize + 1
+}
+
+/// Where droplet `droplet` lands: outputs `2 droplet` and `2 droplet + 1`
+/// of the stream, scaled to `[0, limit)`.
+pub(crate) fn start_of(random: PointRandom, droplet: u32, limit: f64) -> (f64, f64) {
+    let index = 2 * droplet as usize;
+    (random.unit(index) * limit, random.unit(index + 1) * limit)
+}
+
+/// A rectangle of the grid a tile's droplets work on: columns `x ..
+/// x + width` and rows `y .. y + height`, taken modulo the grid's width
+/// with wrap (a window may run across the seam).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// The first column, in the grid.
+    pub x: usize,
+    /// The first row.
+    pub y: usize,
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+}
+
+impl Window {
+    /// Where window point `(column, row)` is in `heights`, a grid whose
+    /// rows are `stride` apart and whose own points repeat every `period`
+    /// (the grid's width: the map's side, or its period with wrap).
+    #[inline]
+    fn source(&self, column: usize, row: usize, stride: usize, period: usize) -> usize {
+        ((self.y + row) % period) * stride + (self.x + column) % period
+    }
+
+    /// The window's heights, copied out of `heights` (laid out as
+    /// [`Window::paste`] says), row by row.
+    pub fn cut(&self, heights: &[f64], stride: usize, period: usize) -> Vec<f64> {
+        let mut window = Vec::with_capacity(self.width * self.height);
+        for row in 0..self.height {
+            let start = self.source(0, row, stride, period);
+            let run = self.width.min(period - self.x);
+            window.extend_from_slice(&heights[start..start + run]);
+            if run < self.width {
+                // With wrap, the rest of the row is at the grid's left edge.
+                let left = start - self.x;
+                window.extend_from_slice(&heights[left..left + self.width - run]);
+            }
+        }
+        window
+    }
+
+    /// Copies `window` (as [`Window::cut`] gives it) back into `heights`,
+    /// a grid whose rows are `stride` apart and whose own points repeat
+    /// every `period`.
+    pub fn paste(&self, window: &[f64], heights: &mut [f64], stride: usize, period: usize) {
+        for (row, values) in window.chunks_exact(self.width).enumerate() {
+            let start = self.source(0, row, stride, period);
+            let run = self.width.min(period - self.x);
+            heights[start..start + run].copy_from_slice(&values[..run]);
+            if run < self.width {
+                let left = start - self.x;
+                heights[left..left + self.width - run].copy_from_slice(&values[run..]);
+            }
+        }
+    }
+}
+
+/// One tile of the schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tile {
+    /// Its column among the tiles, from 0.
+    pub column: usize,
+    /// Its row among the tiles.
+    pub row: usize,
+    /// Its colour, 0 to 3: the phase of a round it runs in.
+    pub colour: usize,
+    /// The points its droplets can touch.
+    pub window: Window,
+}
+
+/// One round's droplets in schedule order, and where each tile's begin.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoundOrder {
+    /// The round's droplets (their numbers in the stream), tile by tile in
+    /// schedule order, each tile's in their own order.
+    pub droplets: Vec<u32>,
+    /// Tile `t`'s droplets are `droplets[starts[t]..starts[t + 1]]`.
+    pub starts: Vec<u32>,
+}
+
+impl RoundOrder {
+    /// Tile `tile`'s droplets among the first `taken` of the round.
+    pub fn tile(&self, tile: usize, taken: usize) -> &[u32] {
+        let start = (self.starts[tile] as usize).min(taken);
+        let end = (self.starts[tile + 1] as usize).min(taken);
+        &self.droplets[start..end]
+    }
+}
+
+/// The schedule of droplets on one map with one lifetime and radius: its
+/// tiles, their windows and its rounds. It depends on the map's size and
+/// the settings only, never on how many workers run it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schedule {
+    /// Points on a side of the grid: the map's side, or its period with
+    /// wrap.
+    width: usize,
+    /// Droplets land in `[0, period)`: the map's last point.
+    period: usize,
+    wrap: bool,
+    reach: usize,
+    /// Tiles on a side.
+    across: usize,
+    /// Droplets a round.
+    round: u32,
+    /// The tiles in schedule order: colour by colour, row by row.
+    tiles: Vec<Tile>,
+    /// The place in `tiles` of the tile at `row * across + column`.
+    place: Vec<usize>,
+}
+
+impl Schedule {
+    /// The schedule on a map of `side` points a side (`2^exponent + 1`),
+    /// for droplets that take at most `lifetime` steps and erode with a
+    /// brush of `radius`, with or without wrap.
+    pub fn new(side: usize, wrap: bool, lifetime: u32, radius: u32) -> Self {
+        let period = side - 1;
+        let width = if wrap { period } else { side };
+        let reach = reach(lifetime, radius);
+        let fit = (period / (2 * reach)).min(MAX_TILES_ACROSS);
+        // Two tiles a side would give each colour one tile: nothing runs
+        // side by side, and the order would only cost fidelity.
+        let across = if fit >= 4 { fit - fit % 2 } else { 1 };
+        let bound = |i: usize| (i * period).div_ceil(across);
+        // A tile's window along one axis: its span and `reach` more each
+        // side, clipped to the map without wrap; the whole torus with wrap
+        // if it would reach round it (then starting at 0, so the window's
+        // own seam is the map's).
+        let span = |i: usize| -> (usize, usize) {
+            if across == 1 {
+                return (0, width);
+            }
+            let (start, end) = (bound(i) as isize - reach as isize, bound(i + 1) + reach);
+            if wrap {
+                let length = end as isize - start;
+                if length >= period as isize {
+                    (0, period)
+                } else {
+                    (start.rem_euclid(period as isize) as usize, length as usize)
+                }
+            } else {
+                let first = start.max(0) as usize;
+                (first, end.min(side) - first)
+            }
+        };
+        let mut tiles = Vec::with_capacity(across * across);
+        for colour in 0..4 {
+            for row in (colour / 2..across).step_by(2) {
+                for column in (colour % 2..across).step_by(2) {
+                    let ((x, width), (y, height)) = (span(column), span(row));
+                    tiles.push(Tile {
+                        column,
+                        row,
+                        colour,
+                        window: Window {
+                            x,
+                            y,
+                            width,
+                            height,
+                        },
+                    });
+                }
+            }
+        }
+        let mut place = vec![0; across * across];
+        for (at, tile) in tiles.iter().enumerate() {
+            place[tile.row * across + tile.column] = at;
+        }
+        let round = ((period * period) / POINTS_PER_ROUND_DROPLET).max(MIN_ROUND as usize);
+        Self {
+            width,
+            period,
+            wrap,
+            reach,
+            across,
+            round: u32::try_from(round).unwrap_or(u32::MAX),
+            tiles,
+            place,
+        }
+    }
+
+    /// The same tiles with rounds of `round` droplets (for measuring what
+    /// the round size does).
+    #[cfg(test)]
+    pub(crate) fn with_round(self, round: u32) -> Self {
+        Self { round, ..self }
+    }
+
+    /// Droplets a round.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Rounds a run of `droplets` takes.
+    pub fn rounds(&self, droplets: u32) -> u32 {
+        droplets.div_ceil(self.round)
+    }
+
+    /// How many droplets of round `round` a run of `droplets` lets fall:
+    /// the first that many of the round's schedule order.
+    pub fn taken(&self, round: u32, droplets: u32) -> usize {
+        let first = u64::from(round) * u64::from(self.round);
+        (u64::from(droplets).saturating_sub(first)).min(u64::from(self.round)) as usize
+    }
+
+    /// The tiles, in schedule order: all of colour 0, then 1, 2 and 3.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// Tiles on a side.
+    pub fn across(&self) -> usize {
+        self.across
+    }
+
+    /// The reach the tiles are cut for.
+    pub fn reach(&self) -> usize {
+        self.reach
+    }
+
+    /// Points on a side of the grid the windows are cut from (the map's
+    /// side, or its period with wrap).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Whether the tiles live on a torus.
+    pub fn wrap(&self) -> bool {
+        self.wrap
+    }
+
+    /// The place in [`Schedule::tiles`] of the tile where a droplet
+    /// landing at `(x, y)` (in `[0, period)`) belongs.
+    fn tile_of(&self, (x, y): (f64, f64)) -> usize {
+        // Positions are never negative, so truncating is flooring.
+        let along = |coordinate: f64| {
+            (coordinate as usize).min(self.period - 1) * self.across / self.period
+        };
+        self.place[along(y) * self.across + along(x)]
+    }
+
+    /// Round `round`'s droplets of the stream `random`, in schedule order
+    /// (a counting sort by tile: each tile's stay in their own order).
+    pub fn round_order(&self, random: PointRandom, round: u32) -> RoundOrder {
+        let first = round * self.round;
+        let limit = self.period as f64;
+        let places: Vec<u32> = (0..self.round)
+            .map(|k| self.tile_of(start_of(random, first + k, limit)) as u32)
+            .collect();
+        let mut starts = vec![0u32; self.tiles.len() + 1];
+        for &place in &places {
+            starts[place as usize + 1] += 1;
+        }
+        for t in 0..self.tiles.len() {
+            starts[t + 1] += starts[t];
+        }
+        let mut next = starts.clone();
+        let mut droplets = vec![0; places.len()];
+        for (k, &place) in places.iter().enumerate() {
+            let at = &mut next[place as usize];
+            droplets[*at as usize] = first + k as u32;
+            *at += 1;
+        }
+        RoundOrder { droplets, starts }
+    }
+
+    /// The number in the stream of the droplet at place `position` of the
+    /// schedule.
+    pub fn droplet_at(&self, random: PointRandom, position: u32) -> u32 {
+        let order = self.round_order(random, position / self.round);
+        order.droplets[(position % self.round) as usize]
+    }
+}

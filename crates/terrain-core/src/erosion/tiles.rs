@@ -1,0 +1,471 @@
+//! One tile's droplets of one round, on the tile's window alone: the task
+//! a worker runs for the [`schedule`](crate::erosion::schedule). A
+//! coordinator cuts the windows of one colour out of the map
+//! ([`Window::cut`]), hands them out, pastes what comes back
+//! ([`Window::paste`]) and adds the tiles' ledgers in schedule order
+//! ([`Tally`]); then the next colour, and the next round. The result is
+//! the single-threaded [`DropletRun`]'s,
+//! bit for bit, however many workers there are and in whatever order
+//! they finish.
+
+use crate::erosion::droplets::DropletRun;
+use crate::erosion::droplets::{
+    DropletSettings, Erosion, Land, Ledger, STREAM_SALT, Tally, lowest,
+};
+use crate::erosion::schedule::{Schedule, Window};
+use crate::erosion::weathering::{Weathering, started};
+use crate::error::Error;
+use crate::heightmap::Heightmap;
+use crate::random::PointRandom;
+
+/// The lowest of a map's own points (all of them, or with wrap the `period
+/// x period` square), row by row: what nothing is dug below. `heights` is
+/// a map `side` points a side.
+pub fn floor_of(heights: &[f64], side: usize, wrap: bool) -> f64 {
+    let own = if wrap { side - 1 } else { side };
+    let mut floor = f64::INFINITY;
+    for row in heights.chunks_exact(side).take(own) {
+        floor = lowest(&[floor, lowest(&row[..own])]);
+    }
+    floor
+}
+
+/// Lets `droplets` (numbers in the stream of `settings.seed`, all landing
+/// in tile `tile` of `schedule`) fall one after another on `heights`, the
+/// tile's window cut from the grid, with nothing dug below `floor` (the
+/// whole map's, [`floor_of`]); returns the window and what the droplets
+/// moved. The settings are checked already.
+pub fn erode_tile(
+    heights: Vec<f64>,
+    schedule: &Schedule,
+    tile: usize,
+    settings: &DropletSettings,
+    floor: f64,
+    droplets: &[u32],
+) -> (Vec<f64>, Ledger) {
+    let Window {
+        x,
+        y,
+        width,
+        height,
+    } = schedule.tiles()[tile].window;
+    let limit = (if schedule.wrap() {
+        schedule.width()
+    } else {
+        schedule.width() - 1
+    }) as f64;
+    let mut land = Land::window(
+        heights,
+        (x, y, width, height),
+        schedule.width(),
+        settings,
+        limit,
+        floor,
+    );
+    let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+    let mut tally = Tally::default();
+    for &droplet in droplets {
+        land.fall_droplet(random, droplet, settings, &mut tally);
+    }
+    (land.into_heights(), tally.ledger())
+}
+
+/// The droplets of `settings` in their own order, `0, 1, 2, ...`, as one
+/// plain loop: what droplet erosion gave before the schedule, which the
+/// erosion chapter measures the schedule against. Errors as
+/// [`Weathering::erode`] does.
+pub fn in_droplet_order(map: &Heightmap, settings: &DropletSettings) -> Result<Erosion, Error> {
+    DropletRun::check(settings)?;
+    // Checks the heights as a run does.
+    started::<DropletRun>(map, settings)?;
+    let mut land = Land::new(map, settings);
+    let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+    let mut tally = Tally::default();
+    for droplet in 0..settings.droplets {
+        land.fall_droplet(random, droplet, settings, &mut tally);
+    }
+    Ok(Erosion {
+        heightmap: land.into_grid().into_map(map.exponent()),
+        ledger: tally.ledger(),
+        droplets: settings.droplets,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::erosion::grid::Grid;
+    use crate::erosion::schedule::reach;
+    use crate::erosion::test_maps::generated;
+
+    /// Runs the schedule as `workers` workers would: each tile of a colour
+    /// goes to worker `place % workers`, the workers take their tiles in
+    /// `reversed` order or not and work on windows cut before any of them
+    /// starts; the windows are pasted back when the colour is done (in
+    /// reverse worker order, to show it does not matter), and the ledgers
+    /// added in schedule order.
+    fn in_workers(
+        map: &Heightmap,
+        settings: &DropletSettings,
+        workers: usize,
+        reversed: bool,
+    ) -> (Heightmap, Ledger) {
+        let schedule = Schedule::new(
+            map.side(),
+            settings.wrap,
+            settings.lifetime,
+            settings.radius,
+        );
+        on_schedule(map, settings, &schedule, workers, reversed)
+    }
+
+    /// [`in_workers`] on a schedule of one's own.
+    fn on_schedule(
+        map: &Heightmap,
+        settings: &DropletSettings,
+        schedule: &Schedule,
+        workers: usize,
+        reversed: bool,
+    ) -> (Heightmap, Ledger) {
+        let mut grid = Grid::of(map, settings.wrap);
+        let floor = floor_of(map.heights(), map.side(), settings.wrap);
+        let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+        let width = schedule.width();
+        let mut total = Tally::default();
+        for round in 0..schedule.rounds(settings.droplets) {
+            let order = schedule.round_order(random, round);
+            let taken = schedule.taken(round, settings.droplets);
+            let mut ledgers = vec![None; schedule.tiles().len()];
+            for colour in 0..4 {
+                let places: Vec<usize> = (0..schedule.tiles().len())
+                    .filter(|&place| schedule.tiles()[place].colour == colour)
+                    .collect();
+                let mut results = Vec::new();
+                for worker in 0..workers {
+                    let mut mine: Vec<usize> = places
+                        .iter()
+                        .copied()
+                        .filter(|place| place % workers == worker)
+                        .collect();
+                    if reversed {
+                        mine.reverse();
+                    }
+                    for place in mine {
+                        let window = schedule.tiles()[place].window;
+                        let cut = window.cut(&grid.heights, width, width);
+                        let droplets = order.tile(place, taken);
+                        let (heights, ledger) =
+                            erode_tile(cut, schedule, place, settings, floor, droplets);
+                        if !droplets.is_empty() {
+                            ledgers[place] = Some(ledger);
+                        }
+                        results.push((window, heights));
+                    }
+                }
+                for (window, heights) in results.into_iter().rev() {
+                    window.paste(&heights, &mut grid.heights, width, width);
+                }
+            }
+            for ledger in ledgers.into_iter().flatten() {
+                total.add(ledger);
+            }
+        }
+        (grid.into_map(map.exponent()), total.ledger())
+    }
+
+    fn settings(droplets: u32, wrap: bool) -> DropletSettings {
+        DropletSettings {
+            droplets,
+            seed: 11,
+            wrap,
+            ..DropletSettings::default()
+        }
+    }
+
+    #[test]
+    fn any_number_of_workers_in_any_order_gives_the_single_threaded_bits() {
+        for (exponent, lifetime, radius) in [(9, 30, 3), (8, 12, 5), (7, 8, 1)] {
+            for wrap in [false, true] {
+                let map = generated(wrap, exponent, 4);
+                let settings = DropletSettings {
+                    lifetime,
+                    radius,
+                    // Three and a bit rounds: the last one cut short.
+                    droplets: 3 * Schedule::new(map.side(), wrap, lifetime, radius).round() + 77,
+                    ..settings(0, wrap)
+                };
+                let schedule = Schedule::new(map.side(), wrap, lifetime, radius);
+                assert!(
+                    schedule.across() >= 4,
+                    "exponent {exponent}: tiles run side by side"
+                );
+                let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
+                for workers in 1..=4 {
+                    for reversed in [false, true] {
+                        let (heights, ledger) = in_workers(&map, &settings, workers, reversed);
+                        let case = format!("exponent {exponent}, wrap {wrap}, {workers} workers");
+                        assert_eq!(heights, single.heightmap, "{case}");
+                        assert_eq!(ledger, single.ledger, "{case}");
+                    }
+                }
+                assert_ne!(single.heightmap, map);
+            }
+        }
+    }
+
+    #[test]
+    fn windows_of_one_colour_share_no_point_even_across_the_seam() {
+        for exponent in 6..=10 {
+            for wrap in [false, true] {
+                for (lifetime, radius) in [(30, 3), (1, 1), (60, 8), (10, 2)] {
+                    let side = (1 << exponent) + 1;
+                    let schedule = Schedule::new(side, wrap, lifetime, radius);
+                    let width = schedule.width();
+                    let mut owner = vec![vec![usize::MAX; width * width]; 4];
+                    for (place, tile) in schedule.tiles().iter().enumerate() {
+                        let window = tile.window;
+                        assert!(window.width <= width && window.height <= width);
+                        for row in 0..window.height {
+                            for column in 0..window.width {
+                                let point = ((window.y + row) % width) * width
+                                    + (window.x + column) % width;
+                                let seen = &mut owner[tile.colour][point];
+                                assert_eq!(
+                                    *seen,
+                                    usize::MAX,
+                                    "exponent {exponent}, wrap {wrap}, tile {place}"
+                                );
+                                *seen = place;
+                            }
+                        }
+                    }
+                    assert!(schedule.across() == 1 || schedule.across().is_multiple_of(2));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tiles_cover_every_landing_place_once_and_are_twice_the_reach() {
+        let schedule = Schedule::new(513, false, 30, 3);
+        assert_eq!(schedule.reach(), 34);
+        assert_eq!(schedule.across(), 6);
+        assert_eq!(schedule.round(), 4096);
+        assert_eq!(schedule.tiles().len(), 36);
+        assert!(
+            schedule
+                .tiles()
+                .windows(2)
+                .all(|t| t[0].colour <= t[1].colour)
+        );
+        // Long lifetimes leave one tile: a plain loop.
+        assert_eq!(Schedule::new(513, true, 300, 3).across(), 1);
+        assert_eq!(Schedule::new(65, true, 30, 3).across(), 1);
+        // Every droplet of a round is in exactly one tile, in order.
+        let random = PointRandom::new(5);
+        let order = schedule.round_order(random, 2);
+        let mut all = order.droplets.clone();
+        all.sort_unstable();
+        assert_eq!(all, (2 * 4096..3 * 4096).collect::<Vec<u32>>());
+        for place in 0..schedule.tiles().len() {
+            let droplets = order.tile(place, 4096);
+            assert!(droplets.windows(2).all(|pair| pair[0] < pair[1]));
+        }
+    }
+
+    #[test]
+    fn a_droplet_never_goes_farther_than_the_reach_from_where_it_lands() {
+        // Long lives, no evaporation and every brush: the traces' steps
+        // are at most one cell each, so the points touched lie within the
+        // reach (the windows' debug checks enforce it in every test above).
+        let map = generated(false, 7, 2);
+        for radius in [1, 4, 8] {
+            let settings = DropletSettings {
+                lifetime: 200,
+                radius,
+                inertia: 0.9,
+                evaporate_speed: 0.0,
+                ..settings(0, false)
+            };
+            let reach = reach(settings.lifetime, radius) as f64;
+            for droplet in 0..200 {
+                let traced =
+                    crate::erosion::droplets::trace(&map, &settings, droplet).expect("valid");
+                let Some(first) = traced.steps.first() else {
+                    continue;
+                };
+                let (x, y) = (first.start.x, first.start.y);
+                for step in &traced.steps {
+                    let length = step.direction[0].hypot(step.direction[1]);
+                    assert!(length <= 1.0 + 1e-15, "{length}");
+                    // Brush and cell: up to `radius` points beyond the
+                    // position, rounded down.
+                    let farthest = (step.start.x - x).abs().max((step.start.y - y).abs());
+                    assert!(farthest.floor() + f64::from(radius) + 1.0 <= reach);
+                }
+            }
+        }
+    }
+
+    /// What the schedule costs against the plain loop on the erosion
+    /// chapter's map at 513 x 513 (diamond-square, seed 7, 100 000
+    /// droplets): the numbers the chapter quotes, and how the round size
+    /// changes them. `seam` is the mean change of the difference between
+    /// neighbouring columns across tile edges over that elsewhere: 1 when
+    /// the edges leave no mark.
+    /// `cargo test -p terrain-core --release --lib schedule_cost -- --ignored --nocapture`
+    #[test]
+    #[ignore = "prints the chapter's numbers; a few seconds in release"]
+    fn schedule_cost() {
+        let map = crate::erosion::test_maps::generated(false, 9, 7);
+        let settings = DropletSettings {
+            seed: 7,
+            ..DropletSettings::default()
+        };
+        let plain = in_droplet_order(&map, &settings).expect("valid");
+        let schedule = Schedule::new(map.side(), false, settings.lifetime, settings.radius);
+        let edges: Vec<usize> = (1..schedule.across())
+            .map(|i| (i * (map.side() - 1)).div_ceil(schedule.across()))
+            .collect();
+        let side = map.side();
+        for round in [256, 1024, schedule.round(), 16_384, 100_000] {
+            let (tiled, ledger) = on_schedule(
+                &map,
+                &settings,
+                &schedule.clone().with_round(round),
+                1,
+                false,
+            );
+            let difference: Vec<f64> = tiled
+                .heights()
+                .iter()
+                .zip(plain.heightmap.heights())
+                .map(|(a, b)| a - b)
+                .collect();
+            let mean = difference.iter().map(|d| d.abs()).sum::<f64>() / difference.len() as f64;
+            let max = difference.iter().fold(0.0f64, |m, d| m.max(d.abs()));
+            let (mut at_edges, mut edge_pairs, mut elsewhere, mut other_pairs) = (0.0, 0, 0.0, 0);
+            for y in 0..side {
+                for x in 1..side {
+                    let step = (difference[y * side + x] - difference[y * side + x - 1]).abs()
+                        + (difference[x * side + y] - difference[(x - 1) * side + y]).abs();
+                    if edges.contains(&x) {
+                        at_edges += step;
+                        edge_pairs += 2;
+                    } else {
+                        elsewhere += step;
+                        other_pairs += 2;
+                    }
+                }
+            }
+            let seam = (at_edges / f64::from(edge_pairs)) / (elsewhere / f64::from(other_pairs));
+            let mean_height =
+                |m: &Heightmap| m.heights().iter().sum::<f64>() / m.heights().len() as f64;
+            println!(
+                "round {round}: mean |difference| {mean:.5}, max {max:.4}, seam {seam:.3}, \
+                 eroded {:.2} (plain {:.2}), mean height {:.5} (plain {:.5}, before {:.5})",
+                ledger.eroded,
+                plain.ledger.eroded,
+                mean_height(&tiled),
+                mean_height(&plain.heightmap),
+                mean_height(&map),
+            );
+        }
+    }
+
+    /// The schedule on 1 and 2 native threads, timed, against the
+    /// single-threaded run: what a second core gains once the windows are
+    /// copied out and back every colour of every round.
+    /// `cargo test -p terrain-core --release --lib threads_speed -- --ignored --nocapture`
+    #[test]
+    #[ignore = "times threads; seconds in release"]
+    fn threads_speed() {
+        use std::time::Instant;
+        for exponent in [9, 10] {
+            let map = generated(false, exponent, 7);
+            let settings = DropletSettings {
+                droplets: 100_000 << (2 * (exponent - 9)),
+                seed: 7,
+                ..DropletSettings::default()
+            };
+            let started = Instant::now();
+            let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
+            let alone = started.elapsed();
+            for threads in [1, 2] {
+                let started = Instant::now();
+                let heights = in_threads(&map, &settings, threads);
+                let took = started.elapsed();
+                assert_eq!(heights, single.heightmap);
+                println!(
+                    "exponent {exponent}, {} droplets: single-threaded run {alone:.2?}, \
+                     {threads} threads {took:.2?} ({:.2}x)",
+                    settings.droplets,
+                    alone.as_secs_f64() / took.as_secs_f64()
+                );
+            }
+        }
+    }
+
+    /// The schedule on `threads` scoped threads: each colour's tiles are
+    /// cut, dealt out round robin, run and pasted back.
+    fn in_threads(map: &Heightmap, settings: &DropletSettings, threads: usize) -> Heightmap {
+        let mut grid = Grid::of(map, settings.wrap);
+        let floor = floor_of(map.heights(), map.side(), settings.wrap);
+        let schedule = Schedule::new(
+            map.side(),
+            settings.wrap,
+            settings.lifetime,
+            settings.radius,
+        );
+        let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+        let width = schedule.width();
+        for round in 0..schedule.rounds(settings.droplets) {
+            let order = schedule.round_order(random, round);
+            let taken = schedule.taken(round, settings.droplets);
+            for colour in 0..4 {
+                let jobs: Vec<(usize, Vec<f64>)> = (0..schedule.tiles().len())
+                    .filter(|&place| schedule.tiles()[place].colour == colour)
+                    .map(|place| {
+                        let window = schedule.tiles()[place].window;
+                        (place, window.cut(&grid.heights, width, width))
+                    })
+                    .collect();
+                let done: Vec<(usize, Vec<f64>)> = std::thread::scope(|scope| {
+                    let workers: Vec<_> = (0..threads)
+                        .map(|worker| {
+                            let (jobs, schedule, order) = (&jobs, &schedule, &order);
+                            scope.spawn(move || {
+                                jobs.iter()
+                                    .skip(worker)
+                                    .step_by(threads)
+                                    .map(|(place, cut)| {
+                                        let droplets = order.tile(*place, taken);
+                                        let (heights, _) = erode_tile(
+                                            cut.clone(),
+                                            schedule,
+                                            *place,
+                                            settings,
+                                            floor,
+                                            droplets,
+                                        );
+                                        (*place, heights)
+                                    })
+                                    .collect::<Vec<_>>()
+                            })
+                        })
+                        .collect();
+                    workers
+                        .into_iter()
+                        .flat_map(|worker| worker.join().expect("a worker"))
+                        .collect()
+                });
+                for (place, heights) in done {
+                    schedule.tiles()[place]
+                        .window
+                        .paste(&heights, &mut grid.heights, width, width);
+                }
+            }
+        }
+        grid.into_map(map.exponent())
+    }
+}

@@ -1,0 +1,200 @@
+//! Droplet erosion on every core (`www/erode-async.js` coordinates it):
+//! `erosionPlan(heights, options)` describes the schedule
+//! (`terrain_core::erosion::schedule`), `erosionRound(side, options,
+//! round)` how many droplets each tile has in a round, and
+//! `taskErodeTile(...)`, a worker task, lets some of one tile's droplets
+//! fall on its window. The options are read by `erode`'s reader, so they
+//! are refused in the same words.
+
+use std::cell::RefCell;
+
+use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
+use terrain_core::Reading;
+use terrain_core::erosion::droplets::DropletSettings;
+use terrain_core::erosion::schedule::{RoundOrder, Schedule};
+use terrain_core::erosion::tiles::erode_tile;
+use terrain_js::{exponent_of, height_refused, map_of};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use crate::api::{ERODE_EXAMPLE, erode_options, read_options};
+
+/// The droplet settings `options` ask for, read as `erode` reads them.
+fn settings_of(options: &JsValue) -> Result<DropletSettings, JsError> {
+    let Reading { params, .. } = read_options(options, "erode", ERODE_EXAMPLE, erode_options)
+        .map_err(|message| JsError::new(&message))?;
+    Ok(DropletSettings {
+        seed: params.map.seed,
+        ..params.erosion.droplets
+    })
+}
+
+fn schedule_of(side: usize, settings: &DropletSettings) -> Schedule {
+    Schedule::new(side, settings.wrap, settings.lifetime, settings.radius)
+}
+
+fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
+    // Setting a property of a plain new object cannot fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), &value.into());
+}
+
+/// The schedule `erode(heights, options)` runs, for a coordinator: `{
+/// side, width, wrap, droplets, round, rounds, reach, across, lifetime,
+/// radius, tiles: [{ x, y, width, height, colour }] }`, the tiles in
+/// schedule order (colour 0's first), each window's columns and rows
+/// counted modulo `width` (the grid: the map's side, or its period with
+/// wrap, whose last row and column the coordinator copies from its first
+/// at the end). Throws `erode`'s message for bad options and for heights
+/// of the wrong kind or size; their values are not read (a
+/// `Float64Array` is not copied): the coordinator checks them, and calls
+/// `erosionHeightRefused` for the message.
+#[wasm_bindgen(js_name = erosionPlan)]
+pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsError> {
+    let side = match heights.dyn_ref::<Float64Array>() {
+        Some(array) => exponent_of(array.length() as usize, "erode")
+            .map(|exponent| (1usize << exponent) + 1)
+            .map_err(|message| JsError::new(&message))?,
+        None => map_of(&heights, "erode", None)
+            .map_err(|message| JsError::new(&message))?
+            .side(),
+    };
+    let settings = settings_of(&options)?;
+    let schedule = schedule_of(side, &settings);
+    let plan = Object::new();
+    set(&plan, "side", side as u32);
+    set(&plan, "width", schedule.width() as u32);
+    set(&plan, "wrap", settings.wrap);
+    set(&plan, "droplets", settings.droplets);
+    set(&plan, "round", schedule.round());
+    set(&plan, "rounds", schedule.rounds(settings.droplets));
+    set(&plan, "reach", schedule.reach() as u32);
+    set(&plan, "across", schedule.across() as u32);
+    set(&plan, "lifetime", settings.lifetime);
+    set(&plan, "radius", settings.radius);
+    let tiles = Array::new();
+    for tile in schedule.tiles() {
+        let entry = Object::new();
+        set(&entry, "x", tile.window.x as u32);
+        set(&entry, "y", tile.window.y as u32);
+        set(&entry, "width", tile.window.width as u32);
+        set(&entry, "height", tile.window.height as u32);
+        set(&entry, "colour", tile.colour as u32);
+        tiles.push(&entry);
+    }
+    set(&plan, "tiles", tiles);
+    Ok(plan)
+}
+
+/// `erode`'s message for height number `index`, `value`, out of range.
+#[wasm_bindgen(js_name = erosionHeightRefused)]
+pub fn erosion_height_refused(index: u32, value: f64) -> String {
+    height_refused(index as usize, value, "erosion")
+}
+
+thread_local! {
+    /// The last round ordered here, by `(side, settings, round)`: a
+    /// worker running several tiles of a round orders it once.
+    static ORDERED: RefCell<Option<(RoundKey, RoundOrder)>> = const { RefCell::new(None) };
+}
+
+type RoundKey = (usize, u64, bool, u32, u32, u32);
+
+/// Runs `with` on round `round`'s order, made once per round here.
+fn with_order<T>(
+    side: usize,
+    settings: &DropletSettings,
+    schedule: &Schedule,
+    round: u32,
+    with: impl FnOnce(&RoundOrder) -> T,
+) -> T {
+    let key = (
+        side,
+        settings.seed,
+        settings.wrap,
+        settings.lifetime,
+        settings.radius,
+        round,
+    );
+    ORDERED.with_borrow_mut(|cached| match cached {
+        Some((known, order)) if *known == key => with(order),
+        _ => {
+            let random = terrain_core::PointRandom::new(
+                settings.seed ^ terrain_core::erosion::droplets::STREAM_SALT,
+            );
+            let order = schedule.round_order(random, round);
+            let result = with(&order);
+            *cached = Some((key, order));
+            result
+        }
+    })
+}
+
+/// How many droplets each tile (in schedule order) lets fall in round
+/// `round` of `erode` with `options` on a map `side` points a side.
+#[wasm_bindgen(js_name = erosionRound)]
+pub fn erosion_round(side: u32, options: JsValue, round: u32) -> Result<Uint32Array, JsError> {
+    let settings = settings_of(&options)?;
+    let schedule = schedule_of(side as usize, &settings);
+    let taken = schedule.taken(round, settings.droplets);
+    let counts: Vec<u32> = with_order(side as usize, &settings, &schedule, round, |order| {
+        (0..schedule.tiles().len())
+            .map(|tile| order.tile(tile, taken).len() as u32)
+            .collect()
+    });
+    Ok(Uint32Array::from(counts.as_slice()))
+}
+
+/// A worker task: droplets `from..to` of tile `tile`'s in round `round`
+/// fall on `window` (the tile's window cut from the map as
+/// `erosionPlan` describes it), nothing dug below `floor` (the lowest of
+/// the map's own points). Returns `{ heights, eroded, deposited, carried
+/// }`: the window after them, and what they moved.
+#[wasm_bindgen(js_name = taskErodeTile)]
+#[allow(clippy::too_many_arguments)]
+pub fn task_erode_tile(
+    window: Float64Array,
+    side: u32,
+    options: JsValue,
+    round: u32,
+    tile: u32,
+    from: u32,
+    to: u32,
+    floor: f64,
+) -> Result<Object, JsError> {
+    let settings = settings_of(&options)?;
+    let side = side as usize;
+    let schedule = schedule_of(side, &settings);
+    let Some(place) = schedule.tiles().get(tile as usize) else {
+        return Err(JsError::new(&format!(
+            "taskErodeTile: tile {tile} is not one of the plan's {}",
+            schedule.tiles().len()
+        )));
+    };
+    let size = place.window.width * place.window.height;
+    if window.length() as usize != size {
+        return Err(JsError::new(&format!(
+            "taskErodeTile: tile {tile}'s window has {size} heights; got {}",
+            window.length()
+        )));
+    }
+    let taken = schedule.taken(round, settings.droplets);
+    let droplets: Vec<u32> = with_order(side, &settings, &schedule, round, |order| {
+        let all = order.tile(tile as usize, taken);
+        let end = (to as usize).min(all.len());
+        all[(from as usize).min(end)..end].to_vec()
+    });
+    let (heights, ledger) = erode_tile(
+        window.to_vec(),
+        &schedule,
+        tile as usize,
+        &settings,
+        floor,
+        &droplets,
+    );
+    let result = Object::new();
+    set(&result, "heights", Float64Array::from(heights.as_slice()));
+    set(&result, "eroded", ledger.eroded);
+    set(&result, "deposited", ledger.deposited);
+    set(&result, "carried", ledger.carried);
+    Ok(result)
+}
