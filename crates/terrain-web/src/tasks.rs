@@ -17,9 +17,7 @@ use terrain_core::spec::Surface;
 use terrain_js::{given_options, text_of};
 use wasm_bindgen::prelude::*;
 
-use crate::api::{
-    GENERATE_EXAMPLE, erode_heights, generate_heights, generate_options, read_options,
-};
+use crate::api::{GENERATE_EXAMPLE, generate_heights, generate_options, read_options};
 
 /// Reads `generate`'s options, with its messages.
 fn read(options: &JsValue) -> Result<Reading, JsError> {
