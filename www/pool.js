@@ -168,7 +168,9 @@ class Lanes {
       this.#drop(task.lane);
       task.lane = null;
     }
-    this.#pump();
+    // Later, once every task this signal aborts has been taken out: else
+    // the next of them would be handed a new worker only to stop it.
+    queueMicrotask(() => this.#pump());
   }
 
   #pump() {
@@ -184,7 +186,8 @@ class Lanes {
         if (canStartWorkers()) return;
         continue;
       }
-      this.#give(lane, this.#queue.shift());
+      const task = this.#queue.shift();
+      if (!task.settled) this.#give(lane, task);
     }
     this.#scheduleIdle();
   }
