@@ -10,13 +10,10 @@
 // Prints a Markdown table for BENCHMARKS.md. Uses Debian's Chromium
 // ($CHROMIUM, else `chromium` on the PATH); never downloads a browser.
 
-import { createServer } from "node:http";
-import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 
-import { badRequest, chromiumPath, requestURL, serveFile } from "../tests/local-tools.js";
+import { measureOnEmptyPage } from "./empty-page.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -27,29 +24,6 @@ if (!Number.isInteger(SAMPLES) || SAMPLES < 1) {
     `analysis.mjs: --samples must be a whole number of at least 1; got ${process.argv[samplesArgument + 1]}`,
   );
   process.exit(2);
-}
-
-// An empty page of the site's origin, so nothing but the benchmark runs.
-// Cross-origin isolation gives performance.now() its finer resolution.
-const EMPTY = "<!doctype html><meta charset=utf-8><title>analysis benchmark</title>";
-const ISOLATED = {
-  "cross-origin-opener-policy": "same-origin",
-  "cross-origin-embedder-policy": "require-corp",
-};
-
-function startServer() {
-  const server = createServer((request, response) => {
-    const url = requestURL(request);
-    if (!url) return badRequest(response, "not a URL");
-    if (url.pathname === "/analysis-bench.html") {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...ISOLATED });
-      response.end(EMPTY);
-    } else serveFile(response, dist, url.pathname, ISOLATED);
-  });
-  return new Promise((done, fail) => {
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => done(server));
-  });
 }
 
 /** Runs in the page: medians of interleaved samples, in milliseconds. */
@@ -101,42 +75,27 @@ async function measure({ samples }) {
 }
 
 async function main() {
-  const server = await startServer();
-  const { port } = server.address();
-  const before = loadavg().map((load) => load.toFixed(2));
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  const { result, machine } = await measureOnEmptyPage({
+    dist,
+    path: "/analysis-bench.html",
+    title: "analysis benchmark",
+    measure,
+    argument: { samples: SAMPLES },
   });
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(`http://127.0.0.1:${port}/analysis-bench.html`);
-    const { rows } = await page.evaluate(measure, { samples: SAMPLES });
-    if (errors.length) throw new Error(`errors on the page:\n${errors.join("\n")}`);
-    const frame = 1000 / 60;
-    const format = (value, digits = 1) => value.toFixed(digits);
+  const { rows } = result;
+  const frame = 1000 / 60;
+  const format = (value, digits = 1) => value.toFixed(digits);
+  console.log(`${machine}; medians of interleaved samples on the main thread\n`);
+  console.log(
+    "| exponent | points | samples | analyze() ms | generate() ms | analyze / generate | panel's measurement ms | of a 60 Hz frame | fitted slope |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const row of rows) {
     console.log(
-      `Chromium ${browser.version()}, ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ` +
-        `load ${before.join(" ")} before, ${loadavg()
-          .map((load) => load.toFixed(2))
-          .join(" ")} after; medians of interleaved samples on the main thread\n`,
+      `| ${row.exponent} | ${row.side} × ${row.side} | ${row.samples} | ${format(row.analyzeMs)} | ` +
+        `${format(row.generateMs)} | ${format(row.analyzeMs / row.generateMs, 2)} | ${format(row.panelMs)} | ` +
+        `${format((100 * row.panelMs) / frame, 0)}% | ${format(row.slope, 2)} |`,
     );
-    console.log(
-      "| exponent | points | samples | analyze() ms | generate() ms | analyze / generate | panel's measurement ms | of a 60 Hz frame | fitted slope |",
-    );
-    console.log("|---|---|---|---|---|---|---|---|---|");
-    for (const row of rows) {
-      console.log(
-        `| ${row.exponent} | ${row.side} × ${row.side} | ${row.samples} | ${format(row.analyzeMs)} | ` +
-          `${format(row.generateMs)} | ${format(row.analyzeMs / row.generateMs, 2)} | ${format(row.panelMs)} | ` +
-          `${format((100 * row.panelMs) / frame, 0)}% | ${format(row.slope, 2)} |`,
-      );
-    }
-  } finally {
-    await browser.close();
-    server.close();
   }
 }
 

@@ -27,5 +27,32 @@ export function generate(options?: GenerateOptions): Float64Array;
  */
 export function erode(heights: Float64Array | Float32Array | readonly number[], options?: ErodeOptions): Float64Array;
 
+
+/** The second argument of the async calls. */
+export interface AsyncSettings {
+  /** Aborting it rejects the call with a DOMException named "AbortError" at once; the workers' work stops. */
+  signal?: AbortSignal;
+  /** Called with the fraction done, rising from 0 to 1 (at least every 100 ms while bands of a long map come in). */
+  onProgress?: (fraction: number) => void;
+  /** How many workers to share the work between, 1 to 16; default: the machine's cores, at most 8. Where no Worker can start (Node), the work runs on the calling thread a piece per macrotask. */
+  workers?: number;
+}
+
+/**
+ * generate() off the calling thread, in a pool of Web Workers: the same heights, bit for bit.
+ * Bad options reject with generate()'s Error.
+ */
+export function generateAsync(options?: GenerateOptions, settings?: AsyncSettings): Promise<Float64Array>;
+
+/**
+ * erode() off the calling thread, in a pool of Web Workers: the same heights, bit for bit.
+ * `heights` is copied, so the caller keeps it.
+ */
+export function erodeAsync(
+  heights: Float64Array | Float32Array | readonly number[],
+  options?: ErodeOptions,
+  settings?: AsyncSettings,
+): Promise<Float64Array>;
+
 /** 16 hex digits, a hash of every height's bits: equal to a site demo's demoState().fingerprint for its map. */
 export function fingerprint(heights: Float64Array | readonly number[]): string;

@@ -1,17 +1,23 @@
 // terrain-step-by-step/core: the generators and the droplet erosion with
 // no DOM, for Node 20+, Deno, Web Workers and browsers. Call `init()` once
 // (it loads the WebAssembly module beside this file, or the one you pass),
-// then `generate`, `erode` and `fingerprint` run synchronously.
+// then `generate`, `erode` and `fingerprint` run synchronously, and
+// `generateAsync` and `erodeAsync` give the same bits off the caller's
+// thread: in Web Workers where the platform has them (browsers, Deno), and
+// in Node, which has no global Worker, on the caller's thread a piece per
+// macrotask (pool.js).
 //
 //   import { init, generate, erode, fingerprint } from "terrain-step-by-step/core";
 //   await init();
 //   const heights = generate({ algorithm: "perlin-noise", exponent: 7, seed: 7 });
+//   const big = await generateAsync({ algorithm: "perlin-noise", exponent: 11 }, { onProgress });
 
-import load, {
-  erode as erodeInWasm,
-  fingerprint as fingerprintInWasm,
-  generate as generateInWasm,
-} from "./terrain-web.js";
+import { erodeAsync as erodeOffThread, useModule as erosionUses } from "./erode-async.js";
+import { generateAsync as generateOffThread } from "./generate-async.js";
+import { configurePool } from "./pool.js";
+import * as glue from "./terrain-web.js";
+
+const { default: load, erode: erodeInWasm, fingerprint: fingerprintInWasm, generate: generateInWasm } = glue;
 
 let loading;
 let ready = false;
@@ -40,11 +46,27 @@ async function instantiate(source) {
     const { readFile } = await import("node:fs/promises");
     moduleOrPath = await readFile(moduleOrPath);
   }
-  await load({ module_or_path: moduleOrPath });
+  // Compiled once here, so the async calls' workers run the same module.
+  const module = await compiled(moduleOrPath);
+  await load({ module_or_path: module });
+  configurePool({ module, script: new URL("./worker.js", import.meta.url), here: glue });
+  erosionUses(glue);
+}
+
+/** `source` (as init() takes it, file: URLs read already) compiled. */
+async function compiled(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  const response = source instanceof Response ? source : await fetch(source);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+function notLoaded(name) {
+  return new Error(`${name} needs the module: call \`await init()\` once first`);
 }
 
 function loaded(name) {
-  if (!ready) throw new Error(`${name} needs the module: call \`await init()\` once first`);
+  if (!ready) throw notLoaded(name);
 }
 
 /** Heights of a generated map, (2^exponent + 1)² of them, row-major. */
@@ -63,4 +85,14 @@ export function erode(heights, options) {
 export function fingerprint(heights) {
   loaded("fingerprint");
   return fingerprintInWasm(heights instanceof Float64Array ? heights : Float64Array.from(heights));
+}
+
+/** generate() off the caller's thread: a promise of the same heights. */
+export function generateAsync(options, settings) {
+  return ready ? generateOffThread(options, settings) : Promise.reject(notLoaded("generateAsync"));
+}
+
+/** erode() off the caller's thread: a promise of the same heights. */
+export function erodeAsync(heights, options, settings) {
+  return ready ? erodeOffThread(heights, options, settings) : Promise.reject(notLoaded("erodeAsync"));
 }

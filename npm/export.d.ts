@@ -30,3 +30,17 @@ export interface ExportOptions {
 
 /** The map written as a file. */
 export function exportMap(heights: Heights, options?: ExportOptions): Uint8Array;
+
+/** exportMapAsync()'s last argument. */
+export interface ExportAsyncSettings {
+  /** Aborting it rejects the call with a DOMException named "AbortError" at once; the writer stops. */
+  signal?: AbortSignal;
+  /** Called with the fraction written, rising from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * exportMap() in a Web Worker: the same bytes. `heights` is copied, so the caller keeps it;
+ * bad options reject with exportMap()'s Error. Where no worker starts, it is written on this thread.
+ */
+export function exportMapAsync(heights: Heights, options?: ExportOptions, settings?: ExportAsyncSettings): Promise<Uint8Array>;

@@ -12,6 +12,9 @@ export function generate(options?: GenerateOptions): Float64Array;
 /** Weathers a map with droplets and returns new heights; `heights` is left as it was. */
 export function erode(heights: Float64Array | Float32Array | readonly number[], options?: ErodeOptions): Float64Array;
 
+/** generate() and erode() in a pool of Web Workers, with the same bits (see ./core). */
+export { type AsyncSettings, erodeAsync, generateAsync } from "./core.js";
+
 /** 16 hex digits, a hash of every height's bits: equal to a demo's demoState().fingerprint for its map. */
 export function fingerprint(heights: Float64Array): string;
 

@@ -57,10 +57,18 @@ test("Node imports the core and makes the site's maps, bit for bit", async ({ pa
   const script = join(folder, "maps.mjs");
   writeFileSync(
     script,
-    `import { erode, fingerprint, generate, init } from "${manifest.name}/core";
+    `import { erode, erodeAsync, fingerprint, generate, generateAsync, init } from "${manifest.name}/core";
 await init();
 const maps = ${JSON.stringify(MAPS)};
 const fingerprints = maps.map((options) => fingerprint(generate(options)));
+// No Worker in Node: the async calls run here, a piece per macrotask.
+const fractions = [];
+const asyncFingerprints = [];
+for (const options of maps) {
+  const heights = await generateAsync(options, { workers: 2, onProgress: (fraction) => fractions.push(fraction) });
+  asyncFingerprints.push(fingerprint(heights));
+}
+const erodedAsync = fingerprint(await erodeAsync(generate(maps[0]), { droplets: 2000, seed: 1 }));
 let refused = "";
 try {
   generate({ algorithm: "diamond-sqare" });
@@ -68,7 +76,12 @@ try {
   refused = error.message;
 }
 const eroded = erode(generate(maps[0]), { droplets: 2000, seed: 1 });
-console.log(JSON.stringify({ fingerprints, refused, erodedLength: eroded.length, dom: typeof document }));
+let refusedAsync = "";
+await generateAsync({ algorithm: "diamond-sqare" }).catch((error) => {
+  refusedAsync = error.message;
+});
+console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused, refusedAsync,
+  erodedLength: eroded.length, erodedSame: erodedAsync === fingerprint(eroded), dom: typeof document }));
 `,
   );
   const run = spawnSync(process.execPath, [script], { cwd: folder, encoding: "utf-8" });
@@ -77,6 +90,10 @@ console.log(JSON.stringify({ fingerprints, refused, erodedLength: eroded.length,
   expect(fromNode.dom, "no DOM in Node").toBe("undefined");
   expect(fromNode.refused).toMatch(/^algorithm must be one of .*diamond-square.*; got "diamond-sqare"$/);
   expect(fromNode.erodedLength).toBe(65 * 65);
+  expect(fromNode.asyncFingerprints, "generateAsync in Node: generate's bits").toEqual(fromNode.fingerprints);
+  expect(fromNode.erodedSame, "erodeAsync in Node: erode's bits").toBe(true);
+  expect(fromNode.refusedAsync).toBe(fromNode.refused);
+  expect(fromNode.fractions.at(-1)).toBe(1);
 
   for (const [index, map] of MAPS.entries()) {
     await page.goto(`/playground.html?algorithm=${map.algorithm}&exponent=${map.exponent}&seed=${map.seed}`);
@@ -141,7 +158,8 @@ function compile(name, source) {
 test("tsc --strict passes a typed example and fails a misspelled algorithm", () => {
   const typed = compile(
     "typed.mts",
-    `import { type Algorithm, type GenerateOptions, erode, fingerprint, generate, init } from "${manifest.name}/core";
+    `import { type Algorithm, type GenerateOptions, erode, erodeAsync, fingerprint, generate, generateAsync, init } from "${manifest.name}/core";
+import { exportMapAsync } from "${manifest.name}/export";
 import type { TerrainDemoElement } from "${manifest.name}";
 
 const algorithm: Algorithm = "simplex-noise";
@@ -150,8 +168,12 @@ await init();
 const heights: Float64Array = generate(options);
 const weathered: Float64Array = erode(heights, { droplets: 1000, wrap: true });
 const print: string = fingerprint(weathered);
+const controller = new AbortController();
+const later: Float64Array = await generateAsync(options, { signal: controller.signal, onProgress: (fraction: number) => fraction, workers: 2 });
+const eroded: Float64Array = await erodeAsync(later, { droplets: 10 }, { workers: 1 });
+const file: Uint8Array = await exportMapAsync(eroded, { format: "stl" }, { signal: controller.signal });
 const element: TerrainDemoElement | null = document.querySelector("terrain-demo");
-element?.setAttribute("seed", print.length.toString());
+element?.setAttribute("seed", (print.length + file.length).toString());
 `,
   );
   expect(typed.output).toBe("");

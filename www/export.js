@@ -1,13 +1,17 @@
 // exportMap() for scripts of your own: a map as a 16-bit PNG or RAW, an
-// OBJ, a closed STL solid, a GLB or a zip of tiles (see the README).
+// OBJ, a closed STL solid, a GLB or a zip of tiles (see the README), and
+// exportMapAsync(), the same bytes written in a worker.
 //
 //   import { generate } from "https://…/terrain.js";
-//   import { exportMap } from "https://…/export.js";
+//   import { exportMap, exportMapAsync } from "https://…/export.js";
 //   const stl = exportMap(generate({ exponent: 8, seed: 7 }), { format: "stl", sizeMm: 120 });
+//   const glb = await exportMapAsync(heights, { format: "glb" }, { signal, onProgress });
 //
 // It loads only the download module (terrain-export), not the demos: it
 // touches no page, so a Web Worker can import it too. terrain.js loads the
 // same module on a page's first download.
+
+import { abortError, startableUrl } from "./pool.js";
 
 // The release, stamped in at build time as in terrain.js, so this script
 // never pairs with a module of another release.
@@ -25,3 +29,99 @@ await files.default({ module_or_path: ofThisRelease("terrain-export_bg.wasm") })
 
 /** A map written as a file, as a Uint8Array; see the README. */
 export const exportMap = files.exportMap;
+
+// exportMapAsync's worker: a copy of worker.js, which writes with the same
+// module (its file-export job, asked for the bytes rather than a Blob).
+// Started on first need; stopped when a file it writes is aborted, and
+// the files it had yet to write are handed to the next one.
+let writer;
+let nextJob = 0;
+const jobs = new Map();
+
+function startWriter() {
+  if (writer !== undefined) return writer;
+  writer = null;
+  if (typeof Worker !== "function") return writer;
+  try {
+    writer = new Worker(startableUrl(ofThisRelease("worker.js")), { type: "module" });
+  } catch {
+    return writer;
+  }
+  writer.onmessage = ({ data }) => {
+    const job = jobs.get(data.id);
+    if (!job) return;
+    if (data.progress !== undefined) {
+      job.onProgress?.(Math.min(data.progress, 0.99));
+      return;
+    }
+    if (data.error === undefined) job.resolve(data.bytes);
+    else job.reject(new Error(data.error));
+  };
+  writer.onerror = (event) => {
+    // No worker here (a policy, a script that failed): written on the page.
+    event.preventDefault?.();
+    writer.terminate();
+    writer = null;
+    for (const job of jobs.values()) job.runHere();
+  };
+  return writer;
+}
+
+/** Posts `job` to the writer, or writes it here if none can start or
+ * its arguments cannot be sent. */
+function send(job) {
+  const worker = startWriter();
+  if (!worker) return job.runHere();
+  try {
+    worker.postMessage({ exportMap: job.heights, options: job.options, id: job.id, wantsBytes: true });
+  } catch {
+    job.runHere();
+  }
+}
+
+/** The bytes exportMap() returns, written off the caller's thread (`heights`
+ * is copied, so the caller keeps it); see the README. */
+export function exportMapAsync(heights, options, settings) {
+  const { signal, onProgress } = settings ?? {};
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    return Promise.reject(
+      new Error(
+        `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
+      ),
+    );
+  }
+  if (signal?.aborted) return Promise.reject(abortError("exportMapAsync"));
+  return new Promise((resolve, reject) => {
+    const id = nextJob++;
+    const finish = (action) => (value) => {
+      if (!jobs.delete(id)) return;
+      signal?.removeEventListener("abort", onAbort);
+      if (action === resolve) onProgress?.(1);
+      action(value);
+    };
+    const job = { id, heights, options, onProgress, resolve: finish(resolve), reject: finish(reject) };
+    // Written on the page, in a later task: the same writer, the same bytes.
+    job.runHere = () =>
+      setTimeout(() => {
+        if (!jobs.has(id)) return;
+        try {
+          job.resolve(files.writeFile(heights, options, (fraction) => onProgress?.(Math.min(fraction, 0.99))).bytes);
+        } catch (error) {
+          job.reject(error);
+        }
+      }, 0);
+    const onAbort = () => {
+      job.reject(abortError("exportMapAsync"));
+      if (writer) {
+        // The file nobody wants is stopped; the others go to a new writer.
+        writer.terminate();
+        writer = undefined;
+        for (const other of jobs.values()) send(other);
+      }
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    jobs.set(id, job);
+    onProgress?.(0);
+    send(job);
+  });
+}

@@ -14,6 +14,14 @@
 //
 // exportMap() is in export.js, which loads the download module only.
 
+import { useModule as erosionUses } from "./erode-async.js";
+import { configurePool, startableUrl } from "./pool.js";
+
+/** erode() in workers: a promise of the same heights; see the README. */
+export { erodeAsync } from "./erode-async.js";
+/** generate() in workers: a promise of the same heights; see the README. */
+export { generateAsync } from "./generate-async.js";
+
 // The release: a hash of every file this script loads, stamped in at build
 // time (xtask/src/pages.rs). Every file is asked for with it, so a browser
 // that fetches a new terrain.js never pairs it with a module, worker or
@@ -48,25 +56,16 @@ const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async ()
 );
 await wasm.default({ module_or_path: module });
 
-// A page may start a worker only from its own origin, so a blog on another
-// origin starts it from a blob: of its own whose one line imports ours; a
-// page with an opaque origin (embed.html in a sandboxed iframe), which
-// Chromium lets start no blob: worker, from a data: URL saying the same.
-// The worker script then runs at its own address, so it finds the module
-// and the decoder beside it. A page whose policy allows neither does the
-// work itself, as when no worker starts.
-let workerUrl;
+// A page on another origin starts the workers from a blob: or data: URL
+// that imports ours (pool.js says how); a page whose policy allows neither
+// does the work itself, as when no worker starts.
 function workerScript() {
-  const script = ofThisRelease("worker.js");
-  if (script.origin === self.origin) return script.href;
-  const bootstrap = `import ${JSON.stringify(script.href)};\n`;
-  workerUrl ??=
-    self.origin === "null"
-      ? `data:text/javascript,${encodeURIComponent(bootstrap)}`
-      : URL.createObjectURL(new Blob([bootstrap], { type: "text/javascript" }));
-  return workerUrl;
+  return startableUrl(ofThisRelease("worker.js"));
 }
 wasm.configureWorker(workerScript(), module);
+// The async calls' workers run the same module.
+configurePool({ module, script: ofThisRelease("worker.js"), here: wasm });
+erosionUses(wasm);
 // Share links of demos outside the playground (articles, embeds) open it.
 wasm.configurePlayground(new URL("playground.html", import.meta.url).href);
 

@@ -33,6 +33,10 @@ self.onmessage = async ({ data }) => {
     exportMap(data);
     return;
   }
+  if (data.poolModule || data.call !== undefined) {
+    poolMessage(data);
+    return;
+  }
   loading ??= import(glue.href);
   const { default: init, memoryBytes, protocolVersion, workerRun } = await loading;
   if (data.module) {
@@ -51,6 +55,40 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id, error: String(error?.message ? error.message : error) });
   }
 };
+
+// A worker of www/pool.js: first { poolModule } (the page's compiled
+// module), answered with { poolReady } once it is running; then tasks
+// { id, call, args }, each a call of the module's function `call` (names
+// starting with "task" only), answered with { id, result }, the result's
+// typed arrays transferred, or { id, error }. ({ poolFailed } if the
+// module does not start.)
+async function poolMessage({ poolModule, id, call, args }) {
+  try {
+    loading ??= import(glue.href);
+    const module = await loading;
+    if (poolModule) {
+      ready = module.default({ module_or_path: poolModule });
+      await ready;
+      self.postMessage({ poolReady: true });
+      return;
+    }
+    await ready;
+    const task = /^task[A-Z]/.test(call) ? module[call] : undefined;
+    if (typeof task !== "function") throw new Error(`the module has no task named ${JSON.stringify(call)}`);
+    const result = task(...args);
+    const values = ArrayBuffer.isView(result) ? [result] : Object.values(result ?? {});
+    const buffers = values.filter((value) => ArrayBuffer.isView(value)).map((value) => value.buffer);
+    self.postMessage({ id, result }, buffers);
+  } catch (error) {
+    const message = String(error?.message ? error.message : error);
+    if (poolModule) {
+      // The module would not start here: the pool runs its tasks on the page.
+      self.postMessage({ poolFailed: message });
+      return;
+    }
+    self.postMessage({ id, error: String(error?.message ? error.message : error) });
+  }
+}
 
 /** A wasm module of the same release as this worker (its glue `name.js`
  * and `name_bg.wasm`), initialized. */
@@ -90,7 +128,7 @@ let writer = null;
 // A map to write as a file, with the download module of the same release:
 // the same writer as exportMap(), with progress. The file goes back as a
 // Blob, so the page only hands it to the browser's download.
-async function exportMap({ exportMap: heights, options, mediaType, id }) {
+async function exportMap({ exportMap: heights, options, mediaType, id, wantsBytes }) {
   const fail = failWith(id);
   writer ??= loadModule("terrain-export");
   let files;
@@ -103,6 +141,11 @@ async function exportMap({ exportMap: heights, options, mediaType, id }) {
   try {
     const report = (progress, words) => self.postMessage({ id, progress, words });
     const { bytes, triangles, maxError, units, memory } = files.writeFile(heights, options, report);
+    if (wantsBytes) {
+      // exportMapAsync(): the bytes themselves, moved rather than copied.
+      self.postMessage({ id, bytes, triangles, maxError, units, memory }, [bytes.buffer]);
+      return;
+    }
     const blob = new Blob([bytes], { type: mediaType });
     self.postMessage({ id, blob, triangles, maxError, units, memory });
   } catch (error) {

@@ -13,9 +13,12 @@ use std::path::{Path, PathBuf};
 use crate::shell::{command, root, step};
 
 /// Files of the release build (`dist/`) that the package carries.
-const BUILT: [&str; 10] = [
+const BUILT: [&str; 13] = [
     "terrain.js",
     "export.js",
+    "pool.js",
+    "generate-async.js",
+    "erode-async.js",
     "terrain.css",
     "worker.js",
     "terrain-web.js",

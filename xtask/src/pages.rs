@@ -61,10 +61,13 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
 }
 
 /// The files `terrain.js` loads, whose bytes make the release's stamp.
-const LOADED_BY_TERRAIN_JS: [&str; 8] = [
+const LOADED_BY_TERRAIN_JS: [&str; 11] = [
     "terrain-web.js",
     "terrain-web_bg.wasm",
     "worker.js",
+    "pool.js",
+    "generate-async.js",
+    "erode-async.js",
     "terrain.css",
     "terrain-png.js",
     "terrain-png_bg.wasm",

@@ -199,20 +199,27 @@ impl Heightmap {
     /// (whose NaN rules cost several instructions in WebAssembly): heights
     /// are always finite.
     pub(crate) fn normalize_within(&mut self, low: f64, high: f64) {
-        let span = high - low;
-        if span > 0.0 && span.is_finite() {
-            let scale = 1.0 / span;
-            for height in &mut self.heights {
-                let scaled = (*height - low) * scale;
-                *height = if *height == high || scaled > 1.0 {
-                    1.0
-                } else {
-                    scaled
-                };
-            }
-        } else {
-            self.heights.fill(0.0);
+        normalize_heights(&mut self.heights, low, high);
+    }
+}
+
+/// [`Heightmap::normalize_within`] on any run of heights: each height's
+/// result depends only on it, `low` and `high`, so a map normalized a band
+/// of rows at a time is the same to the bit.
+pub(crate) fn normalize_heights(heights: &mut [f64], low: f64, high: f64) {
+    let span = high - low;
+    if span > 0.0 && span.is_finite() {
+        let scale = 1.0 / span;
+        for height in heights {
+            let scaled = (*height - low) * scale;
+            *height = if *height == high || scaled > 1.0 {
+                1.0
+            } else {
+                scaled
+            };
         }
+    } else {
+        heights.fill(0.0);
     }
 }
 

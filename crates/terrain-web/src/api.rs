@@ -11,7 +11,7 @@ use terrain_js::{given_options, map_of, text_of};
 use wasm_bindgen::prelude::*;
 
 /// The settings `generate` takes, in the order its messages list them.
-fn generate_options() -> impl Iterator<Item = &'static Spec> {
+pub(crate) fn generate_options() -> impl Iterator<Item = &'static Spec> {
     fields()
         .map(|field| field.spec())
         .filter(|spec| spec.surfaces.generate)
@@ -97,7 +97,7 @@ pub fn erode_heights(heights: JsValue, options: JsValue) -> Result<Float64Array,
 }
 
 /// An options object `generate` takes, for its messages.
-const GENERATE_EXAMPLE: &str = "{ algorithm: \"diamond-square\", exponent: 5, seed: 7 }";
+pub(crate) const GENERATE_EXAMPLE: &str = "{ algorithm: \"diamond-square\", exponent: 5, seed: 7 }";
 
 /// An options object `erode` takes, for its messages.
 pub(crate) const ERODE_EXAMPLE: &str = "{ droplets: 50000, seed: 7 }";

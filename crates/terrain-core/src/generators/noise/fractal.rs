@@ -50,6 +50,8 @@ use crate::stage::Stage;
 
 use super::overlay::Site;
 
+pub mod bands;
+
 /// How many times at most a run reports progress before the end.
 const PROGRESS_REPORTS: usize = 16;
 
@@ -751,7 +753,7 @@ pub(crate) fn run<B: Basis>(params: &Params, stage: Stage, run: &mut Run) -> Hei
             if normalize {
                 map.normalize_within(extent.low, extent.high);
             }
-            redistribute(settings, &mut map);
+            redistribute(settings, map.heights_mut());
             map
         }
     }
@@ -809,13 +811,13 @@ pub(crate) fn first_octave_sites<B: Basis>(params: &Params) -> Vec<Site> {
 /// A terrace of the `n` steps maps the offset `f` within its step (in
 /// `[0, 1)`) to `f³`: a flat tread, then a steep riser up to the next
 /// tread. Both ends stay put: 0 stays 0 and 1 stays 1.
-fn redistribute(settings: &NoiseSettings, map: &mut Heightmap) {
+fn redistribute(settings: &NoiseSettings, heights: &mut [f64]) {
     let power = settings.power;
     let terraces = f64::from(settings.terraces);
     if power == 1.0 && settings.terraces == 0 {
         return;
     }
-    for height in map.heights_mut() {
+    for height in heights {
         let mut value = *height;
         if power != 1.0 {
             value = pow_unit(value, power);

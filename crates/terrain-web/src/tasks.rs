@@ -1,0 +1,107 @@
+//! The pool's tasks for `generateAsync` (`www/generate-async.js`), which
+//! it hands to the workers of `www/pool.js` (erosion's are in
+//! `erosion_api.rs`). Each is a plain call of this module, the same in a worker
+//! and on the page (where no worker starts), so the bits are the same.
+//!
+//! A noise map is made in bands of rows (`terrain_core`'s
+//! `generators::noise::fractal::bands`): `generatePlan` reads the options
+//! once on the page (so a bad option is refused there, with `generate`'s
+//! message) and says how many rows there are to band; `taskGenerateRows`
+//! makes a band and its extent; `taskFinishRows` stretches a band by the
+//! whole map's extent. Any other map is one `taskGenerate`.
+
+use js_sys::{Float64Array, Object, Reflect};
+use terrain_core::Reading;
+use terrain_core::generators::noise::fractal::bands;
+use terrain_core::spec::Surface;
+use terrain_js::{given_options, text_of};
+use wasm_bindgen::prelude::*;
+
+use crate::api::{GENERATE_EXAMPLE, generate_heights, generate_options, read_options};
+
+/// Reads `generate`'s options, with its messages.
+fn read(options: &JsValue) -> Result<Reading, JsError> {
+    read_options(options, "generate", GENERATE_EXAMPLE, generate_options)
+        .map_err(|message| JsError::new(&message))
+}
+
+/// `{ options, rows, side, finishing }` for `generateAsync`: the options as
+/// the texts they were read as (a plain object of strings any worker can
+/// be sent and reads to the same parameters), how many rows to make in
+/// bands (`null` when the map is made in one piece), the map's side, and
+/// whether the bands need `taskFinishRows`. Throws `generate`'s error for
+/// bad options.
+#[wasm_bindgen(js_name = generatePlan)]
+pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
+    let Reading { params, stage, .. } = read(&options)?;
+    let texts = Object::new();
+    let given = given_options(&options, "generate", GENERATE_EXAMPLE, generate_options)
+        .map_err(|message| JsError::new(&message))?;
+    for (spec, value) in given {
+        let text = text_of(&value, spec)
+            .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
+        let _ = Reflect::set(&texts, &spec.option.into(), &text.into());
+    }
+    let rows =
+        bands::banded_rows(&params, stage).map_or(JsValue::NULL, |rows| (rows as f64).into());
+    let plan = Object::new();
+    let entries: [(&str, JsValue); 4] = [
+        ("options", texts.into()),
+        ("rows", rows),
+        ("side", (params.map.side() as f64).into()),
+        ("finishing", bands::needs_finishing(&params).into()),
+    ];
+    for (key, value) in entries {
+        let _ = Reflect::set(&plan, &key.into(), &value);
+    }
+    Ok(plan)
+}
+
+/// A whole map, as `generate` makes it.
+#[wasm_bindgen(js_name = taskGenerate)]
+pub fn task_generate(options: JsValue) -> Result<Float64Array, JsError> {
+    generate_heights(options)
+}
+
+/// Rows `start..end` of a banded map: `{ heights, low, high }`.
+#[wasm_bindgen(js_name = taskGenerateRows)]
+pub fn task_generate_rows(options: JsValue, start: u32, end: u32) -> Result<Object, JsError> {
+    let Reading { params, .. } = read(&options)?;
+    let rows = bands::generate_rows(&params, start as usize..end as usize)
+        .ok_or_else(|| JsError::new(&format!("{} is not made in bands", params.algorithm)))?;
+    let band = Object::new();
+    let entries: [(&str, JsValue); 3] = [
+        (
+            "heights",
+            Float64Array::from(rows.heights.as_slice()).into(),
+        ),
+        ("low", rows.low.into()),
+        ("high", rows.high.into()),
+    ];
+    for (key, value) in entries {
+        let _ = Reflect::set(&band, &key.into(), &value);
+    }
+    Ok(band)
+}
+
+/// A band of `taskGenerateRows` finished with the whole map's extent.
+#[wasm_bindgen(js_name = taskFinishRows)]
+pub fn task_finish_rows(
+    options: JsValue,
+    heights: Vec<f64>,
+    low: f64,
+    high: f64,
+) -> Result<Float64Array, JsError> {
+    let Reading { params, .. } = read(&options)?;
+    let mut heights = heights;
+    bands::finish_rows(&params, &mut heights, (low, high));
+    Ok(Float64Array::from(heights.as_slice()))
+}
+
+/// The whole map's extent from the bands' `lows` and `highs`, in row
+/// order: `[low, high]`, as the single pass finds it.
+#[wasm_bindgen(js_name = combineExtents)]
+pub fn combine_extents(lows: Vec<f64>, highs: Vec<f64>) -> Vec<f64> {
+    let (low, high) = bands::combine(lows.into_iter().zip(highs));
+    vec![low, high]
+}

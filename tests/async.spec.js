@@ -1,0 +1,272 @@
+// The async calls (generateAsync, erodeAsync, exportMapAsync) on the
+// worker pool: the same bits as the sync calls for any number of workers,
+// abort, progress, the same messages for bad input, and a page that keeps
+// answering while an exponent-12 map is made.
+
+import { REGISTRY } from "./battery.js";
+import { BLOG, expect, SITE, test } from "./helpers.js";
+
+const ALGORITHMS = REGISTRY.algorithms;
+
+/** A blog post on the other origin, with no policy: terrain.js is
+ * imported from the site, so the workers start through the bootstrap. */
+const BLANK_BLOG = `${BLOG}/pasted.html?snippet=${encodeURIComponent("<p>A post.</p>")}`;
+
+test("generateAsync gives generate's bits for every algorithm at 1, 2 and 4 workers", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  const cases = [];
+  for (const algorithm of ALGORITHMS) {
+    cases.push({ algorithm, exponent: 5, seed: 7 });
+    cases.push({ algorithm, exponent: 6, seed: 3, normalize: false });
+  }
+  for (const algorithm of ["value-noise", "perlin-noise", "simplex-noise", "cellular-noise"]) {
+    cases.push({ algorithm, exponent: 6, seed: 9, tileable: true });
+    cases.push({ algorithm, exponent: 7, seed: 5, power: 1.6, terraces: 4, warp: 0.4 });
+    cases.push({ algorithm, exponent: 6, seed: 5, normalize: false, power: 0.7, tileable: true });
+  }
+  cases.push({ algorithm: "perlin-noise", exponent: 5, seed: 7, stage: "octave-2" });
+  cases.push({ algorithm: "perlin-noise", exponent: 10, seed: 7, octaves: 8 });
+  const results = await page.evaluate(async (cases) => {
+    const { fingerprint, generate, generateAsync } = await import("./terrain.js");
+    const results = [];
+    for (const options of cases) {
+      const expected = fingerprint(generate(options));
+      for (const workers of [1, 2, 4]) {
+        const heights = await generateAsync(options, { workers });
+        results.push({
+          options: JSON.stringify(options),
+          workers,
+          same: fingerprint(heights) === expected,
+          type: Object.prototype.toString.call(heights),
+        });
+      }
+    }
+    return results;
+  }, cases);
+  expect(results).toHaveLength(cases.length * 3);
+  for (const result of results) {
+    expect(result.same, `${result.options} at ${result.workers} workers`).toBe(true);
+    expect(result.type).toBe("[object Float64Array]");
+  }
+  // The band tasks were run by workers, not on the page.
+  const size = await page.evaluate(async () => (await import("./pool.js")).pool(4).size);
+  expect(size).toBe(4);
+});
+
+test("erodeAsync gives erode's bits", async ({ page }) => {
+  await page.goto("/");
+  const same = await page.evaluate(async () => {
+    const { erode, erodeAsync, fingerprint, generate } = await import("./terrain.js");
+    const heights = generate({ algorithm: "diamond-square", exponent: 6, seed: 7 });
+    const expected = fingerprint(erode(heights, { droplets: 3000, seed: 7 }));
+    const got = await erodeAsync(heights, { droplets: 3000, seed: 7 }, { workers: 2 });
+    return fingerprint(got) === expected && heights.length === 65 * 65;
+  });
+  expect(same).toBe(true);
+});
+
+test("exportMapAsync writes exportMap's bytes in every format", async ({ page }) => {
+  await page.goto("/");
+  const results = await page.evaluate(async () => {
+    const { generate } = await import("./terrain.js");
+    const { exportMap, exportMapAsync } = await import("./export.js");
+    const heights = generate({ algorithm: "perlin-noise", exponent: 5, seed: 7 });
+    const results = [];
+    for (const options of [
+      { format: "png16" },
+      { format: "raw16" },
+      { format: "obj" },
+      { format: "stl", sizeMm: 120 },
+      { format: "glb", palette: "terrain" },
+      { format: "tiles", tiles: 4, tileFormat: "png16" },
+    ]) {
+      const expected = exportMap(heights, options);
+      const fractions = [];
+      const got = await exportMapAsync(heights, options, { onProgress: (fraction) => fractions.push(fraction) });
+      results.push({
+        format: options.format,
+        length: got.length,
+        same: got.length === expected.length && got.every((byte, index) => byte === expected[index]),
+        type: Object.prototype.toString.call(got),
+        last: fractions.at(-1),
+        kept: heights.length,
+      });
+    }
+    return results;
+  });
+  for (const result of results) {
+    expect(result.same, result.format).toBe(true);
+    expect(result.length).toBeGreaterThan(100);
+    expect(result.type).toBe("[object Uint8Array]");
+    expect(result.last).toBe(1);
+    expect(result.kept, "the caller keeps its heights").toBe(33 * 33);
+  }
+});
+
+test("an abort rejects with an AbortError within 100 ms, and the next call works", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  const result = await page.evaluate(async () => {
+    const { fingerprint, generate, generateAsync } = await import("./terrain.js");
+    const { exportMapAsync } = await import("./export.js");
+    /** Aborts `start(signal)` after `after` ms; the rejection and how long after the abort it came. */
+    async function aborted(start, after) {
+      const controller = new AbortController();
+      const promise = start(controller.signal);
+      await new Promise((resolve) => setTimeout(resolve, after));
+      const abortedAt = performance.now();
+      controller.abort();
+      try {
+        await promise;
+        return { resolved: true };
+      } catch (error) {
+        return { name: error.name, isDOMException: error instanceof DOMException, ms: performance.now() - abortedAt };
+      }
+    }
+    const big = { algorithm: "perlin-noise", exponent: 12, octaves: 8, seed: 7 };
+    const generating = await aborted((signal) => generateAsync(big, { signal, workers: 2 }), 150);
+    const subdividing = await aborted(
+      (signal) => generateAsync({ algorithm: "diamond-square", exponent: 12, seed: 7 }, { signal }),
+      20,
+    );
+    const heights = generate({ algorithm: "diamond-square", exponent: 10, seed: 7 });
+    const exporting = await aborted((signal) => exportMapAsync(heights, { format: "stl" }, { signal }), 100);
+    // Aborted before it starts: refused at once.
+    const early = await aborted(() => generateAsync(big, { signal: AbortSignal.abort() }), 0);
+    const small = { algorithm: "perlin-noise", exponent: 8, seed: 3 };
+    const after = fingerprint(await generateAsync(small, { workers: 2 })) === fingerprint(generate(small));
+    const exportedAfter = (await exportMapAsync(heights, { format: "raw16" })).length;
+    return { generating, subdividing, exporting, early, after, exportedAfter };
+  });
+  for (const name of ["generating", "subdividing", "exporting", "early"]) {
+    expect(result[name].name, name).toBe("AbortError");
+    expect(result[name].isDOMException, name).toBe(true);
+    expect(result[name].ms, name).toBeLessThan(100);
+  }
+  console.log(
+    `abort latency: generateAsync ${result.generating.ms.toFixed(1)} ms, one-task ${result.subdividing.ms.toFixed(1)} ms, exportMapAsync ${result.exporting.ms.toFixed(1)} ms`,
+  );
+  expect(result.after).toBe(true);
+  expect(result.exportedAfter).toBe(1025 * 1025 * 2);
+});
+
+test("onProgress rises to 1", async ({ page }) => {
+  await page.goto("/");
+  const fractions = await page.evaluate(async () => {
+    const { generateAsync } = await import("./terrain.js");
+    const fractions = [];
+    await generateAsync(
+      { algorithm: "simplex-noise", exponent: 10, octaves: 6, seed: 7 },
+      { onProgress: (fraction) => fractions.push(fraction), workers: 2 },
+    );
+    return fractions;
+  });
+  expect(fractions.length).toBeGreaterThan(3);
+  expect(fractions[0]).toBe(0);
+  expect(fractions.at(-1)).toBe(1);
+  for (let index = 1; index < fractions.length; index += 1) {
+    expect(fractions[index]).toBeGreaterThan(fractions[index - 1]);
+  }
+});
+
+test("bad input rejects with the sync calls' messages", async ({ page }) => {
+  await page.goto("/");
+  const result = await page.evaluate(async () => {
+    const { erode, erodeAsync, generate, generateAsync } = await import("./terrain.js");
+    const { exportMap, exportMapAsync } = await import("./export.js");
+    const message = (call) => {
+      try {
+        call();
+        return "no error";
+      } catch (error) {
+        return error.message;
+      }
+    };
+    const rejection = (promise) =>
+      promise.then(
+        () => "no error",
+        (error) => error.message,
+      );
+    const pairs = [];
+    for (const options of [
+      { exponent: 40 },
+      { algorithm: "perlin" },
+      { spreadreduction: 1 },
+      "x",
+      { stage: "pass-9" },
+    ]) {
+      pairs.push([message(() => generate(options)), await rejection(generateAsync(options))]);
+    }
+    const heights = generate({ exponent: 3 });
+    for (const options of [{ droplets: -1 }, { wrap: "maybe" }]) {
+      pairs.push([message(() => erode(heights, options)), await rejection(erodeAsync(heights, options))]);
+    }
+    pairs.push([message(() => erode([1, 2, 3], {})), await rejection(erodeAsync([1, 2, 3], {}))]);
+    for (const options of [{ format: "fbx" }, { format: "stl", sizeMm: 0 }, { format: "tiles", tiles: 3 }]) {
+      pairs.push([message(() => exportMap(heights, options)), await rejection(exportMapAsync(heights, options))]);
+    }
+    const workers = [];
+    for (const value of [0, "x", 1.5, 17]) {
+      workers.push(await rejection(generateAsync({ exponent: 3 }, { workers: value })));
+      workers.push(await rejection(erodeAsync(heights, {}, { workers: value })));
+    }
+    return { pairs, workers };
+  });
+  for (const [sync, async] of result.pairs) {
+    expect(sync).not.toBe("no error");
+    expect(async).toBe(sync);
+  }
+  expect(result.workers[0]).toContain("workers");
+  expect(result.workers[0]).toContain("got 0");
+  expect(result.workers[2]).toContain('got "x"');
+  for (const message of result.workers) expect(message).toMatch(/^workers must be a whole number from 1 to 16/);
+});
+
+test("an exponent-12, 8-octave generateAsync from another origin keeps the longest main-thread task under 50 ms", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(BLANK_BLOG);
+  const result = await page.evaluate(async (site) => {
+    const { generateAsync } = await import(`${site}/terrain.js`);
+    const { pool } = await import(`${site}/pool.js`);
+    // The import's own work (the module, the stylesheet) is done first.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let longest = 0;
+    let tasks = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        tasks += 1;
+        longest = Math.max(longest, entry.duration);
+      }
+    });
+    observer.observe({ type: "longtask" });
+    const started = performance.now();
+    const heights = await generateAsync({ algorithm: "perlin-noise", exponent: 12, octaves: 8, seed: 7 });
+    const ms = performance.now() - started;
+    // Entries of the last task arrive after it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    observer.disconnect();
+    return { longest, tasks, ms, length: heights.length, workers: pool().size };
+  }, SITE);
+  console.log(
+    `generateAsync exponent 12, 8 octaves, ${result.workers} workers: ${result.ms.toFixed(0)} ms; longest main-thread task ${result.longest.toFixed(0)} ms (${result.tasks} over 50 ms)`,
+  );
+  expect(result.length).toBe(4097 * 4097);
+  expect(result.workers, "the workers started through the bootstrap").toBeGreaterThanOrEqual(1);
+  expect(result.longest).toBeLessThan(50);
+});
+
+test("under a blog's strict policy the pool's workers start and give the same bits", async ({ page }) => {
+  await page.goto(`${BLOG}/pasted.cross.html?snippet=${encodeURIComponent("<p>A post.</p>")}`);
+  const result = await page.evaluate(async (site) => {
+    const { fingerprint, generate, generateAsync } = await import(`${site}/terrain.js`);
+    const { pool } = await import(`${site}/pool.js`);
+    const options = { algorithm: "cellular-noise", exponent: 8, seed: 7 };
+    const same = fingerprint(await generateAsync(options, { workers: 2 })) === fingerprint(generate(options));
+    return { same, size: pool(2).size };
+  }, SITE);
+  expect(result.same).toBe(true);
+  expect(result.size, "workers, not the page").toBe(2);
+});

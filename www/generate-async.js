@@ -1,0 +1,127 @@
+// generateAsync(): generate() off the caller's thread, on a pool of workers
+// (pool.js), with the same bits.
+//
+//   const heights = await generateAsync(
+//     { algorithm: "perlin-noise", exponent: 12, octaves: 8, seed: 7 },
+//     { signal, onProgress: (fraction) => …, workers: 4 },
+//   );
+//
+// A noise (value, Perlin, simplex, cellular: each point a pure function of
+// its place) is made in bands of rows, a task each, spread over the
+// workers; a normalized map is stretched by the whole map's lowest and
+// highest sums, which only the bands together know, so each band reports
+// its own and a second round of tasks stretches every band once they are
+// all in (crates/terrain-core/src/generators/noise/fractal/bands.rs).
+// Subdivision algorithms are sequential by nature: one task in one worker.
+
+import { abortError, inThread, pool } from "./pool.js";
+
+/** About how many points a band holds: a few milliseconds of an 8-octave
+ * noise, so progress comes often and an abort stops little work. */
+const POINTS_PER_BAND = 1 << 18;
+
+/** Reads generateAsync's second argument, with messages as the options'. */
+export function asyncSettings(settings, name) {
+  if (settings === undefined || settings === null) return {};
+  if (typeof settings !== "object") {
+    throw new Error(
+      `${name}'s last argument is { signal, onProgress, workers }; got a value of type ${typeof settings}`,
+    );
+  }
+  const { signal, onProgress, workers } = settings;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new Error(
+      `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
+    );
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new Error(
+      `signal must be an AbortSignal (an AbortController's signal); got a value of type ${typeof signal}`,
+    );
+  }
+  return { signal, onProgress, workers };
+}
+
+/** A signal that aborts with `signal` or when `stop()` is called (a band
+ * failed, so the others' work is wasted). */
+function linked(signal) {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  signal?.addEventListener("abort", stop, { once: true });
+  return { inner: controller.signal, stop, release: () => signal?.removeEventListener("abort", stop) };
+}
+
+/** Heights of a generated map, as generate() returns them, made off the
+ * caller's thread; see the README. */
+export async function generateAsync(options, settings) {
+  const { signal, onProgress, workers } = asyncSettings(settings, "generateAsync");
+  const lanes = pool(workers);
+  if (signal?.aborted) throw abortError("generateAsync");
+  // Read here, so a bad option is refused with generate()'s very message.
+  const plan = inThread("generatePlan", options);
+  onProgress?.(0);
+  if (plan.rows === null) {
+    const heights = await lanes.run("taskGenerate", [plan.options], { signal });
+    onProgress?.(1);
+    return heights;
+  }
+  const { rows, side, finishing } = plan;
+  // Even band starts, so every band pairs its rows as the single pass does.
+  const perBand = Math.max(2, 2 * Math.floor(POINTS_PER_BAND / side / 2));
+  const bandRows = Math.min(perBand, Math.max(2, 2 * Math.ceil(rows / lanes.size / 2)));
+  const starts = [];
+  for (let start = 0; start < rows; start += bandRows) starts.push(start);
+  const steps = starts.length * (finishing ? 2 : 1);
+  let done = 0;
+  const stepDone = () => {
+    done += 1;
+    if (done < steps) onProgress?.(done / steps);
+  };
+  // Made when the first band is in, in a task of its own: zeroing 134 MB
+  // (exponent 12) takes a while, and the tasks should be on their way first.
+  let heights;
+  const result = () => {
+    heights ??= new Float64Array(side * side);
+    return heights;
+  };
+  const { inner, stop, release } = linked(signal);
+  try {
+    const bands = await Promise.all(
+      starts.map(async (start) => {
+        const end = Math.min(start + bandRows, rows);
+        const band = await lanes.run("taskGenerateRows", [plan.options, start, end], { signal: inner });
+        stepDone();
+        if (!finishing) result().set(band.heights, start * side);
+        return { start, ...band };
+      }),
+    ).catch(fail);
+    if (finishing) {
+      // The whole map's extent, combined as the single pass finds it.
+      const [low, high] = inThread(
+        "combineExtents",
+        Float64Array.from(bands, (band) => band.low),
+        Float64Array.from(bands, (band) => band.high),
+      );
+      await Promise.all(
+        bands.map(async (band) => {
+          const transfer = [band.heights.buffer];
+          const args = [plan.options, band.heights, low, high];
+          const finished = await lanes.run("taskFinishRows", args, { transfer, signal: inner });
+          stepDone();
+          result().set(finished, band.start * side);
+        }),
+      ).catch(fail);
+    }
+  } finally {
+    release();
+  }
+  // A tileable map's last row is its first.
+  if (rows < side) result().copyWithin(rows * side, 0, side);
+  onProgress?.(1);
+  return result();
+
+  function fail(error) {
+    stop();
+    throw signal?.aborted ? abortError("generateAsync") : error;
+  }
+}

@@ -1,0 +1,310 @@
+// A pool of Web Workers running the page's own WebAssembly module, for the
+// async calls (generateAsync, erodeAsync): each task is one call of a
+// module function whose name starts with "task" (crates/terrain-web/src/
+// tasks.rs), made in a free worker; typed arrays go both ways transferred,
+// not copied.
+//
+//   import { pool } from "./pool.js";
+//   const lanes = pool(2);
+//   const band = await lanes.run("taskGenerateRows", [options, 0, 64], { signal });
+//
+// No SharedArrayBuffer: a page that embeds us cannot be asked for
+// cross-origin isolation, so each worker has a memory of its own and the
+// pieces travel by postMessage. Where no worker can start (a policy that
+// forbids them, Node without a global Worker, a worker script that fails to
+// load), the tasks run here, on the same module, one per macrotask: the
+// same calls on the same code, so the same bits.
+//
+// terrain.js (the page) and core.js (the npm "./core" entry) call
+// configurePool() once with the compiled module, the worker script and the
+// module's exports here.
+
+/** The most workers a pool may have, and the most it has by default. */
+const MOST_WORKERS = 16;
+const DEFAULT_MOST = 8;
+/** Idle workers are let go after this long, so their memory is freed. */
+const IDLE_MS = 30_000;
+
+const setup = { module: undefined, script: undefined, here: undefined };
+/** Set once a worker failed to start: every task then runs here. */
+let workersFail = false;
+
+/** Tells the pools what to run: `module` (a compiled WebAssembly.Module,
+ * or nothing: no workers), `script` (worker.js's URL, or nothing) and
+ * `here` (the module's exports on this thread, for tasks run here). */
+export function configurePool({ module, script, here }) {
+  Object.assign(setup, { module, script, here });
+}
+
+/** Calls the module's `name` on this thread, now (for quick pieces such as
+ * reading options, whose errors must be thrown as the sync calls throw
+ * them). */
+export function inThread(name, ...args) {
+  if (!setup.here) throw new Error(`${name} needs the module: call \`await init()\` once first`);
+  return setup.here[name](...args);
+}
+
+// A page may start a worker only from its own origin, so a page on another
+// origin starts it from a blob: of its own whose one line imports ours; a
+// page with an opaque origin (embed.html in a sandboxed iframe), which
+// Chromium lets start no blob: worker, from a data: URL saying the same.
+// The worker script then runs at its own address, so it finds the module
+// and the decoder beside it.
+const startable = new Map();
+/** A URL a `new Worker(…, { type: "module" })` here may start `script`
+ * (a URL) from. */
+export function startableUrl(script) {
+  if (script.origin === self.origin) return script.href;
+  if (!startable.has(script.href)) {
+    const bootstrap = `import ${JSON.stringify(script.href)};\n`;
+    startable.set(
+      script.href,
+      self.origin === "null"
+        ? `data:text/javascript,${encodeURIComponent(bootstrap)}`
+        : URL.createObjectURL(new Blob([bootstrap], { type: "text/javascript" })),
+    );
+  }
+  return startable.get(script.href);
+}
+
+/** An AbortError, as fetch() and the DOM reject with. */
+export function abortError(what = "the task") {
+  return new DOMException(`${what} was aborted`, "AbortError");
+}
+
+function spelled(value) {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (value === null) return "null";
+  return `a value of type ${typeof value}`;
+}
+
+/** How many workers `workers` asks for (see pool()). */
+function workerCount(workers) {
+  if (workers === undefined) {
+    const cores = globalThis.navigator?.hardwareConcurrency;
+    return Number.isInteger(cores) && cores > 0 ? Math.min(cores, DEFAULT_MOST) : 1;
+  }
+  if (!Number.isInteger(workers) || workers < 1 || workers > MOST_WORKERS) {
+    throw new Error(
+      `workers must be a whole number from 1 to ${MOST_WORKERS}, or left out for as many as the ` +
+        `machine has cores (at most ${DEFAULT_MOST}); got ${spelled(workers)}`,
+    );
+  }
+  return workers;
+}
+
+function canStartWorkers() {
+  return !workersFail && typeof Worker === "function" && setup.module !== undefined && setup.script !== undefined;
+}
+
+/** Resolves in a later macrotask, so the page handles what waits. */
+function nextMacrotask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const pools = new Map();
+
+/** A pool of `workers` workers (a whole number from 1 to 16; left out, as
+ * many as the machine has cores, at most 8), started on first need and
+ * reused by every later pool of that size. */
+export function pool(workers) {
+  const size = workerCount(workers);
+  if (!pools.has(size)) pools.set(size, new Lanes(size));
+  return pools.get(size);
+}
+
+class Lanes {
+  #most;
+  /** Started workers: { worker, started (it has the module), task, idle }. */
+  #lanes = [];
+  /** Tasks waiting for a lane, oldest first. */
+  #queue = [];
+  /** Whether a task is running here (no workers): one at a time. */
+  #runningHere = false;
+
+  constructor(most) {
+    this.#most = most;
+  }
+
+  /** How many tasks it runs at once: its workers, or 1 where none start. */
+  get size() {
+    return canStartWorkers() ? this.#most : 1;
+  }
+
+  /** Runs the module's `call` with `args` in a free worker (or here) and
+   * resolves with its result; `transfer` lists buffers of `args` to move
+   * rather than copy; `signal` aborts it (an AbortError at once). */
+  run(call, args = [], { transfer = [], signal } = {}) {
+    if (typeof call !== "string" || !/^task[A-Z]/.test(call)) {
+      return Promise.reject(
+        new Error(`a pool runs the module's task functions (names starting with "task"); got ${spelled(call)}`),
+      );
+    }
+    if (signal?.aborted) return Promise.reject(abortError(call));
+    return new Promise((resolve, reject) => {
+      const task = { call, args, transfer, resolve, reject, lane: null, settled: false };
+      const settle = (action, value) => {
+        if (task.settled) return;
+        task.settled = true;
+        signal?.removeEventListener("abort", task.onAbort);
+        action(value);
+      };
+      task.resolve = (value) => settle(resolve, value);
+      task.reject = (error) => settle(reject, error);
+      task.onAbort = () => this.#abort(task);
+      signal?.addEventListener("abort", task.onAbort, { once: true });
+      this.#queue.push(task);
+      this.#pump();
+    });
+  }
+
+  #abort(task) {
+    task.reject(abortError(task.call));
+    const waiting = this.#queue.indexOf(task);
+    if (waiting >= 0) this.#queue.splice(waiting, 1);
+    if (task.lane) {
+      // Busy with work nobody wants: stopped now, replaced on next need.
+      this.#drop(task.lane);
+      task.lane = null;
+    }
+    // Later, once every task this signal aborts has been taken out: else
+    // the next of them would be handed a new worker only to stop it.
+    queueMicrotask(() => this.#pump());
+  }
+
+  #pump() {
+    while (this.#queue.length > 0) {
+      if (!canStartWorkers()) {
+        this.#pumpHere();
+        return;
+      }
+      let lane = this.#lanes.find((lane) => lane.task === null);
+      if (!lane && this.#lanes.length < this.#most) lane = this.#start();
+      // None free (or none could start: the loop then runs the rest here).
+      if (!lane) {
+        if (canStartWorkers()) return;
+        continue;
+      }
+      const task = this.#queue.shift();
+      if (!task.settled) this.#give(lane, task);
+    }
+    this.#scheduleIdle();
+  }
+
+  /** Runs the first waiting task here in a later macrotask, then the next. */
+  #pumpHere() {
+    if (this.#runningHere || this.#queue.length === 0) return;
+    this.#runningHere = true;
+    nextMacrotask().then(() => {
+      this.#runningHere = false;
+      const task = this.#queue.shift();
+      if (task && !task.settled) {
+        try {
+          task.resolve(inThread(task.call, ...task.args));
+        } catch (error) {
+          task.reject(error);
+        }
+      }
+      this.#pump();
+    });
+  }
+
+  #start() {
+    let worker;
+    try {
+      worker = new Worker(startableUrl(setup.script), { type: "module" });
+    } catch {
+      workersFail = true;
+      return null;
+    }
+    const lane = { worker, started: false, task: null, idle: undefined };
+    const fail = (event) => {
+      this.#drop(lane);
+      const task = lane.task;
+      lane.task = null;
+      if (!lane.started) {
+        // The script or the module failed to load: so would every
+        // worker's. The task's arguments were not sent yet: run it here.
+        workersFail = true;
+        if (task) {
+          task.lane = null;
+          this.#queue.unshift(task);
+        }
+      } else if (task) {
+        task.lane = null;
+        task.reject(new Error(`a worker failed while running ${task.call}: ${event.message ?? "no reason given"}`));
+      }
+      this.#pump();
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.poolReady) {
+        lane.started = true;
+        this.#post(lane);
+        return;
+      }
+      if (data.poolFailed !== undefined) {
+        fail(new Error(data.poolFailed));
+        return;
+      }
+      const task = lane.task;
+      if (!task || data.id !== task.id) return;
+      lane.task = null;
+      task.lane = null;
+      if (data.error === undefined) task.resolve(data.result);
+      else task.reject(new Error(data.error));
+      this.#pump();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      fail(event);
+    };
+    worker.postMessage({ poolModule: setup.module });
+    this.#lanes.push(lane);
+    return lane;
+  }
+
+  /** Stops a lane's worker and forgets it. */
+  #drop(lane) {
+    lane.worker.terminate();
+    clearTimeout(lane.idle);
+    const index = this.#lanes.indexOf(lane);
+    if (index >= 0) this.#lanes.splice(index, 1);
+  }
+
+  #give(lane, task) {
+    clearTimeout(lane.idle);
+    lane.task = task;
+    task.lane = lane;
+    task.id = (task.id ?? 0) + 1;
+    if (lane.started) this.#post(lane);
+  }
+
+  /** Sends the lane's task once its worker has the module. */
+  #post(lane) {
+    const task = lane.task;
+    if (!task) {
+      this.#pump();
+      return;
+    }
+    try {
+      lane.worker.postMessage({ id: task.id, call: task.call, args: task.args }, task.transfer);
+    } catch (error) {
+      // Arguments a worker cannot be sent (a function, say).
+      lane.task = null;
+      task.lane = null;
+      task.reject(error);
+      this.#pump();
+    }
+  }
+
+  #scheduleIdle() {
+    for (const lane of this.#lanes) {
+      if (lane.task !== null) continue;
+      clearTimeout(lane.idle);
+      lane.idle = setTimeout(() => {
+        if (lane.task === null) this.#drop(lane);
+      }, IDLE_MS);
+    }
+  }
+}
