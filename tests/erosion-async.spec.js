@@ -1,69 +1,23 @@
 // erodeAsync(): erode() in the pool's workers, the same bits for any number
-// of them, with and without wrap; abort, progress and erode()'s messages.
-//
-// The calls come from terrain.js once it exports erodeAsync; until then,
-// from erode-async.js given a module of the test's own. Where the build has
-// no pool.js yet, the test serves an in-thread stand-in for it (below), so
-// the schedule, the windows and the task are tested all the same; with the
-// real pool.js the same tests run in its workers.
+// of them, with and without wrap; abort and erode()'s messages. (Its
+// progress is timed in performance-async.spec.js, with nothing beside it.)
 
 import { expect, test } from "./helpers.js";
 
-/** pool.js's API, run in this thread: for the tests only, until the real
- * pool.js is in the build. */
-const STAND_IN_POOL = `
-import * as glue from "./terrain-web.js";
-const ready = glue.default();
-function aborted() { return new DOMException("aborted", "AbortError"); }
-export function pool(workers) {
-  return {
-    size: workers ?? 1,
-    async run(name, args, { signal } = {}) {
-      await ready;
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (signal?.aborted) throw aborted();
-      return glue[name](...args);
-    },
-  };
-}
-`;
-
 test.beforeEach(async ({ page }) => {
-  await page.route("**/pool.js*", async (route) => {
-    const response = await route.fetch();
-    if (response.ok()) return route.fulfill({ response });
-    return route.fulfill({ contentType: "text/javascript", body: STAND_IN_POOL });
-  });
-  // A page of the site's origin with no demo on it: nothing else works on
-  // the page's thread while progress is timed.
+  // A page of the site's origin with no demo on it.
   await page.route("**/erosion-async-blank.html", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>erodeAsync</title>" }),
   );
   await page.goto("/erosion-async-blank.html");
 });
 
-/** Gives the page `window.erosionApi()`: terrain.js's generate, erode
- * and fingerprint, and erodeAsync. */
-function defineApi(page) {
-  return page.evaluate(() => {
-    window.erosionApi = async () => {
-      const site = await import("./terrain.js");
-      let { erodeAsync } = site;
-      if (!erodeAsync) {
-        const glue = await import("./terrain-web.js");
-        await glue.default();
-        const local = await import("./erode-async.js");
-        local.useModule(glue);
-        erodeAsync = local.erodeAsync;
-      }
-      return { ...site, erodeAsync };
-    };
-  });
-}
-
-/** Runs `body(api, arg)` in the page (see defineApi). */
+/** Runs `body(arg)` in the page, where `window.erosionApi()` gives
+ * terrain.js's exports. */
 async function inPage(page, body, arg) {
-  await defineApi(page);
+  await page.evaluate(() => {
+    window.erosionApi = () => import("./terrain.js");
+  });
   return page.evaluate(body, arg);
 }
 
@@ -125,43 +79,6 @@ test("erodeAsync gives erode()'s bits at 1, 2 and 4 workers, with and without wr
       expect(got.fingerprint, `${what} at ${got.workers} workers`).toBe(result.expected);
     }
   });
-});
-
-test("erodeAsync reports progress at least every 100 ms, rising to 1", async ({ page }) => {
-  test.setTimeout(120_000);
-  const result = await inPage(page, async () => {
-    const { generate, erodeAsync } = await window.erosionApi();
-    const heights = generate({ algorithm: "diamond-square", exponent: 10, seed: 1 });
-    // Warm: the pool's workers started and their module compiled.
-    await erodeAsync(generate({ exponent: 5 }), { droplets: 10 }, { workers: 2 });
-    const calls = [];
-    const start = performance.now();
-    await erodeAsync(
-      heights,
-      { droplets: 60000, seed: 1 },
-      {
-        workers: 2,
-        onProgress: (fraction) => calls.push({ fraction, at: performance.now() }),
-      },
-    );
-    const end = performance.now();
-    let gap = calls.length ? calls[0].at - start : end - start;
-    for (let i = 1; i < calls.length; i++) gap = Math.max(gap, calls[i].at - calls[i - 1].at);
-    return {
-      count: calls.length,
-      gap,
-      rising: calls.every((call, i) => i === 0 || call.fraction >= calls[i - 1].fraction),
-      last: calls.at(-1)?.fraction,
-      inRange: calls.every(({ fraction }) => fraction >= 0 && fraction <= 1),
-      took: end - start,
-      gaps: calls.map((call, i) => Math.round(call.at - (i ? calls[i - 1].at : start))),
-    };
-  });
-  expect(result.count).toBeGreaterThan(2);
-  expect(result.rising).toBe(true);
-  expect(result.inRange).toBe(true);
-  expect(result.last).toBe(1);
-  expect(result.gap, JSON.stringify(result.gaps)).toBeLessThan(100);
 });
 
 test("aborting rejects with an AbortError within 100 ms", async ({ page }) => {

@@ -28,10 +28,16 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
   },
   projects: [
-    { name: "browser", testIgnore: /performance\.spec\.js/ },
+    { name: "browser", testIgnore: /performance(-[a-z]+)?\.spec\.js/ },
     // Timing checks run last, one at a time, so the other tests' browsers
     // do not compete with them for the machine's cores.
-    { name: "timing", testMatch: /performance\.spec\.js/, dependencies: ["browser"], fullyParallel: false },
+    {
+      name: "timing",
+      testMatch: /performance(-[a-z]+)?\.spec\.js/,
+      dependencies: ["browser"],
+      fullyParallel: false,
+      workers: 1,
+    },
   ],
   webServer: {
     command: "node tests/server.mjs",

@@ -16,9 +16,13 @@
 
 import { abortError, inThread, pool } from "./pool.js";
 
-/** About how many points a band holds: a few milliseconds of an 8-octave
- * noise, so progress comes often and an abort stops little work. */
-const POINTS_PER_BAND = 1 << 18;
+/** About how many points a band holds: 10 to 20 ms of an 8-octave noise,
+ * so progress comes often and an abort stops little work, yet each band's
+ * fixed cost (every octave's lattice and column tables) stays small. */
+const POINTS_PER_BAND = 1 << 20;
+
+/** How many points the page stretches between looks at the clock. */
+const STRETCHED_AT_ONCE = 1 << 16;
 
 /** Reads generateAsync's second argument, with messages as the options'. */
 export function asyncSettings(settings, name) {
@@ -65,7 +69,7 @@ export async function generateAsync(options, settings) {
     onProgress?.(1);
     return heights;
   }
-  const { rows, side, finishing } = plan;
+  const { rows, side, finishing, onlyStretches } = plan;
   // Even band starts, so every band pairs its rows as the single pass does.
   const perBand = Math.max(2, 2 * Math.floor(POINTS_PER_BAND / side / 2));
   const bandRows = Math.min(perBand, Math.max(2, 2 * Math.ceil(rows / lanes.size / 2)));
@@ -102,15 +106,34 @@ export async function generateAsync(options, settings) {
         Float64Array.from(bands, (band) => band.low),
         Float64Array.from(bands, (band) => band.high),
       );
-      await Promise.all(
-        bands.map(async (band) => {
-          const transfer = [band.heights.buffer];
-          const args = [plan.options, band.heights, low, high];
-          const finished = await lanes.run("taskFinishRows", args, { transfer, signal: inner });
+      if (onlyStretches) {
+        // Stretched here as each band is copied in: one pass, where sending
+        // every band back to a worker would copy it four more times.
+        // In pieces of a millisecond or so, the page getting its turn
+        // every few (the first write to the new map's memory is slow too).
+        let since = performance.now();
+        for (const band of bands) {
+          for (let from = 0; from < band.heights.length; from += STRETCHED_AT_ONCE) {
+            const piece = band.heights.subarray(from, from + STRETCHED_AT_ONCE);
+            stretchInto(piece, low, high, result(), band.start * side + from);
+            if (performance.now() - since > 8) {
+              await new Promise((resolve) => setTimeout(resolve, 0));
+              if (signal?.aborted) throw abortError("generateAsync");
+              since = performance.now();
+            }
+          }
           stepDone();
-          result().set(finished, band.start * side);
-        }),
-      ).catch(fail);
+        }
+      } else
+        await Promise.all(
+          bands.map(async (band) => {
+            const transfer = [band.heights.buffer];
+            const args = [plan.options, band.heights, low, high];
+            const finished = await lanes.run("taskFinishRows", args, { transfer, signal: inner });
+            stepDone();
+            result().set(finished, band.start * side);
+          }),
+        ).catch(fail);
     }
   } finally {
     release();
@@ -123,5 +146,24 @@ export async function generateAsync(options, settings) {
   function fail(error) {
     stop();
     throw signal?.aborted ? abortError("generateAsync") : error;
+  }
+}
+
+/** `heights` stretched from [low, high] to [0, 1], written into `into` at
+ * `offset`: crates/terrain-core/src/heightmap.rs's `normalize_heights`,
+ * the same operations in the same order (JavaScript's numbers round as
+ * WebAssembly's do), so the same bits; tests/async.spec.js holds them to
+ * generate(). */
+function stretchInto(heights, low, high, into, offset) {
+  const span = high - low;
+  if (!(span > 0 && Number.isFinite(span))) {
+    into.fill(0, offset, offset + heights.length);
+    return;
+  }
+  const scale = 1 / span;
+  for (let i = 0; i < heights.length; i++) {
+    const height = heights[i];
+    const scaled = (height - low) * scale;
+    into[offset + i] = height === high || scaled > 1 ? 1 : scaled;
   }
 }

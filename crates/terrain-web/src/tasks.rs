@@ -25,12 +25,13 @@ fn read(options: &JsValue) -> Result<Reading, JsError> {
         .map_err(|message| JsError::new(&message))
 }
 
-/// `{ options, rows, side, finishing }` for `generateAsync`: the options as
+/// `{ options, rows, side, finishing, onlyStretches }` for `generateAsync`: the options as
 /// the texts they were read as (a plain object of strings any worker can
 /// be sent and reads to the same parameters), how many rows to make in
-/// bands (`null` when the map is made in one piece), the map's side, and
-/// whether the bands need `taskFinishRows`. Throws `generate`'s error for
-/// bad options.
+/// bands (`null` when the map is made in one piece), the map's side,
+/// whether the bands need finishing, and whether that is only a stretch
+/// (which `generateAsync` does as it copies them; else `taskFinishRows`).
+/// Throws `generate`'s error for bad options.
 #[wasm_bindgen(js_name = generatePlan)]
 pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
     let Reading { params, stage, .. } = read(&options)?;
@@ -45,11 +46,12 @@ pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
     let rows =
         bands::banded_rows(&params, stage).map_or(JsValue::NULL, |rows| (rows as f64).into());
     let plan = Object::new();
-    let entries: [(&str, JsValue); 4] = [
+    let entries: [(&str, JsValue); 5] = [
         ("options", texts.into()),
         ("rows", rows),
         ("side", (params.map.side() as f64).into()),
         ("finishing", bands::needs_finishing(&params).into()),
+        ("onlyStretches", bands::only_stretches(&params).into()),
     ];
     for (key, value) in entries {
         let _ = Reflect::set(&plan, &key.into(), &value);

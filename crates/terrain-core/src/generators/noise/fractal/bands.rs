@@ -87,6 +87,15 @@ pub fn needs_finishing(params: &Params) -> bool {
     params.map.normalize || noise.power != 1.0 || noise.terraces != 0
 }
 
+/// Whether [`finish_rows`] only stretches (a normalized map with no power
+/// and no terraces): `generateAsync` then stretches each band as it copies
+/// it into the map, with `heightmap::normalize_heights`'s operations in their order,
+/// rather than send every band back to a worker.
+pub fn only_stretches(params: &Params) -> bool {
+    let noise = &params.noise;
+    params.map.normalize && noise.power == 1.0 && noise.terraces == 0
+}
+
 /// The rows a run computes: all of them, or all but the last for a
 /// tileable map.
 fn computed_rows(params: &Params) -> usize {
