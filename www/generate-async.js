@@ -10,8 +10,9 @@
 // its place) is made in bands of rows, a task each, spread over the
 // workers; a normalized map is stretched by the whole map's lowest and
 // highest sums, which only the bands together know, so each band reports
-// its own and a second round of tasks stretches every band once they are
-// all in (crates/terrain-core/src/generators/noise/fractal/bands.rs).
+// its own and every band is stretched once they are all in: here, as it is
+// copied into the map, or, with power or terraces to apply as well, by a
+// second round of tasks (crates/terrain-core/src/generators/noise/fractal/bands.rs).
 // Subdivision algorithms are sequential by nature: one task in one worker.
 
 import { abortError, inThread, pool } from "./pool.js";
