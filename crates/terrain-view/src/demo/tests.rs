@@ -851,15 +851,18 @@ fn the_menus_obj_is_exportmaps_obj_the_grid_unless_a_triangle_budget_is_typed() 
             })
             .expect("a file")
     };
+    let budget = |demo: &Demo| {
+        demo.presentation()
+            .download
+            .fields
+            .into_iter()
+            .find(|field| field.spec.option == "maxTriangles")
+            .expect("the field")
+    };
     edit(&mut demo, "format", "obj");
-    let menu = demo.presentation().download;
-    let budget = menu
-        .fields
-        .iter()
-        .find(|field| field.spec.option == "maxTriangles")
-        .expect("the field");
-    assert_eq!((budget.text.as_str(), budget.hidden), ("", false));
-    assert!(budget.placeholder.contains("the grid"));
+    let field = budget(&demo);
+    assert_eq!((field.text.as_str(), field.hidden), ("", false));
+    assert!(field.placeholder.contains("the grid"));
     assert_eq!(options_written(&mut demo), [("format", "obj".to_owned())]);
     edit(&mut demo, "maxTriangles", "5000");
     assert_eq!(
@@ -872,13 +875,8 @@ fn the_menus_obj_is_exportmaps_obj_the_grid_unless_a_triangle_budget_is_typed() 
     edit(&mut demo, "maxTriangles", " ");
     assert_eq!(options_written(&mut demo), [("format", "obj".to_owned())]);
     edit(&mut demo, "format", "glb");
-    let menu = demo.presentation().download;
-    let budget = menu
-        .fields
-        .iter()
-        .find(|field| field.spec.option == "maxTriangles")
-        .expect("the field");
-    assert_eq!((budget.text.as_str(), budget.placeholder), (" ", ""));
+    let field = budget(&demo);
+    assert_eq!((field.text.as_str(), field.placeholder), (" ", ""));
 }
 
 #[test]
