@@ -12,7 +12,7 @@
 // loaded one with useModule(), and the pool's workers run its task
 // (taskErodeTile).
 
-import { pool } from "./pool.js";
+import { abortError, pool, slicer } from "./pool.js";
 
 let wasm;
 
@@ -22,33 +22,12 @@ export function useModule(glue) {
   wasm = glue;
 }
 
-/** The longest the page's thread works between two yields, in ms. */
-const SLICE_MS = 8;
-
 /** A task's share of work, in droplet steps weighted by the brush (about
  * 2 ns each in a browser): some 30 ms, so progress and abort come often. */
 const TASK_WORK = 15e6;
 
 /** What erode() refuses beyond. */
 const MAX_ABS_HEIGHT = 1e6;
-
-function abortError() {
-  return new DOMException("erodeAsync was aborted", "AbortError");
-}
-
-/** A function that yields to the page when this thread has worked
- * SLICE_MS since the last yield, and throws an AbortError once `signal`
- * has aborted. */
-function slicer(signal) {
-  let since = performance.now();
-  return async () => {
-    if (signal?.aborted) throw abortError();
-    if (performance.now() - since < SLICE_MS) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (signal?.aborted) throw abortError();
-    since = performance.now();
-  };
-}
 
 /** The rows of a window: where each starts in a map `side` wide whose own
  * points repeat every `width` (with wrap, a window row may run across the
@@ -108,8 +87,8 @@ async function copyAndFloor(heights, plan, slice) {
 export async function erodeAsync(heights, options, { signal, onProgress, workers } = {}) {
   if (!wasm) throw new Error("erodeAsync needs the module: load terrain.js, or call init() first");
   const plan = wasm.erosionPlan(heights, options);
-  if (signal?.aborted) throw abortError();
-  const slice = slicer(signal);
+  if (signal?.aborted) throw abortError("erodeAsync");
+  const slice = slicer(signal, "erodeAsync");
   let done = 0;
   onProgress?.(0);
   const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 40) : undefined;
@@ -140,7 +119,7 @@ export async function erodeAsync(heights, options, { signal, onProgress, workers
                 transfer: [window.buffer],
                 signal,
               });
-              if (signal?.aborted) throw abortError();
+              if (signal?.aborted) throw abortError("erodeAsync");
               paste(map, side, width, tile, result.heights);
               done += to - from;
             }

@@ -15,7 +15,7 @@
 // second round of tasks (crates/terrain-core/src/generators/noise/fractal/bands.rs).
 // Subdivision algorithms are sequential by nature: one task in one worker.
 
-import { abortError, inThread, pool } from "./pool.js";
+import { abortError, inThread, pool, slicer } from "./pool.js";
 
 /** About how many points a band holds: 10 to 20 ms of an 8-octave noise,
  * so progress comes often and an abort stops little work, yet each band's
@@ -112,16 +112,12 @@ export async function generateAsync(options, settings) {
         // every band back to a worker would copy it four more times.
         // In pieces of a millisecond or so, the page getting its turn
         // every few (the first write to the new map's memory is slow too).
-        let since = performance.now();
+        const slice = slicer(signal, "generateAsync");
         for (const band of bands) {
           for (let from = 0; from < band.heights.length; from += STRETCHED_AT_ONCE) {
+            await slice();
             const piece = band.heights.subarray(from, from + STRETCHED_AT_ONCE);
             stretchInto(piece, low, high, result(), band.start * side + from);
-            if (performance.now() - since > 8) {
-              await new Promise((resolve) => setTimeout(resolve, 0));
-              if (signal?.aborted) throw abortError("generateAsync");
-              since = performance.now();
-            }
           }
           stepDone();
         }

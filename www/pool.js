@@ -103,6 +103,23 @@ function nextMacrotask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The longest the calling thread works between two yields, in ms. */
+const SLICE_MS = 8;
+
+/** A function to await between pieces of work done on the calling
+ * thread: it yields to the page once SLICE_MS have passed since the last
+ * yield, and throws `what`'s AbortError once `signal` has aborted. */
+export function slicer(signal, what) {
+  let since = performance.now();
+  return async () => {
+    if (signal?.aborted) throw abortError(what);
+    if (performance.now() - since < SLICE_MS) return;
+    await nextMacrotask();
+    if (signal?.aborted) throw abortError(what);
+    since = performance.now();
+  };
+}
+
 const pools = new Map();
 
 /** A pool of `workers` workers (a whole number from 1 to 16; left out, as
