@@ -4,7 +4,7 @@
 // answering while an exponent-12 map is made: performance-async.spec.js.)
 
 import { REGISTRY } from "./battery.js";
-import { BLOG, expect, SITE, test } from "./helpers.js";
+import { BLOG, expect, SITE, test, TIMING } from "./helpers.js";
 
 const ALGORITHMS = REGISTRY.algorithms;
 
@@ -100,7 +100,7 @@ test("exportMapAsync writes exportMap's bytes in every format", async ({ page })
   }
 });
 
-test("an abort rejects with an AbortError within 100 ms, and the next call works", async ({ page }) => {
+test("an abort rejects with an AbortError within 100 ms, and the next call works", TIMING, async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/");
   const result = await page.evaluate(async () => {

@@ -2,7 +2,7 @@
 // of them, with and without wrap; abort and erode()'s messages. (Its
 // progress is timed in performance-async.spec.js, with nothing beside it.)
 
-import { expect, test } from "./helpers.js";
+import { expect, test, TIMING } from "./helpers.js";
 
 test.beforeEach(async ({ page }) => {
   // A page of the site's origin with no demo on it.
@@ -81,7 +81,7 @@ test("erodeAsync gives erode()'s bits at 1, 2 and 4 workers, with and without wr
   });
 });
 
-test("aborting rejects with an AbortError within 100 ms", async ({ page }) => {
+test("aborting rejects with an AbortError within 100 ms", TIMING, async ({ page }) => {
   test.setTimeout(120_000);
   const result = await inPage(page, async () => {
     const { generate, erodeAsync } = await window.erosionApi();

@@ -8,6 +8,11 @@ import { test as base, expect } from "@playwright/test";
 
 export { expect };
 
+/** The tag of a timing check: the `timing` project runs these alone, one
+ * at a time, after the others, so no other test's browser shares the
+ * cores with them (tests/playwright.config.js). */
+export const TIMING = { tag: "@timing" };
+
 export const SITE = `http://127.0.0.1:${process.env.SITE_PORT || 4173}`;
 export const BLOG = `http://127.0.0.1:${process.env.BLOG_PORT || 4174}`;
 

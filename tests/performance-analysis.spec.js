@@ -4,7 +4,7 @@
 // timing project, alone: beside another test's browser on the two cores,
 // one measuring in a CI run took 305 ms.
 
-import { demoState, expect, test, waitForAllDemos } from "./helpers.js";
+import { demoState, expect, test, TIMING, waitForAllDemos } from "./helpers.js";
 
 /** How long the panel's measurings of a drag may hold the main thread
  * (ms). One measuring of a 513 x 513 map (the analysis, its plots, putting
@@ -74,7 +74,7 @@ async function dragScrubber(page, steps) {
   });
 }
 
-test("dragging the scrubber at exponent 9 with the panel open: the numbers follow, the page stays responsive", async ({
+test("dragging the scrubber at exponent 9 with the panel open: the numbers follow, the page stays responsive", TIMING, async ({
   page,
 }) => {
   test.setTimeout(120_000);

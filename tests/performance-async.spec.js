@@ -4,13 +4,13 @@
 // erodeAsync's progress at least every 100 ms. On a machine whose cores
 // other tests share, neither would measure the calls.
 
-import { BLOG, expect, SITE, test } from "./helpers.js";
+import { BLOG, expect, SITE, test, TIMING } from "./helpers.js";
 
 /** A blog post on the other origin, with no policy: terrain.js is
  * imported from the site, so the workers start through the bootstrap. */
 const BLANK_BLOG = `${BLOG}/pasted.html?snippet=${encodeURIComponent("<p>A post.</p>")}`;
 
-test("an exponent-12, 8-octave generateAsync and 1 000 000 droplets of erodeAsync, from another origin: no main-thread task of 50 ms", async ({
+test("an exponent-12, 8-octave generateAsync and 1 000 000 droplets of erodeAsync, from another origin: no main-thread task of 50 ms", TIMING, async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -56,7 +56,7 @@ test("an exponent-12, 8-octave generateAsync and 1 000 000 droplets of erodeAsyn
   expect(result.longest).toBeLessThan(50);
 });
 
-test("erodeAsync reports progress at least every 100 ms, rising to 1", async ({ page }) => {
+test("erodeAsync reports progress at least every 100 ms, rising to 1", TIMING, async ({ page }) => {
   test.setTimeout(120_000);
   await page.route("**/erosion-async-blank.html", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>erodeAsync</title>" }),

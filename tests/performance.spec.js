@@ -12,6 +12,7 @@ import {
   SCREENS,
   settle,
   test,
+  TIMING,
   waitForAllDemos,
 } from "./helpers.js";
 
@@ -76,7 +77,7 @@ function watchLongTasks(page, fromNow = false) {
   }, fromNow);
 }
 
-test("exponent 12 on the playground: progress, a responsive page, then the terrain", async ({ page }) => {
+test("exponent 12 on the playground: progress, a responsive page, then the terrain", TIMING, async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/playground.html?algorithm=diamond-square&exponent=8&seed=7");
   await waitForAllDemos(page, 1);
@@ -140,7 +141,7 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
   await page.screenshot({ path: `${SCREENS}playground-exponent-12.png` });
 });
 
-test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page", async ({
+test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page", TIMING, async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -188,7 +189,7 @@ test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a re
   expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(1000);
 });
 
-test("an exponent-12 map downloaded from the menu in every format: written in the worker, with progress and a responsive page", async ({
+test("an exponent-12 map downloaded from the menu in every format: written in the worker, with progress and a responsive page", TIMING, async ({
   page,
 }) => {
   test.setTimeout(600_000);
@@ -257,7 +258,7 @@ test("an exponent-12 map downloaded from the menu in every format: written in th
   }
 });
 
-test("an exponent-12 map in every format: the download module's time and peak memory", async ({ page }) => {
+test("an exponent-12 map in every format: the download module's time and peak memory", TIMING, async ({ page }) => {
   test.setTimeout(600_000);
   for (const format of ["png16", "raw16", "obj", "stl", "glb", "tiles"]) {
     // A fresh page for each: a WebAssembly memory never shrinks, so its
@@ -286,7 +287,7 @@ test("an exponent-12 map in every format: the download module's time and peak me
   }
 });
 
-test("all eleven post demos on screen and nothing moving: no frames, no timers", async ({ page }) => {
+test("all eleven post demos on screen and nothing moving: no frames, no timers", TIMING, async ({ page }) => {
   await page.addInitScript(() => {
     // Count every way a page can schedule work for later.
     window.__scheduled = { timeouts: 0, intervals: 0, frames: 0 };

@@ -28,12 +28,13 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
   },
   projects: [
-    { name: "browser", testIgnore: /performance(-[a-z]+)?\.spec\.js/ },
-    // Timing checks run last, one at a time, so the other tests' browsers
-    // do not compete with them for the machine's cores.
+    { name: "browser", grepInvert: /@timing/ },
+    // Timing checks (tests tagged TIMING, helpers.js) run last, one at a
+    // time, so the other tests' browsers do not compete with them for the
+    // machine's cores.
     {
       name: "timing",
-      testMatch: /performance(-[a-z]+)?\.spec\.js/,
+      grep: /@timing/,
       dependencies: ["browser"],
       fullyParallel: false,
       workers: 1,
