@@ -201,6 +201,24 @@ impl Heightmap {
     pub(crate) fn normalize_within(&mut self, low: f64, high: f64) {
         normalize_heights(&mut self.heights, low, high);
     }
+
+    /// [`Heightmap::normalize_within`] a band of rows at a time, calling
+    /// `progress` with the share done after each band (a huge map takes
+    /// tens of milliseconds); the same heights to the bit.
+    pub(crate) fn normalize_within_reporting(
+        &mut self,
+        low: f64,
+        high: f64,
+        progress: &mut dyn FnMut(f64),
+    ) {
+        const ROWS_AT_ONCE: usize = 64;
+        let points = self.heights.len();
+        let band = self.side * ROWS_AT_ONCE;
+        for (index, rows) in self.heights.chunks_mut(band).enumerate() {
+            normalize_heights(rows, low, high);
+            progress((index * band + rows.len()) as f64 / points as f64);
+        }
+    }
 }
 
 /// [`Heightmap::normalize_within`] on any run of heights: each height's

@@ -224,6 +224,26 @@ fn progress_rises_to_one_and_does_not_change_the_map() {
     }
 }
 
+#[test]
+fn progress_comes_often_on_a_big_map() {
+    // A page that shows progress hears from a huge map at least every
+    // sixteenth of the work or so (a noise's band of rows, a recursive
+    // view): also within a subdivision's last pass, which sets three
+    // quarters of the points, its normalization, and random noise's one
+    // sweep.
+    for algorithm in Algorithm::all() {
+        let valid = params(algorithm, 9, 2).check().expect("valid");
+        let mut reports = vec![0.0];
+        crate::generate_with_progress(&valid, Stage::Done, &mut |share| reports.push(share))
+            .expect("valid");
+        let widest = reports
+            .windows(2)
+            .map(|pair| pair[1] - pair[0])
+            .fold(0.0, f64::max);
+        assert!(widest < 0.07, "{algorithm}: a step of {widest}");
+    }
+}
+
 fn any_algorithm() -> impl Strategy<Value = Algorithm> {
     (0..crate::ALL.len()).prop_map(|index| crate::ALL[index])
 }

@@ -31,7 +31,7 @@
 
 use crate::generators::midpoint_displacement::average4;
 use crate::generators::subdivision::{describe, random_corners};
-use crate::generators::subdivision::{share_after_pass, stages_around_passes};
+use crate::generators::subdivision::{stages_around_passes, within_pass};
 use crate::heightmap::{Extent, Heightmap};
 use crate::params::{Algorithm, Description, Params, Run};
 use crate::random::PointRandom;
@@ -95,16 +95,27 @@ pub(crate) fn walk(params: &Params, stage: Stage, border: Border, run: &mut Run)
     let mut radius = map.last() / 2;
     let mut spread = subdivision.spread;
     for pass in 1..=rounds {
-        round(&mut map, radius, spread, random, border, &mut extent);
+        let mut rows_done = within_pass(run.progress, pass, settings.exponent);
+        round(
+            &mut map,
+            radius,
+            spread,
+            random,
+            border,
+            &mut extent,
+            &mut rows_done,
+        );
         radius /= 2;
         spread *= subdivision.spread_reduction;
-        (run.progress)(share_after_pass(pass, settings.exponent));
     }
     if stage == Stage::Square {
         square_step(&mut map, radius, spread, random);
     }
     if stage == Stage::Done && settings.normalize {
-        map.normalize_within(extent.low, extent.high);
+        // The last tenth of the work (see `share_after_pass`).
+        map.normalize_within_reporting(extent.low, extent.high, &mut |share| {
+            (run.progress)(0.9 + 0.1 * share);
+        });
     }
     map
 }
@@ -157,6 +168,9 @@ pub(crate) fn diamond_step(
 /// the two separate steps, so the map is the same, bit for bit; only the
 /// order differs. On a wrapped map the top row's diamonds need the bottom
 /// row of centres, so they come last.
+///
+/// Calls `rows_done` with the share of the round done after each row of
+/// centres, ending with 1.
 pub(crate) fn round(
     map: &mut Heightmap,
     radius: usize,
@@ -164,6 +178,7 @@ pub(crate) fn round(
     random: PointRandom,
     border: Border,
     extent: &mut Extent,
+    rows_done: &mut dyn FnMut(f64),
 ) {
     let last = map.last();
     for y in (radius..last).step_by(2 * radius) {
@@ -173,6 +188,7 @@ pub(crate) fn round(
         if !(border == Border::Wrapped && corners_above == 0) {
             diamond_row(map, corners_above, radius, spread, random, border, extent);
         }
+        rows_done(y as f64 / last as f64);
     }
     match border {
         Border::Open => diamond_row(map, last, radius, spread, random, border, extent),
@@ -181,6 +197,7 @@ pub(crate) fn round(
             copy_first_row_and_column(map);
         }
     }
+    rows_done(1.0);
 }
 
 /// Sets the square centres on row `y`, from the rows of corners `radius`
@@ -446,9 +463,16 @@ mod tests {
                     let random = PointRandom::new(seed);
                     let mut radius = fused.last() / 2;
                     while radius >= 1 {
-                        round(&mut fused, radius, 0.3, random, border, &mut {
-                            Extent::EMPTY
-                        });
+                        let mut extent = Extent::EMPTY;
+                        round(
+                            &mut fused,
+                            radius,
+                            0.3,
+                            random,
+                            border,
+                            &mut extent,
+                            &mut |_| {},
+                        );
                         square_step(&mut stepwise, radius, 0.3, random);
                         diamond_step(&mut stepwise, radius, 0.3, random, border);
                         assert_eq!(

@@ -20,7 +20,7 @@
 //! problem the diamond-square post sets out to fix.
 
 use crate::generators::subdivision::{describe, random_corners};
-use crate::generators::subdivision::{share_after_pass, stages_around_passes};
+use crate::generators::subdivision::{stages_around_passes, within_pass};
 use crate::heightmap::{Extent, Heightmap};
 use crate::params::{Algorithm, Description, Params, Run};
 use crate::random::PointRandom;
@@ -57,7 +57,11 @@ fn generate(params: &Params, stage: Stage, run: &mut Run) -> Heightmap {
     let passes = match stage {
         Stage::Corners => 0,
         Stage::Edges => {
-            Pass::new(whole_map, subdivision.spread, random).displace_edges(&mut map, &mut extent);
+            Pass::new(whole_map, subdivision.spread, random).displace_edges(
+                &mut map,
+                &mut extent,
+                &mut |_| {},
+            );
             0
         }
         // The first pass has a single chunk, the whole map: after its centre
@@ -70,13 +74,21 @@ fn generate(params: &Params, stage: Stage, run: &mut Run) -> Heightmap {
     let mut spread = subdivision.spread;
     for pass in 1..=passes {
         let chunks = Pass::new(whole_map >> (pass - 1), spread, random);
-        chunks.displace_edges(&mut map, &mut extent);
-        chunks.displace_centres(&mut map, &mut extent);
+        let mut rows_done = within_pass(run.progress, pass, settings.exponent);
+        // A pass's edge midpoints are two thirds of its new points.
+        chunks.displace_edges(&mut map, &mut extent, &mut |share| {
+            rows_done(share * 2.0 / 3.0);
+        });
+        chunks.displace_centres(&mut map, &mut extent, &mut |share| {
+            rows_done((2.0 + share) / 3.0);
+        });
         spread *= subdivision.spread_reduction;
-        (run.progress)(share_after_pass(pass, settings.exponent));
     }
     if stage == Stage::Done && settings.normalize {
-        map.normalize_within(extent.low, extent.high);
+        // The last tenth of the work (see `share_after_pass`).
+        map.normalize_within_reporting(extent.low, extent.high, &mut |share| {
+            (run.progress)(0.9 + 0.1 * share);
+        });
     }
     map
 }
@@ -114,8 +126,14 @@ impl Pass {
     }
 
     /// Sets every chunk's edge midpoints, adding each height written to
-    /// `extent`.
-    fn displace_edges(&self, map: &mut Heightmap, extent: &mut Extent) {
+    /// `extent` and calling `rows_done` with the share of the step done
+    /// after each row.
+    fn displace_edges(
+        &self,
+        map: &mut Heightmap,
+        extent: &mut Extent,
+        rows_done: &mut dyn FnMut(f64),
+    ) {
         let Self { width, radius, .. } = *self;
         let (side, last) = (map.side(), map.last());
         let mut seen = *extent;
@@ -131,6 +149,8 @@ impl Pass {
                 row[x] = height;
                 seen.include(height);
             }
+            // Each of the two kinds of edge is about half the step.
+            rows_done(y as f64 / last as f64 / 2.0);
         }
         // Vertical edges lie on columns 0, w, 2w, ...; their midpoints sit
         // halfway between a corner above and a corner below.
@@ -143,14 +163,22 @@ impl Pass {
                 row[x] = height;
                 seen.include(height);
             }
+            rows_done(0.5 + y as f64 / last as f64 / 2.0);
         }
         *extent = seen;
+        rows_done(1.0);
     }
 
     /// Sets every chunk's centre to the mean of its four edge midpoints
     /// (left, right, top, bottom) plus jitter, adding each height written
-    /// to `extent`.
-    fn displace_centres(&self, map: &mut Heightmap, extent: &mut Extent) {
+    /// to `extent` and calling `rows_done` with the share of the step done
+    /// after each row.
+    fn displace_centres(
+        &self,
+        map: &mut Heightmap,
+        extent: &mut Extent,
+        rows_done: &mut dyn FnMut(f64),
+    ) {
         let Self { width, radius, .. } = *self;
         let (side, last) = (map.side(), map.last());
         let mut seen = *extent;
@@ -164,8 +192,10 @@ impl Pass {
                 row[x] = height;
                 seen.include(height);
             }
+            rows_done(y as f64 / last as f64);
         }
         *extent = seen;
+        rows_done(1.0);
     }
 }
 
@@ -189,7 +219,11 @@ mod tests {
     #[test]
     fn golden_edges_are_the_means_of_their_corners() {
         let mut map = post_example();
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
         assert_eq!(map.get(2, 0), 5.0, "top");
         assert_eq!(map.get(0, 2), 1.0, "left");
         assert_eq!(map.get(4, 2), 5.5, "right");
@@ -200,18 +234,42 @@ mod tests {
     #[test]
     fn golden_centre_is_the_mean_of_the_four_midpoints() {
         let mut map = post_example();
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(&mut map, &mut { Extent::EMPTY });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
         assert_eq!(map.get(2, 2), 3.25);
     }
 
     #[test]
     fn golden_second_pass_displaces_each_three_by_three_chunk() {
         let mut map = post_example();
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(&mut map, &mut { Extent::EMPTY });
-        Pass::new(2, 0.0, PointRandom::new(1)).displace_edges(&mut map, &mut { Extent::EMPTY });
-        Pass::new(2, 0.0, PointRandom::new(1)).displace_centres(&mut map, &mut { Extent::EMPTY });
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
+        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
+        Pass::new(2, 0.0, PointRandom::new(1)).displace_edges(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
+        Pass::new(2, 0.0, PointRandom::new(1)).displace_centres(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
         // Top-left chunk: corners 2, 5 (top), 1, 3.25 (bottom).
         assert_eq!(map.get(1, 0), 3.5);
         assert_eq!(map.get(0, 1), 1.5);
@@ -223,7 +281,11 @@ mod tests {
     #[test]
     fn jitter_stays_within_the_spread_of_the_average() {
         let mut map = post_example();
-        Pass::new(4, 0.3, PointRandom::new(8)).displace_edges(&mut map, &mut { Extent::EMPTY });
+        Pass::new(4, 0.3, PointRandom::new(8)).displace_edges(
+            &mut map,
+            &mut { Extent::EMPTY },
+            &mut |_| {},
+        );
         for ((x, y), mean) in [((2, 0), 5.0), ((0, 2), 1.0), ((4, 2), 5.5), ((2, 4), 1.5)] {
             let offset = map.get(x, y) - mean;
             assert!(

@@ -21,7 +21,7 @@ static DESCRIPTION: Description = Description {
     parameters: &[],
     defaults: |_| {},
     stages: |_| vec![Stage::Done],
-    run: |params, _, _: &mut Run| generate(&params.map),
+    run: |params, _, run: &mut Run| generate(&params.map, run.progress),
     new_points: |params, _| PointSet::Everything {
         side: params.map.side(),
     },
@@ -33,13 +33,18 @@ static DESCRIPTION: Description = Description {
     gradient_arrows: Description::nothing_drawn,
 };
 
-/// Sets every point to its uniform number in `[0, 1)`. It has one stage,
-/// `done`, and is never normalized (it is in range already).
-fn generate(map: &MapSettings) -> Heightmap {
+/// Sets every point to its uniform number in `[0, 1)`, calling `progress`
+/// with the share done after each row. It has one stage, `done`, and is
+/// never normalized (it is in range already).
+fn generate(map: &MapSettings, progress: &mut dyn FnMut(f64)) -> Heightmap {
     let mut heightmap = Heightmap::zeroed(map.exponent);
     let random = PointRandom::new(map.seed);
-    for (index, height) in heightmap.heights_mut().iter_mut().enumerate() {
-        *height = random.unit(index);
+    let side = heightmap.side();
+    for (y, row) in heightmap.heights_mut().chunks_exact_mut(side).enumerate() {
+        for (x, height) in row.iter_mut().enumerate() {
+            *height = random.unit(y * side + x);
+        }
+        progress((y + 1) as f64 / side as f64);
     }
     heightmap
 }
@@ -51,7 +56,7 @@ mod tests {
 
     #[test]
     fn every_point_is_its_own_uniform_number() {
-        let map = generate(&MapSettings::new(4, 99));
+        let map = generate(&MapSettings::new(4, 99), &mut |_| {});
         let random = PointRandom::new(99);
         for (index, &height) in map.heights().iter().enumerate() {
             assert_eq!(height, random.unit(index));
@@ -75,6 +80,6 @@ mod tests {
                 .heightmap
         };
         assert_eq!(run(&plain), run(&changed));
-        assert_eq!(run(&plain), generate(&plain.map));
+        assert_eq!(run(&plain), generate(&plain.map, &mut |_| {}));
     }
 }

@@ -76,7 +76,10 @@ fn generate(params: &Params, stage: Stage, run: &mut Run) -> Heightmap {
         );
     }
     if stage == Stage::Done && settings.normalize {
-        map.normalize();
+        let (low, high) = map.min_max();
+        map.normalize_within_reporting(low, high, &mut |share| {
+            (run.progress)(0.9 + 0.1 * share);
+        });
     }
     map
 }

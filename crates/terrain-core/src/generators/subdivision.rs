@@ -180,3 +180,19 @@ pub(crate) fn share_after_pass(pass: u32, exponent: u32) -> f64 {
     let set = ((1u64 << pass) + 1) as f64 / ((1u64 << exponent) + 1) as f64;
     0.9 * set * set
 }
+
+/// Reports the run's share done while pass `pass` of an
+/// exponent-`exponent` map is under way, given the share of the pass done
+/// (row by row: the last pass sets three quarters of the points, too much
+/// work for a huge map to report only once at its end).
+pub(crate) fn within_pass(
+    progress: &mut dyn FnMut(f64),
+    pass: u32,
+    exponent: u32,
+) -> impl FnMut(f64) + '_ {
+    let (before, after) = (
+        share_after_pass(pass - 1, exponent),
+        share_after_pass(pass, exponent),
+    );
+    move |share: f64| progress(before + (after - before) * share)
+}
