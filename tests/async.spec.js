@@ -4,7 +4,7 @@
 // answering while an exponent-12 map is made: performance-async.spec.js.)
 
 import { REGISTRY } from "./battery.js";
-import { BLOG, expect, SITE, test, TIMING } from "./helpers.js";
+import { BLOG, expect, SITE, TIMING, test } from "./helpers.js";
 
 const ALGORITHMS = REGISTRY.algorithms;
 
@@ -147,22 +147,31 @@ test("an abort rejects with an AbortError within 100 ms, and the next call works
   expect(result.exportedAfter).toBe(1025 * 1025 * 2);
 });
 
-test("onProgress rises to 1", async ({ page }) => {
+test("onProgress rises to 1, for maps made in bands and in one task", async ({ page }) => {
   await page.goto("/");
-  const fractions = await page.evaluate(async () => {
+  const heard = await page.evaluate(async () => {
     const { generateAsync } = await import("./terrain.js");
-    const fractions = [];
-    await generateAsync(
+    const heard = {};
+    for (const options of [
       { algorithm: "simplex-noise", exponent: 10, octaves: 6, seed: 7 },
-      { onProgress: (fraction) => fractions.push(fraction), workers: 2 },
-    );
-    return fractions;
+      // One task each, which reports from inside its passes and rows.
+      { algorithm: "diamond-square", exponent: 10, seed: 7 },
+      { algorithm: "midpoint-displacement", exponent: 10, seed: 7 },
+      { algorithm: "random-noise", exponent: 10, seed: 7 },
+    ]) {
+      const fractions = [];
+      await generateAsync(options, { onProgress: (fraction) => fractions.push(fraction), workers: 2 });
+      heard[options.algorithm] = fractions;
+    }
+    return heard;
   });
-  expect(fractions.length).toBeGreaterThan(3);
-  expect(fractions[0]).toBe(0);
-  expect(fractions.at(-1)).toBe(1);
-  for (let index = 1; index < fractions.length; index += 1) {
-    expect(fractions[index]).toBeGreaterThan(fractions[index - 1]);
+  for (const [algorithm, fractions] of Object.entries(heard)) {
+    expect(fractions.length, algorithm).toBeGreaterThan(3);
+    expect(fractions[0], algorithm).toBe(0);
+    expect(fractions.at(-1), algorithm).toBe(1);
+    for (let index = 1; index < fractions.length; index += 1) {
+      expect(fractions[index], `${algorithm}: ${fractions}`).toBeGreaterThan(fractions[index - 1]);
+    }
   }
 });
 

@@ -2,7 +2,7 @@
 // of them, with and without wrap; abort and erode()'s messages. (Its
 // progress is timed in performance-async.spec.js, with nothing beside it.)
 
-import { expect, test, TIMING } from "./helpers.js";
+import { expect, TIMING, test } from "./helpers.js";
 
 test.beforeEach(async ({ page }) => {
   // A page of the site's origin with no demo on it.

@@ -62,11 +62,11 @@ await init();
 const maps = ${JSON.stringify(MAPS)};
 const fingerprints = maps.map((options) => fingerprint(generate(options)));
 // No Worker in Node: the async calls run here, a piece per macrotask.
-const fractions = [];
+const fractions = maps.map(() => []);
 const asyncFingerprints = [];
-for (const options of maps) {
-  const heights = await generateAsync(options, { workers: 2, onProgress: (fraction) => fractions.push(fraction) });
-  asyncFingerprints.push(fingerprint(heights));
+for (const [index, options] of maps.entries()) {
+  const onProgress = (fraction) => fractions[index].push(fraction);
+  asyncFingerprints.push(fingerprint(await generateAsync(options, { workers: 2, onProgress })));
 }
 const erodedAsync = fingerprint(await erodeAsync(generate(maps[0]), { droplets: 2000, seed: 1 }));
 let refused = "";
@@ -93,7 +93,13 @@ console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused
   expect(fromNode.asyncFingerprints, "generateAsync in Node: generate's bits").toEqual(fromNode.fingerprints);
   expect(fromNode.erodedSame, "erodeAsync in Node: erode's bits").toBe(true);
   expect(fromNode.refusedAsync).toBe(fromNode.refused);
-  expect(fromNode.fractions.at(-1)).toBe(1);
+  const along = (fractions) => fractions.filter((fraction) => fraction > 0 && fraction < 1).length;
+  for (const [index, fractions] of fromNode.fractions.entries()) {
+    expect(fractions.at(-1), MAPS[index].algorithm).toBe(1);
+    expect(along(fractions), MAPS[index].algorithm).toBeGreaterThan(0);
+  }
+  // Diamond-square is one task, which reports from inside itself here too.
+  expect(along(fromNode.fractions[0]), MAPS[0].algorithm).toBeGreaterThan(3);
 
   for (const [index, map] of MAPS.entries()) {
     await page.goto(`/playground.html?algorithm=${map.algorithm}&exponent=${map.exponent}&seed=${map.seed}`);

@@ -4,7 +4,7 @@
 // timing project, alone: beside another test's browser on the two cores,
 // one measuring in a CI run took 305 ms.
 
-import { demoState, expect, test, TIMING, waitForAllDemos } from "./helpers.js";
+import { demoState, expect, TIMING, test, waitForAllDemos } from "./helpers.js";
 
 /** How long the panel's measurings of a drag may hold the main thread
  * (ms). One measuring of a 513 x 513 map (the analysis, its plots, putting
@@ -74,63 +74,65 @@ async function dragScrubber(page, steps) {
   });
 }
 
-test("dragging the scrubber at exponent 9 with the panel open: the numbers follow, the page stays responsive", TIMING, async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/playground.html?algorithm=diamond-square&exponent=9&seed=7");
-  await waitForAllDemos(page, 1);
-  const scrubber = page.getByLabel("Stage", { exact: true });
-  const last = Number(await scrubber.getAttribute("max"));
-  expect(last).toBeGreaterThan(10);
+test(
+  "dragging the scrubber at exponent 9 with the panel open: the numbers follow, the page stays responsive",
+  TIMING,
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/playground.html?algorithm=diamond-square&exponent=9&seed=7");
+    await waitForAllDemos(page, 1);
+    const scrubber = page.getByLabel("Stage", { exact: true });
+    const last = Number(await scrubber.getAttribute("max"));
+    expect(last).toBeGreaterThan(10);
 
-  // A first drag makes and draws every stage's map, so that the drag
-  // measured below costs the page what it costs on any later drag.
-  await dragScrubber(page, last);
-  await scrubber.fill(String(last));
+    // A first drag makes and draws every stage's map, so that the drag
+    // measured below costs the page what it costs on any later drag.
+    await dragScrubber(page, last);
+    await scrubber.fill(String(last));
 
-  const button = page.getByRole("button", { name: "Analyze" });
-  await button.click();
-  const panel = page.getByRole("region", { name: "Analysis of this map" });
-  await expect(panel.getByText("Measured at every one of the map's 513 × 513 points.")).toBeVisible();
-  await panel.locator("summary", { hasText: "Numbers" }).nth(2).click();
-  const open = await dragScrubber(page, last);
-  const longest = (spans) => Math.max(0, ...spans.map((span) => span.duration));
-  console.log(
-    `drag over ${last} stages at exponent 9: ${open.measurings.length} measurings, the longest ` +
-      `${longest(open.measurings).toFixed(1)} ms; longest task ${longest(open.tasks).toFixed(0)} ms; ` +
-      `${open.slopes.length} fitted slopes shown on the way; measurings (ms) ` +
-      open.measurings.map((span) => span.duration.toFixed(1)).join(", "),
-  );
-
-  // The panel followed the drag: it showed several maps' slopes on the
-  // way, not only the last one's.
-  expect(open.slopes.length).toBeGreaterThanOrEqual(3);
-  // And it shows the map on show now: its fitted slope is that of the
-  // same map remade by generate() (the fingerprints say it is the same).
-  await scrubber.fill(String(Math.round(last * 0.75)));
-  const state = await demoState(page);
-  const expected = await page.evaluate(async ({ stage, fingerprint }) => {
-    const terrain = await import("./terrain.js");
-    const heights = terrain.generate({ algorithm: "diamond-square", exponent: 9, seed: 7, stage });
-    return { same: terrain.fingerprint(heights) === fingerprint, slope: terrain.analyze(heights).spectrum.slope };
-  }, state);
-  expect(expected.same, `generate() remakes the demo's map at stage ${state.stage}`).toBe(true);
-  const slopeRow = panel.getByRole("table", { name: /Power spectrum/ }).getByRole("row", { name: /Fitted slope/ });
-  await expect(slopeRow).toContainText(`−${Math.abs(expected.slope).toFixed(2)}`);
-
-  // The page stayed responsive: the measurings held the main thread for
-  // about a frame each, and none was added to a task that did more (such
-  // as drawing a frame): each ran in a task of its own.
-  expect(open.measurings.length).toBeGreaterThanOrEqual(3);
-  const durations = open.measurings.map((span) => span.duration).sort((a, b) => a - b);
-  expect(durations[durations.length >> 1]).toBeLessThanOrEqual(MEDIAN_MEASURING_MS);
-  expect(longest(open.measurings)).toBeLessThanOrEqual(MEASURING_BOUND_MS);
-  for (const measuring of open.measurings) {
-    const holder = open.tasks.find(
-      (task) => task.start <= measuring.start && measuring.start + measuring.duration <= task.start + task.duration,
+    const button = page.getByRole("button", { name: "Analyze" });
+    await button.click();
+    const panel = page.getByRole("region", { name: "Analysis of this map" });
+    await expect(panel.getByText("Measured at every one of the map's 513 × 513 points.")).toBeVisible();
+    await panel.locator("summary", { hasText: "Numbers" }).nth(2).click();
+    const open = await dragScrubber(page, last);
+    const longest = (spans) => Math.max(0, ...spans.map((span) => span.duration));
+    console.log(
+      `drag over ${last} stages at exponent 9: ${open.measurings.length} measurings, the longest ` +
+        `${longest(open.measurings).toFixed(1)} ms; longest task ${longest(open.tasks).toFixed(0)} ms; ` +
+        `${open.slopes.length} fitted slopes shown on the way; measurings (ms) ` +
+        open.measurings.map((span) => span.duration.toFixed(1)).join(", "),
     );
-    if (holder) expect(holder.duration - measuring.duration).toBeLessThanOrEqual(BESIDE_MEASURING_MS);
-  }
-});
+
+    // The panel followed the drag: it showed several maps' slopes on the
+    // way, not only the last one's.
+    expect(open.slopes.length).toBeGreaterThanOrEqual(3);
+    // And it shows the map on show now: its fitted slope is that of the
+    // same map remade by generate() (the fingerprints say it is the same).
+    await scrubber.fill(String(Math.round(last * 0.75)));
+    const state = await demoState(page);
+    const expected = await page.evaluate(async ({ stage, fingerprint }) => {
+      const terrain = await import("./terrain.js");
+      const heights = terrain.generate({ algorithm: "diamond-square", exponent: 9, seed: 7, stage });
+      return { same: terrain.fingerprint(heights) === fingerprint, slope: terrain.analyze(heights).spectrum.slope };
+    }, state);
+    expect(expected.same, `generate() remakes the demo's map at stage ${state.stage}`).toBe(true);
+    const slopeRow = panel.getByRole("table", { name: /Power spectrum/ }).getByRole("row", { name: /Fitted slope/ });
+    await expect(slopeRow).toContainText(`−${Math.abs(expected.slope).toFixed(2)}`);
+
+    // The page stayed responsive: the measurings held the main thread for
+    // about a frame each, and none was added to a task that did more (such
+    // as drawing a frame): each ran in a task of its own.
+    expect(open.measurings.length).toBeGreaterThanOrEqual(3);
+    const durations = open.measurings.map((span) => span.duration).sort((a, b) => a - b);
+    expect(durations[durations.length >> 1]).toBeLessThanOrEqual(MEDIAN_MEASURING_MS);
+    expect(longest(open.measurings)).toBeLessThanOrEqual(MEASURING_BOUND_MS);
+    for (const measuring of open.measurings) {
+      const holder = open.tasks.find(
+        (task) => task.start <= measuring.start && measuring.start + measuring.duration <= task.start + task.duration,
+      );
+      if (holder) expect(holder.duration - measuring.duration).toBeLessThanOrEqual(BESIDE_MEASURING_MS);
+    }
+  },
+);

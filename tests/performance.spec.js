@@ -11,8 +11,8 @@ import {
   renderStats,
   SCREENS,
   settle,
-  test,
   TIMING,
+  test,
   waitForAllDemos,
 } from "./helpers.js";
 
@@ -141,122 +141,126 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
   await page.screenshot({ path: `${SCREENS}playground-exponent-12.png` });
 });
 
-test("a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page", TIMING, async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const path = testInfo.outputPath("hills-4097.png");
-  writeFileSync(path, hillsPng(4097));
-  await page.goto("/playground.html?algorithm=diamond-square&exponent=6&seed=7");
-  await waitForAllDemos(page, 1);
-  // From the moment the file is picked: it is read and decoded off the
-  // page (in the decoder's own worker), then meshed in the worker.
-  await watchLongTasks(page, true);
+test(
+  "a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page",
+  TIMING,
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const path = testInfo.outputPath("hills-4097.png");
+    writeFileSync(path, hillsPng(4097));
+    await page.goto("/playground.html?algorithm=diamond-square&exponent=6&seed=7");
+    await waitForAllDemos(page, 1);
+    // From the moment the file is picked: it is read and decoded off the
+    // page (in the decoder's own worker), then meshed in the worker.
+    await watchLongTasks(page, true);
 
-  await page.setInputFiles('.terrain-import input[type="file"]', path);
-  await expect(page.locator(".terrain-progress")).toBeVisible();
-  await expect(page.locator(".terrain-progress-text")).toContainText("hills-4097.png");
-  expect((await renderStats(page)).waiting, "the worker is on it").toBe(1);
-  // Input is handled meanwhile.
-  const spread = page.getByLabel("Starting spread", { exact: true });
-  await spread.fill("abc");
-  await expect(page.locator(".terrain-error:visible")).toHaveText(/Starting spread must be a number from 0 to 5/);
-  await spread.fill("0.3");
-  await expect(page.locator(".terrain-error:visible")).toHaveCount(0);
+    await page.setInputFiles('.terrain-import input[type="file"]', path);
+    await expect(page.locator(".terrain-progress")).toBeVisible();
+    await expect(page.locator(".terrain-progress-text")).toContainText("hills-4097.png");
+    expect((await renderStats(page)).waiting, "the worker is on it").toBe(1);
+    // Input is handled meanwhile.
+    const spread = page.getByLabel("Starting spread", { exact: true });
+    await spread.fill("abc");
+    await expect(page.locator(".terrain-error:visible")).toHaveText(/Starting spread must be a number from 0 to 5/);
+    await spread.fill("0.3");
+    await expect(page.locator(".terrain-error:visible")).toHaveCount(0);
 
-  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
-  await expect(page.locator(".terrain-file-status")).toHaveText(
-    "Imported hills-4097.png: 4097 × 4097 pixels, 16-bit greyscale, resampled to 4097 × 4097 points.",
-  );
-  const longestTask = await page.evaluate(() => window.__longestTask);
-  console.log(`while importing a 4097 x 4097 PNG: longest main-thread task ${longestTask.toFixed(0)} ms`);
-  expect(longestTask, "no long task on the page while the worker read the file").toBeLessThan(1000);
-  const state = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
-  expect([state.algorithm, state.side]).toEqual(["imported", 4097]);
-  await expect(page.locator(".terrain-caption")).toContainText("Imported from hills-4097.png");
-  await expect.poll(async () => (await demoStats(page))[0].foreground).toBeGreaterThan(0.05);
+    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await expect(page.locator(".terrain-file-status")).toHaveText(
+      "Imported hills-4097.png: 4097 × 4097 pixels, 16-bit greyscale, resampled to 4097 × 4097 points.",
+    );
+    const longestTask = await page.evaluate(() => window.__longestTask);
+    console.log(`while importing a 4097 x 4097 PNG: longest main-thread task ${longestTask.toFixed(0)} ms`);
+    expect(longestTask, "no long task on the page while the worker read the file").toBeLessThan(1000);
+    const state = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
+    expect([state.algorithm, state.side]).toEqual(["imported", 4097]);
+    await expect(page.locator(".terrain-caption")).toContainText("Imported from hills-4097.png");
+    await expect.poll(async () => (await demoStats(page))[0].foreground).toBeGreaterThan(0.05);
 
-  // The worker baked the colours into the surface: new colours send the
-  // same heights back to it, and the imported map stays.
-  const before = (await demoStats(page))[0].hash;
-  await page.getByLabel("Colours", { exact: true }).selectOption("bands");
-  await expect(page.locator(".terrain-progress-text")).toContainText("4097 × 4097 points");
-  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
-  await expect.poll(async () => (await demoStats(page))[0].hash).not.toBe(before);
-  const recoloured = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
-  expect([recoloured.algorithm, recoloured.side]).toEqual(["imported", 4097]);
-  const longestRecolour = await page.evaluate(() => window.__longestTask);
-  expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(1000);
-});
+    // The worker baked the colours into the surface: new colours send the
+    // same heights back to it, and the imported map stays.
+    const before = (await demoStats(page))[0].hash;
+    await page.getByLabel("Colours", { exact: true }).selectOption("bands");
+    await expect(page.locator(".terrain-progress-text")).toContainText("4097 × 4097 points");
+    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await expect.poll(async () => (await demoStats(page))[0].hash).not.toBe(before);
+    const recoloured = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
+    expect([recoloured.algorithm, recoloured.side]).toEqual(["imported", 4097]);
+    const longestRecolour = await page.evaluate(() => window.__longestTask);
+    expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(1000);
+  },
+);
 
-test("an exponent-12 map downloaded from the menu in every format: written in the worker, with progress and a responsive page", TIMING, async ({
-  page,
-}) => {
-  test.setTimeout(600_000);
-  await page.goto("/playground.html?algorithm=diamond-square&exponent=12&seed=7");
-  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
-  await waitForAllDemos(page, 1);
-  // Every long task on the page from here on: nothing else runs while the
-  // map stands still.
-  await page.evaluate(() => {
-    window.__longestTask = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longestTask = Math.max(window.__longestTask, entry.duration);
-    }).observe({ type: "longtask" });
-  });
-  const status = page.locator(".terrain-download-status");
-  for (const [format, name, least] of [
-    ["png16", "diamond-square-12-seed-7.png", 10e6],
-    ["raw16", "diamond-square-12-seed-7-4097x4097.raw", 33e6],
-    // The grid sampled to 513 points a side, as exportMap() writes it.
-    ["obj", "diamond-square-12-seed-7.obj", 30e6],
-    ["stl", "diamond-square-12-seed-7.stl", 50e6],
-    ["glb", "diamond-square-12-seed-7.glb", 30e6],
-    ["tiles", "diamond-square-12-seed-7-tiles-2x2.zip", 33e6],
-  ]) {
-    const started = Date.now();
-    const menu = await openDownloads(page);
-    await menu.getByLabel("Format", { exact: true }).selectOption(format);
-    await expect(menu.locator(".terrain-download-size")).toHaveText(/^File size: /);
-    // From the click to the file: every long task, and how late a timer
-    // asked for every 10 ms runs.
+test(
+  "an exponent-12 map downloaded from the menu in every format: written in the worker, with progress and a responsive page",
+  TIMING,
+  async ({ page }) => {
+    test.setTimeout(600_000);
+    await page.goto("/playground.html?algorithm=diamond-square&exponent=12&seed=7");
+    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await waitForAllDemos(page, 1);
+    // Every long task on the page from here on: nothing else runs while the
+    // map stands still.
     await page.evaluate(() => {
       window.__longestTask = 0;
-      window.__latestTimer = 0;
-      let due = performance.now() + 10;
-      const tick = () => {
-        window.__latestTimer = Math.max(window.__latestTimer, performance.now() - due);
-        due = performance.now() + 10;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longestTask = Math.max(window.__longestTask, entry.duration);
+      }).observe({ type: "longtask" });
+    });
+    const status = page.locator(".terrain-download-status");
+    for (const [format, name, least] of [
+      ["png16", "diamond-square-12-seed-7.png", 10e6],
+      ["raw16", "diamond-square-12-seed-7-4097x4097.raw", 33e6],
+      // The grid sampled to 513 points a side, as exportMap() writes it.
+      ["obj", "diamond-square-12-seed-7.obj", 30e6],
+      ["stl", "diamond-square-12-seed-7.stl", 50e6],
+      ["glb", "diamond-square-12-seed-7.glb", 30e6],
+      ["tiles", "diamond-square-12-seed-7-tiles-2x2.zip", 33e6],
+    ]) {
+      const started = Date.now();
+      const menu = await openDownloads(page);
+      await menu.getByLabel("Format", { exact: true }).selectOption(format);
+      await expect(menu.locator(".terrain-download-size")).toHaveText(/^File size: /);
+      // From the click to the file: every long task, and how late a timer
+      // asked for every 10 ms runs.
+      await page.evaluate(() => {
+        window.__longestTask = 0;
+        window.__latestTimer = 0;
+        let due = performance.now() + 10;
+        const tick = () => {
+          window.__latestTimer = Math.max(window.__latestTimer, performance.now() - due);
+          due = performance.now() + 10;
+          window.__ticking = setTimeout(tick, 10);
+        };
         window.__ticking = setTimeout(tick, 10);
-      };
-      window.__ticking = setTimeout(tick, 10);
-    });
-    const downloading = page.waitForEvent("download", { timeout: 300_000 });
-    await menu.locator(".terrain-download-save").click();
-    await expect(menu.locator(".terrain-download-progress")).toBeVisible();
-    await expect(menu.locator(".terrain-download-progress-text")).toContainText(name);
-    const download = await downloading;
-    const seconds = (Date.now() - started) / 1000;
-    expect(download.suggestedFilename()).toBe(name);
-    await expect(status).toContainText(`Downloaded ${name}`);
-    const [, amount, unit] = (await status.textContent()).match(/\(([\d.]+) (KB|MB)\)/);
-    const bytes = Number(amount) * (unit === "MB" ? 1e6 : 1e3);
-    expect(bytes, `${name} is a whole file`).toBeGreaterThan(least);
-    await expect(menu.locator(".terrain-download-progress")).toBeHidden();
-    const [longestTask, latestTimer] = await page.evaluate(() => {
-      clearTimeout(window.__ticking);
-      return [window.__longestTask, window.__latestTimer];
-    });
-    console.log(
-      `exponent 12, ${format}: ${seconds.toFixed(1)} s from the click to the file, ${(bytes / 1e6).toFixed(1)} MB; ` +
-        `longest main-thread task ${longestTask.toFixed(0)} ms, a timer at most ${latestTimer.toFixed(0)} ms late; ` +
-        `${await status.textContent()}`,
-    );
-    expect(longestTask, "no long task on the page while the worker wrote").toBeLessThan(200);
-    // The timer's lateness is logged, not checked: on a machine busy with
-    // other work it says more about the machine than about the page.
-  }
-});
+      });
+      const downloading = page.waitForEvent("download", { timeout: 300_000 });
+      await menu.locator(".terrain-download-save").click();
+      await expect(menu.locator(".terrain-download-progress")).toBeVisible();
+      await expect(menu.locator(".terrain-download-progress-text")).toContainText(name);
+      const download = await downloading;
+      const seconds = (Date.now() - started) / 1000;
+      expect(download.suggestedFilename()).toBe(name);
+      await expect(status).toContainText(`Downloaded ${name}`);
+      const [, amount, unit] = (await status.textContent()).match(/\(([\d.]+) (KB|MB)\)/);
+      const bytes = Number(amount) * (unit === "MB" ? 1e6 : 1e3);
+      expect(bytes, `${name} is a whole file`).toBeGreaterThan(least);
+      await expect(menu.locator(".terrain-download-progress")).toBeHidden();
+      const [longestTask, latestTimer] = await page.evaluate(() => {
+        clearTimeout(window.__ticking);
+        return [window.__longestTask, window.__latestTimer];
+      });
+      console.log(
+        `exponent 12, ${format}: ${seconds.toFixed(1)} s from the click to the file, ${(bytes / 1e6).toFixed(1)} MB; ` +
+          `longest main-thread task ${longestTask.toFixed(0)} ms, a timer at most ${latestTimer.toFixed(0)} ms late; ` +
+          `${await status.textContent()}`,
+      );
+      expect(longestTask, "no long task on the page while the worker wrote").toBeLessThan(200);
+      // The timer's lateness is logged, not checked: on a machine busy with
+      // other work it says more about the machine than about the page.
+    }
+  },
+);
 
 test("an exponent-12 map in every format: the download module's time and peak memory", TIMING, async ({ page }) => {
   test.setTimeout(600_000);

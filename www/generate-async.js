@@ -66,7 +66,8 @@ export async function generateAsync(options, settings) {
   const plan = inThread("generatePlan", options);
   onProgress?.(0);
   if (plan.rows === null) {
-    const heights = await lanes.run("taskGenerate", [plan.options], { signal });
+    // One task, which reports how far along it is as it goes.
+    const heights = await lanes.run("taskGenerate", [plan.options], { signal, onProgress });
     onProgress?.(1);
     return heights;
   }

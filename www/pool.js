@@ -151,8 +151,10 @@ class Lanes {
 
   /** Runs the module's `call` with `args` in a free worker (or here) and
    * resolves with its result; `transfer` lists buffers of `args` to move
-   * rather than copy; `signal` aborts it (an AbortError at once). */
-  run(call, args = [], { transfer = [], signal } = {}) {
+   * rather than copy; `signal` aborts it (an AbortError at once);
+   * `onProgress`, when given, is passed to `call` as one more argument
+   * (a function of the share done) and hears what the task reports. */
+  run(call, args = [], { transfer = [], signal, onProgress } = {}) {
     if (typeof call !== "string" || !/^task[A-Z]/.test(call)) {
       return Promise.reject(
         new Error(`a pool runs the module's task functions (names starting with "task"); got ${spelled(call)}`),
@@ -160,7 +162,7 @@ class Lanes {
     }
     if (signal?.aborted) return Promise.reject(abortError(call));
     return new Promise((resolve, reject) => {
-      const task = { call, args, transfer, resolve, reject, lane: null, settled: false };
+      const task = { call, args, transfer, onProgress, resolve, reject, lane: null, settled: false };
       const settle = (action, value) => {
         if (task.settled) return;
         task.settled = true;
@@ -218,7 +220,8 @@ class Lanes {
       const task = this.#queue.shift();
       if (task && !task.settled) {
         try {
-          task.resolve(inThread(task.call, ...task.args));
+          const reports = task.onProgress ? [task.onProgress] : [];
+          task.resolve(inThread(task.call, ...task.args, ...reports));
         } catch (error) {
           task.reject(error);
         }
@@ -266,6 +269,10 @@ class Lanes {
       }
       const task = lane.task;
       if (!task || data.id !== task.id) return;
+      if (data.progress !== undefined) {
+        if (!task.settled) task.onProgress?.(data.progress);
+        return;
+      }
       lane.task = null;
       task.lane = null;
       if (data.error === undefined) task.resolve(data.result);
@@ -305,7 +312,8 @@ class Lanes {
       return;
     }
     try {
-      lane.worker.postMessage({ id: task.id, call: task.call, args: task.args }, task.transfer);
+      const message = { id: task.id, call: task.call, args: task.args, reports: task.onProgress !== undefined };
+      lane.worker.postMessage(message, task.transfer);
     } catch (error) {
       // Arguments a worker cannot be sent (a function, say).
       lane.task = null;

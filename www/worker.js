@@ -61,8 +61,9 @@ self.onmessage = async ({ data }) => {
 // { id, call, args }, each a call of the module's function `call` (names
 // starting with "task" only), answered with { id, result }, the result's
 // typed arrays transferred, or { id, error }. ({ poolFailed } if the
-// module does not start.)
-async function poolMessage({ poolModule, id, call, args }) {
+// module does not start.) A task sent with `reports` is given one more
+// argument, a function that sends { id, progress } with the share done.
+async function poolMessage({ poolModule, id, call, args, reports }) {
   try {
     loading ??= import(glue.href);
     const module = await loading;
@@ -75,7 +76,8 @@ async function poolMessage({ poolModule, id, call, args }) {
     await ready;
     const task = /^task[A-Z]/.test(call) ? module[call] : undefined;
     if (typeof task !== "function") throw new Error(`the module has no task named ${JSON.stringify(call)}`);
-    const result = task(...args);
+    const report = (progress) => self.postMessage({ id, progress });
+    const result = reports ? task(...args, report) : task(...args);
     const values = ArrayBuffer.isView(result) ? [result] : Object.values(result ?? {});
     const buffers = values.filter((value) => ArrayBuffer.isView(value)).map((value) => value.buffer);
     self.postMessage({ id, result }, buffers);
