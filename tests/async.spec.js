@@ -216,7 +216,16 @@ test("bad input rejects with the sync calls' messages", async ({ page }) => {
       workers.push(await rejection(generateAsync({ exponent: 3 }, { workers: value })));
       workers.push(await rejection(erodeAsync(heights, {}, { workers: value })));
     }
-    return { pairs, workers };
+    // The last argument, the same for the three calls.
+    const settings = [];
+    for (const value of [5, { onProgress: 3 }, { signal: "stop" }]) {
+      settings.push(
+        await rejection(generateAsync({ exponent: 3 }, value)),
+        await rejection(erodeAsync(heights, {}, value)),
+        await rejection(exportMapAsync(heights, { format: "raw16" }, value)),
+      );
+    }
+    return { pairs, workers, settings };
   });
   for (const [sync, async] of result.pairs) {
     expect(sync).not.toBe("no error");
@@ -226,6 +235,14 @@ test("bad input rejects with the sync calls' messages", async ({ page }) => {
   expect(result.workers[0]).toContain("got 0");
   expect(result.workers[2]).toContain('got "x"');
   for (const message of result.workers) expect(message).toMatch(/^workers must be a whole number from 1 to 16/);
+  const [generating, eroding, exporting] = result.settings;
+  expect(generating).toBe(
+    "generateAsync's last argument is { signal, onProgress, workers }; got a value of type number",
+  );
+  expect(eroding).toBe("erodeAsync's last argument is { signal, onProgress, workers }; got a value of type number");
+  expect(exporting).toBe("exportMapAsync's last argument is { signal, onProgress }; got a value of type number");
+  for (const message of result.settings.slice(3, 6)) expect(message).toMatch(/^onProgress must be a function/);
+  for (const message of result.settings.slice(6)) expect(message).toMatch(/^signal must be an AbortSignal/);
 });
 
 test("under a blog's strict policy the pool's workers start and give the same bits", async ({ page }) => {

@@ -12,7 +12,7 @@
 // loaded one with useModule(), and the pool's workers run its task
 // (taskErodeTile).
 
-import { abortError, pool, slicer } from "./pool.js";
+import { abortError, asyncSettings, pool, slicer } from "./pool.js";
 
 let wasm;
 
@@ -84,7 +84,8 @@ async function copyAndFloor(heights, plan, slice) {
  * or heights of the wrong size reject at once, with erode()'s message;
  * aborting `signal` rejects with an AbortError; `onProgress(fraction)` is
  * called at least every 100 ms. */
-export async function erodeAsync(heights, options, { signal, onProgress, workers } = {}) {
+export async function erodeAsync(heights, options, settings) {
+  const { signal, onProgress, workers } = asyncSettings(settings, "erodeAsync");
   if (!wasm) throw new Error("erodeAsync needs the module: load terrain.js, or call init() first");
   const plan = wasm.erosionPlan(heights, options);
   if (signal?.aborted) throw abortError("erodeAsync");

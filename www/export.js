@@ -11,7 +11,7 @@
 // touches no page, so a Web Worker can import it too. terrain.js loads the
 // same module on a page's first download.
 
-import { abortError, startableUrl } from "./pool.js";
+import { abortError, asyncSettings, startableUrl } from "./pool.js";
 
 // The release, stamped in at build time as in terrain.js, so this script
 // never pairs with a module of another release.
@@ -82,13 +82,12 @@ function send(job) {
 /** The bytes exportMap() returns, written off the caller's thread (`heights`
  * is copied, so the caller keeps it); see the README. */
 export function exportMapAsync(heights, options, settings) {
-  const { signal, onProgress } = settings ?? {};
-  if (onProgress !== undefined && typeof onProgress !== "function") {
-    return Promise.reject(
-      new Error(
-        `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
-      ),
-    );
+  let signal;
+  let onProgress;
+  try {
+    ({ signal, onProgress } = asyncSettings(settings, "exportMapAsync", "{ signal, onProgress }"));
+  } catch (error) {
+    return Promise.reject(error);
   }
   if (signal?.aborted) return Promise.reject(abortError("exportMapAsync"));
   return new Promise((resolve, reject) => {

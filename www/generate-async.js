@@ -15,7 +15,7 @@
 // second round of tasks (crates/terrain-core/src/generators/noise/fractal/bands.rs).
 // Subdivision algorithms are sequential by nature: one task in one worker.
 
-import { abortError, inThread, pool, slicer } from "./pool.js";
+import { abortError, asyncSettings, inThread, pool, slicer } from "./pool.js";
 
 /** About how many points a band holds: 10 to 20 ms of an 8-octave noise,
  * so progress comes often and an abort stops little work, yet each band's
@@ -24,28 +24,6 @@ const POINTS_PER_BAND = 1 << 20;
 
 /** How many points the page stretches between looks at the clock. */
 const STRETCHED_AT_ONCE = 1 << 16;
-
-/** Reads generateAsync's second argument, with messages as the options'. */
-export function asyncSettings(settings, name) {
-  if (settings === undefined || settings === null) return {};
-  if (typeof settings !== "object") {
-    throw new Error(
-      `${name}'s last argument is { signal, onProgress, workers }; got a value of type ${typeof settings}`,
-    );
-  }
-  const { signal, onProgress, workers } = settings;
-  if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new Error(
-      `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
-    );
-  }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new Error(
-      `signal must be an AbortSignal (an AbortController's signal); got a value of type ${typeof signal}`,
-    );
-  }
-  return { signal, onProgress, workers };
-}
 
 /** A signal that aborts with `signal` or when `stop()` is called (a band
  * failed, so the others' work is wasted). */

@@ -120,6 +120,27 @@ export function slicer(signal, what) {
   };
 }
 
+/** Reads an async call's last argument (`name` the call, `fields` what
+ * it takes), with messages as the options'. */
+export function asyncSettings(settings, name, fields = "{ signal, onProgress, workers }") {
+  if (settings === undefined || settings === null) return {};
+  if (typeof settings !== "object") {
+    throw new Error(`${name}'s last argument is ${fields}; got a value of type ${typeof settings}`);
+  }
+  const { signal, onProgress, workers } = settings;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new Error(
+      `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
+    );
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new Error(
+      `signal must be an AbortSignal (an AbortController's signal); got a value of type ${typeof signal}`,
+    );
+  }
+  return { signal, onProgress, workers };
+}
+
 const pools = new Map();
 
 /** A pool of `workers` workers (a whole number from 1 to 16; left out, as
