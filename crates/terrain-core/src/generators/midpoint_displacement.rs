@@ -231,45 +231,25 @@ mod tests {
         assert_eq!(map.get(2, 2), 0.0, "the centre waits for its own step");
     }
 
+    /// A pass over chunks `width` cells wide, with no jitter.
+    fn whole_pass_without_jitter(map: &mut Heightmap, width: usize) {
+        let pass = Pass::new(width, 0.0, PointRandom::new(1));
+        pass.displace_edges(map, &mut { Extent::EMPTY }, &mut |_| {});
+        pass.displace_centres(map, &mut { Extent::EMPTY }, &mut |_| {});
+    }
+
     #[test]
     fn golden_centre_is_the_mean_of_the_four_midpoints() {
         let mut map = post_example();
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(
-            &mut map,
-            &mut { Extent::EMPTY },
-            &mut |_| {},
-        );
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(
-            &mut map,
-            &mut { Extent::EMPTY },
-            &mut |_| {},
-        );
+        whole_pass_without_jitter(&mut map, 4);
         assert_eq!(map.get(2, 2), 3.25);
     }
 
     #[test]
     fn golden_second_pass_displaces_each_three_by_three_chunk() {
         let mut map = post_example();
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_edges(
-            &mut map,
-            &mut { Extent::EMPTY },
-            &mut |_| {},
-        );
-        Pass::new(4, 0.0, PointRandom::new(1)).displace_centres(
-            &mut map,
-            &mut { Extent::EMPTY },
-            &mut |_| {},
-        );
-        Pass::new(2, 0.0, PointRandom::new(1)).displace_edges(
-            &mut map,
-            &mut { Extent::EMPTY },
-            &mut |_| {},
-        );
-        Pass::new(2, 0.0, PointRandom::new(1)).displace_centres(
-            &mut map,
-            &mut { Extent::EMPTY },
-            &mut |_| {},
-        );
+        whole_pass_without_jitter(&mut map, 4);
+        whole_pass_without_jitter(&mut map, 2);
         // Top-left chunk: corners 2, 5 (top), 1, 3.25 (bottom).
         assert_eq!(map.get(1, 0), 3.5);
         assert_eq!(map.get(0, 1), 1.5);
