@@ -10,9 +10,10 @@
 // its place) is made in bands of rows, a task each, spread over the
 // workers; a normalized map is stretched by the whole map's lowest and
 // highest sums, which only the bands together know, so each band reports
-// its own and every band is stretched once they are all in: here, as it is
-// copied into the map, or, with power or terraces to apply as well, by a
-// second round of tasks (crates/terrain-core/src/generators/noise/fractal/bands.rs).
+// its own and every band is stretched once they are all in: here, in the
+// map they were copied into as they came, or, with power or terraces to
+// apply as well, by a second round of tasks
+// (crates/terrain-core/src/generators/noise/fractal/bands.rs).
 // Subdivision algorithms are sequential by nature: one task in one worker.
 
 import { abortError, inThread, pool, slicer } from "./pool.js";
