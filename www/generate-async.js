@@ -10,9 +10,10 @@
 // its place) is made in bands of rows, a task each, spread over the
 // workers; a normalized map is stretched by the whole map's lowest and
 // highest sums, which only the bands together know, so each band reports
-// its own and every band is stretched once they are all in: here, as it is
-// copied into the map, or, with power or terraces to apply as well, by a
-// second round of tasks (crates/terrain-core/src/generators/noise/fractal/bands.rs).
+// its own and every band is stretched once they are all in: here, in the
+// map they were copied into as they came, or, with power or terraces to
+// apply as well, by a second round of tasks
+// (crates/terrain-core/src/generators/noise/fractal/bands.rs).
 // Subdivision algorithms are sequential by nature: one task in one worker.
 
 import { abortError, asyncSettings, inThread, pool, slicer } from "./pool.js";
@@ -70,15 +71,35 @@ export async function generateAsync(options, settings) {
   };
   const { inner, stop, release } = linked(signal);
   try {
-    const bands = await Promise.all(
-      starts.map(async (start) => {
+    // Bands copied into the map here as they come in (a stretch is then
+    // done in place at the end): the map's first touch and the copy
+    // overlap the making of the other bands rather than wait for the end.
+    const copiedIn = !finishing || onlyStretches;
+    // Two bands on their way per worker (one made while the other comes
+    // back), each a runner that hands its worker back the band's buffer
+    // it has copied from, for the next: a band's copy out of the module
+    // then goes to memory already touched (see taskGenerateRows).
+    const bands = [];
+    let next = 0;
+    const runner = async () => {
+      let spare = null;
+      while (next < starts.length) {
+        const index = next++;
+        const start = starts[index];
         const end = Math.min(start + bandRows, rows);
-        const band = await lanes.run("taskGenerateRows", [plan.options, start, end], { signal: inner });
+        const args = [plan.options, start, end, spare];
+        const transfer = spare ? [spare.buffer] : [];
+        const band = await lanes.run("taskGenerateRows", args, { transfer, signal: inner });
         stepDone();
-        if (!finishing) result().set(band.heights, start * side);
-        return { start, ...band };
-      }),
-    ).catch(fail);
+        if (copiedIn) {
+          result().set(band.heights, start * side);
+          spare = new Float64Array(band.heights.buffer);
+          bands[index] = { start, low: band.low, high: band.high };
+        } else bands[index] = { start, ...band };
+      }
+    };
+    const runners = Math.min(starts.length, 2 * lanes.size);
+    await Promise.all(Array.from({ length: runners }, runner)).catch(fail);
     if (finishing) {
       // The whole map's extent, combined as the single pass finds it.
       const [low, high] = inThread(
@@ -87,16 +108,16 @@ export async function generateAsync(options, settings) {
         Float64Array.from(bands, (band) => band.high),
       );
       if (onlyStretches) {
-        // Stretched here as each band is copied in: one pass, where sending
-        // every band back to a worker would copy it four more times.
-        // In pieces of a millisecond or so, the page getting its turn
-        // every few (the first write to the new map's memory is slow too).
+        // Stretched here, in place, where sending every band back to a
+        // worker would copy it four more times. In pieces of a millisecond
+        // or so, the page getting its turn every few.
         const slice = slicer(signal, "generateAsync");
-        for (const band of bands) {
-          for (let from = 0; from < band.heights.length; from += STRETCHED_AT_ONCE) {
+        const map = result();
+        for (const [index, band] of bands.entries()) {
+          const end = index + 1 < bands.length ? bands[index + 1].start * side : rows * side;
+          for (let from = band.start * side; from < end; from += STRETCHED_AT_ONCE) {
             await slice();
-            const piece = band.heights.subarray(from, from + STRETCHED_AT_ONCE);
-            stretchInto(piece, low, high, result(), band.start * side + from);
+            stretchInto(map.subarray(from, Math.min(end, from + STRETCHED_AT_ONCE)), low, high, map, from);
           }
           stepDone();
         }
@@ -126,8 +147,9 @@ export async function generateAsync(options, settings) {
 }
 
 /** `heights` stretched from [low, high] to [0, 1], written into `into` at
- * `offset`: crates/terrain-core/src/heightmap.rs's `normalize_heights`,
- * the same operations in the same order (JavaScript's numbers round as
+ * `offset` (`heights` may be that very part of `into`):
+ * crates/terrain-core/src/heightmap.rs's `normalize_heights`, the same
+ * operations in the same order (JavaScript's numbers round as
  * WebAssembly's do), so the same bits; tests/async.spec.js holds them to
  * generate(). */
 function stretchInto(heights, low, high, into, offset) {

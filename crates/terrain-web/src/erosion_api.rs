@@ -148,7 +148,10 @@ pub fn erosion_round(side: u32, options: JsValue, round: u32) -> Result<Uint32Ar
 /// fall on `window` (the tile's window cut from the map as
 /// `erosionPlan` describes it), nothing dug below `floor` (the lowest of
 /// the map's own points). Returns `{ heights, eroded, deposited, carried
-/// }`: the window after them, and what they moved.
+/// }`: the window after them, and what they moved. `heights` is `window`
+/// itself, refilled: the coordinator hands the same buffer out again for
+/// the tile's next task, so no round allocates (or first touches) a
+/// window's memory again on either side.
 #[wasm_bindgen(js_name = taskErodeTile)]
 #[allow(clippy::too_many_arguments)]
 pub fn task_erode_tile(
@@ -191,8 +194,9 @@ pub fn task_erode_tile(
         floor,
         &droplets,
     );
+    window.copy_from(&heights);
     let result = Object::new();
-    set(&result, "heights", Float64Array::from(heights.as_slice()));
+    set(&result, "heights", window);
     set(&result, "eroded", ledger.eroded);
     set(&result, "deposited", ledger.deposited);
     set(&result, "carried", ledger.carried);

@@ -153,18 +153,34 @@ impl Reports {
     }
 }
 
-/// Rows `start..end` of a banded map: `{ heights, low, high }`.
+/// Rows `start..end` of a banded map: `{ heights, low, high }`. The
+/// heights are written into `into` (a view of its start is returned) when
+/// it is given and long enough: `generateAsync` hands each worker back a
+/// band it has copied out, so the band's copy out of this module goes to
+/// memory already touched rather than to a new array, whose first touch
+/// costs more than the copy.
 #[wasm_bindgen(js_name = taskGenerateRows)]
-pub fn task_generate_rows(options: JsValue, start: u32, end: u32) -> Result<Object, JsError> {
+pub fn task_generate_rows(
+    options: JsValue,
+    start: u32,
+    end: u32,
+    into: Option<Float64Array>,
+) -> Result<Object, JsError> {
     let Reading { params, .. } = read(&options)?;
     let rows = bands::generate_rows(&params, start as usize..end as usize)
         .ok_or_else(|| JsError::new(&format!("{} is not made in bands", params.algorithm)))?;
+    let length = rows.heights.len() as u32;
+    let heights = match into {
+        Some(into) if into.length() >= length => {
+            let view = into.subarray(0, length);
+            view.copy_from(&rows.heights);
+            view
+        }
+        _ => Float64Array::from(rows.heights.as_slice()),
+    };
     let band = Object::new();
     let entries: [(&str, JsValue); 3] = [
-        (
-            "heights",
-            Float64Array::from(rows.heights.as_slice()).into(),
-        ),
+        ("heights", heights.into()),
         ("low", rows.low.into()),
         ("high", rows.high.into()),
     ];
