@@ -25,8 +25,8 @@ impl Lane for f64 {}
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod pair {
     use core::arch::wasm32::{
-        f64x2, f64x2_add, f64x2_extract_lane, f64x2_mul, f64x2_pmax, f64x2_pmin, f64x2_splat,
-        f64x2_sub, v128,
+        f64x2, f64x2_add, f64x2_eq, f64x2_extract_lane, f64x2_mul, f64x2_pmax, f64x2_pmin,
+        f64x2_splat, f64x2_sub, v128, v128_bitselect,
     };
 
     /// Two `f64` lanes in one SIMD register.
@@ -68,6 +68,17 @@ mod pair {
         #[inline(always)]
         pub(crate) fn max_with(self, other: Self) -> Self {
             Self(f64x2_pmax(self.0, other.0))
+        }
+
+        /// Each lane of `then` where `left` equals `right`, else of
+        /// `otherwise`: `if left == right { then } else { otherwise }`.
+        #[inline(always)]
+        pub(crate) fn if_equal(left: Self, right: Self, then: Self, otherwise: Self) -> Self {
+            Self(v128_bitselect(
+                then.0,
+                otherwise.0,
+                f64x2_eq(left.0, right.0),
+            ))
         }
 
         #[inline(always)]
@@ -124,6 +135,20 @@ mod pair {
         #[inline(always)]
         pub(crate) fn max_with(self, other: Self) -> Self {
             self.zip(other, |mine, other| if other > mine { other } else { mine })
+        }
+
+        /// Each lane of `then` where `left` equals `right`, else of
+        /// `otherwise`: `if left == right { then } else { otherwise }`.
+        #[inline(always)]
+        pub(crate) fn if_equal(left: Self, right: Self, then: Self, otherwise: Self) -> Self {
+            let lane = |index: usize| {
+                if left.0[index] == right.0[index] {
+                    then.0[index]
+                } else {
+                    otherwise.0[index]
+                }
+            };
+            Self([lane(0), lane(1)])
         }
 
         #[inline(always)]
@@ -240,6 +265,10 @@ mod tests {
                     (
                         x.max_with(y),
                         [if b > a { b } else { a }, if a > b { a } else { b }],
+                    ),
+                    (
+                        Pair::if_equal(x, Pair::new(a, a), y, x),
+                        [b, if b == a { a } else { b }],
                     ),
                 ] {
                     assert_eq!(pair.lanes().map(bits), scalar.map(bits), "{a} {b}");

@@ -598,8 +598,8 @@ impl<'a, B: Basis> Plan<'a, B> {
         let replay = kept
             .as_deref()
             .is_some_and(|kept| kept.serves(&self.key, self.summed));
+        let plain = self.warp_fields.is_none() && self.settings.damping == 0.0;
         if let Some(kept) = kept.as_deref_mut().filter(|_| !replay) {
-            let plain = self.warp_fields.is_none() && self.settings.damping == 0.0;
             kept.start(&self.key, self.octaves.len(), self.computed, plain);
         }
         let mut scratch = Scratch::<B>::default();
@@ -612,32 +612,61 @@ impl<'a, B: Basis> Plan<'a, B> {
         // and kept once.
         for y in rows.clone().step_by(2) {
             let pair = [y, (y + 1).min(rows.end - 1)];
+            let lanes = pair[1] - y + 1;
             let start = heights.len();
-            heights.resize(start + (pair[1] - y + 1) * side, 0.0);
-            let (first, rest) = heights[start..].split_at_mut(side);
-            let first = &mut first[..computed];
-            let mut second = (pair[1] != y).then(|| &mut rest[..computed]);
-            match kept.as_deref_mut() {
-                Some(kept) if replay => {
-                    let [first_weights, second_weights] = &mut scratch.weights;
-                    self.replay_row(kept.row(y, computed), first, first_weights);
-                    if let Some(second) = second.as_deref_mut() {
-                        self.replay_row(kept.row(pair[1], computed), second, second_weights);
+            match kept.as_deref_mut().filter(|kept| replay || kept.is_kept()) {
+                // The common case: the sums go straight onto the end of
+                // the map, lane by lane, so each height is written once
+                // (filling the rows with zeros first cost a pass of its
+                // own over the map).
+                None if plain => {
+                    self.sum_rows_plainly(pair, &mut scratch);
+                    for lane in 0..lanes {
+                        heights.extend(scratch.sums.iter().map(|sums| sums.lanes()[lane]));
+                        heights.resize(start + (lane + 1) * side, 0.0);
                     }
                 }
-                Some(kept) if kept.is_kept() => {
-                    self.record_rows(pair, &mut scratch, kept, first, second.as_deref_mut());
+                kept => {
+                    heights.resize(start + lanes * side, 0.0);
+                    let (first, rest) = heights[start..].split_at_mut(side);
+                    let first = &mut first[..computed];
+                    let second = (lanes == 2).then(|| &mut rest[..computed]);
+                    self.rows_into(pair, &mut scratch, kept, replay, first, second);
                 }
-                _ => self.sum_rows(pair, &mut scratch, first, second.as_deref_mut()),
             }
-            finish(first);
-            if let Some(second) = second {
-                finish(second);
+            for lane in 0..lanes {
+                finish(&mut heights[start + lane * side..][..computed]);
             }
             let (before, done) = (y - rows.start, pair[1] + 1 - rows.start);
             if done / band > before / band || done == count {
                 progress(0.95 * done as f64 / count as f64);
             }
+        }
+    }
+
+    /// Rows `pair` into `first` and, for a pair, `second`: replayed from
+    /// `kept` when `replay`, else computed (and recorded into `kept` when
+    /// given).
+    fn rows_into(
+        &self,
+        pair: [usize; 2],
+        scratch: &mut Scratch<B>,
+        kept: Option<&mut KeptOctaves>,
+        replay: bool,
+        first: &mut [f64],
+        mut second: Option<&mut [f64]>,
+    ) {
+        let computed = self.computed;
+        match kept {
+            Some(kept) if replay => {
+                let [first_weights, second_weights] = &mut scratch.weights;
+                self.replay_row(kept.row(pair[0], computed), first, first_weights);
+                if let Some(second) = second {
+                    self.replay_row(kept.row(pair[1], computed), second, second_weights);
+                }
+            }
+            Some(kept) => self.record_rows(pair, scratch, kept, first, second.as_deref_mut()),
+            None => self.sum_rows(pair, scratch, first, second),
         }
     }
 }

@@ -21,7 +21,8 @@
 //! `b`, so the row kernel works them out once per lattice column and row,
 //! and a point costs two multiply-adds per column and one blend. The point
 //! sampler does the same sums in the same order, so both give the same
-//! bits.
+//! bits. The row kernel works on two map rows at once, and where they share
+//! lattice rows it hashes each shared gradient once.
 
 use std::ops::Range;
 
@@ -116,20 +117,47 @@ impl Basis for PerlinNoise {
         let fy_from_above = fy - Pair::splat(1.0);
         let below = [lattice.row(first), lattice.row(second)];
         let above = [lattice.row(first + 1), lattice.row(second + 1)];
+        // A slot's gradients below and above each row, a row a lane, in
+        // one of three arrangements. The two rows often share lattice
+        // rows, and then each shared gradient is hashed once: when both
+        // fall in the same lattice cells (nearly always in octaves with
+        // two or more map rows a cell) and when the second row's cells sit
+        // on the first's (one map row a cell: the first row's upper
+        // lattice row is the second's lower one). The same numbers either
+        // way, for a half or a quarter less hashing.
+        let lanes = |first: [f64; 2], second: [f64; 2]| {
+            [
+                Pair::new(first[0], second[0]),
+                Pair::new(first[1], second[1]),
+            ]
+        };
+        let gradient =
+            |column: usize, row: usize| lattice::gradient(lattice.hash_in_row(column, row));
+        let term_in_same_cells = |column: usize| {
+            let (below, above) = (gradient(column, below[0]), gradient(column, above[0]));
+            (lanes(below, below), lanes(above, above))
+        };
+        let term_in_stacked_cells = |column: usize| {
+            let middle = gradient(column, below[1]);
+            (
+                lanes(gradient(column, below[0]), middle),
+                lanes(middle, gradient(column, above[1])),
+            )
+        };
+        let term_apart = |column: usize| {
+            (
+                lanes(gradient(column, below[0]), gradient(column, below[1])),
+                lanes(gradient(column, above[0]), gradient(column, above[1])),
+            )
+        };
+        let term_of = |(below, above)| column_term(below, above, fy, fy_from_above, weight_y);
         let term = |slot: usize| {
             let column = columns.column_hash[slot];
-            let gradients = |rows: [usize; 2]| {
-                let [[x_first, y_first], [x_second, y_second]] =
-                    rows.map(|row| lattice::gradient(lattice.hash_in_row(column, row)));
-                [Pair::new(x_first, x_second), Pair::new(y_first, y_second)]
-            };
-            column_term(
-                gradients(below),
-                gradients(above),
-                fy,
-                fy_from_above,
-                weight_y,
-            )
+            term_of(if second == first {
+                term_in_same_cells(column)
+            } else {
+                term_apart(column)
+            })
         };
         let blend_at = |left, right, fx: f64, fx_from_right: f64, weight_x: f64| {
             let (fx, fx_from_right) = (Pair::splat(fx), Pair::splat(fx_from_right));
@@ -139,7 +167,14 @@ impl Basis for PerlinNoise {
             // A cell or two a point: every lattice column's term first,
             // then each point reads its own cell's.
             terms.clear();
-            terms.extend((0..columns.column_hash.len()).map(term));
+            let slots = columns.column_hash.iter();
+            // A loop for each arrangement, so that no slot asks which
+            // (asking in the loop cost more than the hashing saved).
+            match second - first {
+                0 => terms.extend(slots.map(|&column| term_of(term_in_same_cells(column)))),
+                1 => terms.extend(slots.map(|&column| term_of(term_in_stacked_cells(column)))),
+                _ => terms.extend(slots.map(|&column| term_of(term_apart(column)))),
+            }
             for ((((out, &fx), &fx_from_right), &weight_x), &slot) in
                 points(out, columns, 0..columns.slot.len()).zip(&columns.slot)
             {
