@@ -71,7 +71,7 @@ async function measure({ samples, calls }) {
       label: (exponent) => `${droplets(exponent)} droplets`,
     },
   };
-  const names = ["sync", "1 worker", "2 workers", `${all} workers`];
+  const names = ["sync", "1 worker", "2 workers", `default (${all})`];
   const workersOf = [undefined, 1, 2, undefined];
   // Starts every pool's workers, untimed.
   for (const workers of [1, 2, undefined]) await generateAsync(map(6), { workers });
