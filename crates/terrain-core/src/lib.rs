@@ -51,6 +51,7 @@ mod heightmap;
 mod lanes;
 mod limits;
 mod params;
+mod progress;
 pub mod query;
 pub mod random;
 mod reading;
@@ -72,6 +73,7 @@ pub use params::{
     Algorithm, DEFAULT_EXPONENT, Description, Field, Group, MAX_SPREAD, MAX_SPREAD_REDUCTION,
     MapSettings, Parameter, Params, Run, SubdivisionSettings,
 };
+pub use progress::Throttle;
 pub use random::PointRandom;
 pub use reading::{DEFAULT_ALGORITHM, Reading, ValidParams};
 pub use stage::{PointSet, STAGE, Stage};

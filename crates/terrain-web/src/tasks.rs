@@ -11,13 +11,13 @@
 //! whole map's extent. Any other map is one `taskGenerate`.
 
 use js_sys::{Float64Array, Function, Object, Reflect};
-use terrain_core::Reading;
 use terrain_core::generators::noise::fractal::bands;
 use terrain_core::spec::Surface;
+use terrain_core::{Reading, Throttle};
 use terrain_js::{given_options, text_of};
 use wasm_bindgen::prelude::*;
 
-use crate::api::{GENERATE_EXAMPLE, generate_heights, generate_options, read_options};
+use crate::api::{GENERATE_EXAMPLE, generate_options, generate_reporting, read_options};
 
 /// Reads `generate`'s options, with its messages.
 fn read(options: &JsValue) -> Result<Reading, JsError> {
@@ -60,98 +60,26 @@ pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
 }
 
 /// A whole map, as `generate` makes it, calling `report` (when given)
-/// with the share done as it goes: the map made (row by row or pass by
-/// pass, as the generator says), then copied out of this module in
-/// pieces, for a huge map's copy takes about as long as making it does
-/// for the quickest generators.
+/// with the share done as it goes, at most once per [`REPORT_STEP`] and
+/// never with 1, which `generateAsync` reports when the result is in.
 #[wasm_bindgen(js_name = taskGenerate)]
 pub fn task_generate(options: JsValue, report: Option<Function>) -> Result<Float64Array, JsError> {
-    let Some(report) = report else {
-        return generate_heights(options);
-    };
-    let Reading { params, stage, .. } = read(&options)?;
-    let mut reports = Reports::to(report);
-    let points = params.map.side() * params.map.side();
-    make_room(points, &mut |share| reports.send(share * ROOM_SHARE));
-    let terrain = terrain_core::generate_with_progress(&params, stage, &mut |share| {
-        reports.send(ROOM_SHARE + share * (MADE_SHARE - ROOM_SHARE));
-    })
-    .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
-    let heights = terrain.heightmap.heights();
-    let array = Float64Array::new_with_length(heights.len() as u32);
-    for (piece, part) in heights.chunks(COPIED_AT_ONCE).enumerate() {
-        let from = (piece * COPIED_AT_ONCE) as u32;
-        array
-            .subarray(from, from + part.len() as u32)
-            .copy_from(part);
-        let copied = (from as usize + part.len()) as f64 / heights.len() as f64;
-        reports.send(MADE_SHARE + (1.0 - MADE_SHARE) * copied);
-    }
-    Ok(array)
-}
-
-/// The share of `taskGenerate`'s work done once the map is made; the rest
-/// is copying it out (about 5 ns a point here, against 2.4 for random
-/// noise and 7 to 10 for diamond-square and an 8-octave noise:
-/// BENCHMARKS.md).
-const MADE_SHARE: f64 = 0.75;
-
-/// The share of `taskGenerate`'s work that is making room for a map a
-/// worker's memory has not held yet (see `make_room`).
-const ROOM_SHARE: f64 = 0.05;
-
-/// Makes room for a map of `points` heights before it is made, calling
-/// `progress` with the share done: a worker's memory grows by the map's
-/// size on its first huge map, and the first write to each new page is
-/// slow (about 80 ms for the 134 MB of an exponent-12 map here), all of it
-/// in the map's allocation, before any row is made and reported. Writing
-/// the room once, in pieces, pays that with reports in between; the map
-/// then takes the same memory back from the allocator. Nothing is written
-/// when the memory did not have to grow.
-fn make_room(points: usize, progress: &mut dyn FnMut(f64)) {
-    let pages = core::arch::wasm32::memory_size(0);
-    let mut room: Vec<f64> = Vec::with_capacity(points);
-    if core::arch::wasm32::memory_size(0) == pages {
-        return;
-    }
-    while room.len() < points {
-        room.resize((room.len() + COPIED_AT_ONCE).min(points), 0.0);
-        progress(room.len() as f64 / points as f64);
-    }
-}
-
-/// How many heights `taskGenerate` writes (making room, copying out)
-/// between two reports.
-const COPIED_AT_ONCE: usize = 1 << 18;
-
-/// A task's progress reports, at most one per 1/128 of the work: the core
-/// reports after every row, far more often than a page needs to hear.
-struct Reports {
-    function: Function,
-    last: f64,
-}
-
-impl Reports {
-    const STEP: f64 = 1.0 / 128.0;
-
-    fn to(function: Function) -> Self {
-        Self {
-            function,
-            last: 0.0,
-        }
-    }
-
-    /// Reports `share` if it is a step past the last one reported and
-    /// short of 1, which the caller reports when the result is in.
-    fn send(&mut self, share: f64) {
-        if share >= self.last + Self::STEP && share < 1.0 {
-            self.last = share;
+    let mut throttle = Throttle::new(REPORT_STEP);
+    generate_reporting(&options, &mut |share| {
+        if let Some(report) = &report
+            && share < 1.0
+            && throttle.passes(share)
+        {
             // A report that fails (a function that throws) changes nothing
             // of the work.
-            let _ = self.function.call1(&JsValue::NULL, &share.into());
+            let _ = report.call1(&JsValue::NULL, &share.into());
         }
-    }
+    })
 }
+
+/// The least share of a task's work worth a report: the core reports
+/// after every row, far more often than a page needs to hear.
+const REPORT_STEP: f64 = 1.0 / 128.0;
 
 /// Rows `start..end` of a banded map: `{ heights, low, high }`. The
 /// heights are written into `into` (a view of its start is returned) when

@@ -1,10 +1,14 @@
 //! The work a request asks for: the one way a map gets made, whether the
 //! worker asks or the page does it at once for a small map.
 
-use terrain_core::{KeptOctaves, Terrain};
+use terrain_core::{KeptOctaves, Terrain, Throttle};
 
 use super::messages::{Job, Made, Reply, Request};
 use crate::surface::build_surface;
+
+/// The least share of the work worth a progress message: a hundred a
+/// map, as many as a bar of a few hundred pixels can show.
+const REPORT_STEP: f64 = 0.01;
 
 /// Does what `request` asks, calling `progress(share, words)` as it goes.
 pub fn run(request: Request, progress: &mut dyn FnMut(f64, &str)) -> Reply {
@@ -21,12 +25,10 @@ pub fn run_keeping(
     let Request { job, look, mesh } = request;
     let (terrain, source) = match job {
         Job::Generate { params, stage } => {
-            let mut last_told = -1.0;
+            let mut throttle = Throttle::new(REPORT_STEP);
             let generated =
                 terrain_core::generate_keeping(&params, stage, kept, &mut |share: f64| {
-                    // Every pass is worth telling about, but not more often.
-                    if share - last_told >= 0.01 || share >= 1.0 {
-                        last_told = share;
+                    if throttle.passes(share) {
                         progress(0.7 * share, "Generating the heights");
                     }
                 });
@@ -47,10 +49,9 @@ pub fn run_keeping(
             params,
             stage,
         } => {
-            let mut last_told = -1.0;
+            let mut throttle = Throttle::new(REPORT_STEP);
             let weathered = terrain_core::weather(heights, &params, stage, &mut |share: f64| {
-                if share - last_told >= 0.01 || share >= 1.0 {
-                    last_told = share;
+                if throttle.passes(share) {
                     progress(0.7 * share, "Weathering the map");
                 }
             });
