@@ -66,7 +66,13 @@ function watchLongTasks(page, fromNow = false) {
   return page.evaluate(async (fromNow) => {
     const { renderStats } = await import("./terrain.js");
     window.__longestTask = 0;
+    // Whether the demo has asked the worker yet: looked at often, for a
+    // job with no long task in it gives the observer no call to look.
     let asked = false;
+    const looking = setInterval(() => {
+      asked ||= renderStats().waiting > 0;
+      if (asked) clearInterval(looking);
+    }, 5);
     new PerformanceObserver((list) => {
       const waiting = renderStats().waiting > 0;
       asked ||= waiting;
@@ -126,7 +132,9 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
     `while generating exponent 12: longest main-thread task ${longestTask.toFixed(0)} ms, ` +
       `longest event-loop gap ${longestGap.toFixed(0)} ms`,
   );
-  expect(longestTask, "no long task on the page while the worker ran").toBeLessThan(1000);
+  // The map comes back as 134 MB of heights, which the page copies in
+  // pieces (crates/terrain-web/src/pieces.rs): no task of 50 ms.
+  expect(longestTask, "no long task on the page while the worker ran and its map came in").toBeLessThan(50);
   await expect(progress).toBeHidden();
   const state = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
   expect([state.exponent, state.side]).toEqual([12, 4097]);
@@ -171,7 +179,9 @@ test(
     );
     const longestTask = await page.evaluate(() => window.__longestTask);
     console.log(`while importing a 4097 x 4097 PNG: longest main-thread task ${longestTask.toFixed(0)} ms`);
-    expect(longestTask, "no long task on the page while the worker read the file").toBeLessThan(1000);
+    // Decoded in the decoder's worker, copied into the page and out to
+    // the worker in pieces, the map kept without a copy: no task of 50 ms.
+    expect(longestTask, "no long task on the page while the file was read and meshed").toBeLessThan(50);
     const state = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
     expect([state.algorithm, state.side]).toEqual(["imported", 4097]);
     await expect(page.locator(".terrain-caption")).toContainText("Imported from hills-4097.png");
@@ -186,7 +196,11 @@ test(
     await expect.poll(async () => (await demoStats(page))[0].hash).not.toBe(before);
     const recoloured = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
     expect([recoloured.algorithm, recoloured.side]).toEqual(["imported", 4097]);
+    // The page keeps the map on show while the worker colours a copy of
+    // it; that copy is made at once, in memory the page already has (no
+    // long task in the runs so far), so the bound is looser here.
     const longestRecolour = await page.evaluate(() => window.__longestTask);
+    console.log(`while colouring it again: longest main-thread task ${longestRecolour.toFixed(0)} ms`);
     expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(1000);
   },
 );

@@ -464,13 +464,16 @@ impl Demo {
                 let side = terrain.heightmap.side();
                 let words = jobs::imported_message(&name, source.as_ref(), side);
                 self.notes.file_status = Some((words, false));
-                let original = terrain.heightmap.clone();
-                self.show_map(terrain, surface, Origin::Imported { name, original });
+                let origin = Origin::Imported {
+                    name,
+                    original: None,
+                };
+                self.show_map(terrain, surface, origin);
                 self.shown.config.stage = Stage::Done;
                 self.playback.stop();
             }
             Purpose::Weather => {
-                let origin = self.shown.origin.clone();
+                let origin = self.shown.origin_kept();
                 self.show_map(terrain, surface, origin);
             }
             Purpose::Map => {

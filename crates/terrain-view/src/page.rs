@@ -7,6 +7,7 @@
 //! nothing moving, no frame is asked for and nothing runs.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use crate::address::{ADDRESS_INTERVAL_MS, AddressBar};
 use crate::camera::Orbit;
@@ -61,7 +62,7 @@ struct WorkerEntry {
     demo: usize,
     job: JobId,
     /// Kept until done, so the page can do it if the worker fails.
-    request: Request,
+    request: Rc<Request>,
     /// Whether the worker has it (only the first in line is sent).
     sent: bool,
 }
@@ -290,7 +291,9 @@ impl Page {
                 // What was waiting for the worker is done here instead.
                 let waiting: Vec<WorkerEntry> = self.queue.drain(..).collect();
                 for entry in waiting {
-                    self.run_here(entry.demo, entry.job, entry.request, &mut out);
+                    // Shared only while it was being sent, if at all.
+                    let request = Rc::unwrap_or_clone(entry.request);
+                    self.run_here(entry.demo, entry.job, request, &mut out);
                 }
             }
         }
@@ -400,7 +403,7 @@ impl Page {
             id: self.next_id,
             demo,
             job,
-            request,
+            request: Rc::new(request),
             sent: false,
         });
         self.send_next(out);
@@ -585,7 +588,7 @@ mod tests {
         effects
             .iter()
             .filter_map(|effect| match effect {
-                PageEffect::ToWorker { id, request } => Some((*id, request.clone())),
+                PageEffect::ToWorker { id, request } => Some((*id, Request::clone(request))),
                 _ => None,
             })
             .collect()

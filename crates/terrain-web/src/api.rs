@@ -98,24 +98,15 @@ const COPIED_AT_ONCE: usize = 1 << 18;
 /// then takes the same memory back from the allocator. Nothing is written
 /// when the memory did not have to grow.
 fn make_room(points: usize, progress: &mut dyn FnMut(f64)) {
-    let pages = memory_pages();
+    let pages = core::arch::wasm32::memory_size(0);
     let mut room: Vec<f64> = Vec::with_capacity(points);
-    if memory_pages() == pages {
+    if core::arch::wasm32::memory_size(0) == pages {
         return;
     }
     while room.len() < points {
         room.resize((room.len() + COPIED_AT_ONCE).min(points), 0.0);
         progress(room.len() as f64 / points as f64);
     }
-}
-
-/// The module's memory, in 64 KiB pages (always 0 off the web, where the
-/// host's allocator has no such memory to grow).
-fn memory_pages() -> usize {
-    #[cfg(target_arch = "wasm32")]
-    return core::arch::wasm32::memory_size(0);
-    #[cfg(not(target_arch = "wasm32"))]
-    0
 }
 
 /// Reads the options of `function` (those `known` lists; `example` shows

@@ -304,15 +304,8 @@ impl App {
                 PageEffect::Draw { index, rebuild } => self.draw(index, rebuild),
                 PageEffect::StartWorker => self.start_worker(),
                 PageEffect::ToWorker { id, request } => {
-                    if let Some(jobs) = &mut self.jobs
-                        && let Err(error) = jobs.send(id, request)
-                    {
-                        dom::log_error(&format!(
-                            "a job could not be sent to the worker: {error:?}"
-                        ));
-                        enqueue(PageInput::WorkerGone(
-                            "the worker would not take a job".to_owned(),
-                        ));
+                    if let Some(jobs) = &mut self.jobs {
+                        jobs.send(id, request);
                     }
                 }
                 PageEffect::StopWorkerJob(_) => {

@@ -16,6 +16,7 @@ use wasm_bindgen_futures::{JsFuture, spawn_local};
 use web_sys::{Blob, File, HtmlAnchorElement, Url};
 
 use crate::dom;
+use crate::pieces::{Turns, copy_in};
 
 /// Offers `blob` to the reader as a file called `name`.
 pub fn offer(blob: &Blob, name: &str) -> Result<(), JsValue> {
@@ -98,8 +99,9 @@ async fn decode(bytes: Uint8Array) -> Result<(Heightmap, Source), String> {
     ) else {
         return Err("the PNG decoder gave an answer of the wrong shape".to_owned());
     };
-    let heights = Heightmap::from_heights(exponent as u32, heights.to_vec())
-        .map_err(|error| error.to_string())?;
+    let heights = copy_in(&heights, &mut Turns::on_the_page()).await;
+    let heights =
+        Heightmap::from_heights(exponent as u32, heights).map_err(|error| error.to_string())?;
     Ok((
         heights,
         Source {

@@ -14,10 +14,12 @@ use terrain_view::page::WorkerJob;
 use terrain_view::protocol::{self, Reply, Request};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::spawn_local;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::dom;
-use crate::worker::{from_js, to_js};
+use crate::pieces::Turns;
+use crate::worker::{from_js_taking, to_js_taking};
 
 thread_local! {
     /// Where `worker.js` is and the compiled module to hand it, from
@@ -65,11 +67,21 @@ impl Jobs {
         Some(Self { worker, listeners })
     }
 
-    /// Sends job `id`; its replies carry the same number.
-    pub fn send(&mut self, id: WorkerJob, request: Request) -> Result<(), JsValue> {
-        let (message, transfer) = to_js(request.encode());
-        Reflect::set(&message, &"id".into(), &(id as f64).into())?;
-        self.worker.post_message_with_transfer(&message, &transfer)
+    /// Sends job `id`; its replies carry the same number. A map it
+    /// carries is copied out in pieces first (see `pieces.rs`); a worker
+    /// that will not take it is gone.
+    pub fn send(&mut self, id: WorkerJob, request: Rc<Request>) {
+        let (worker, listeners) = (self.worker.clone(), self.listeners.clone());
+        spawn_local(async move {
+            let (encoded, heights) = request.encode_but_heights();
+            let (message, transfer) =
+                to_js_taking(encoded, heights, &mut Turns::on_the_page()).await;
+            let posted = Reflect::set(&message, &"id".into(), &(id as f64).into())
+                .and_then(|_| worker.post_message_with_transfer(&message, &transfer));
+            if let Err(error) = posted {
+                (listeners.gone)(format!("the worker would not take a job ({error:?})"));
+            }
+        });
     }
 
     /// Stops whatever the worker is doing by replacing it.
@@ -109,7 +121,7 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
         // Each worker must say its version before anything else.
         let greeted = Cell::new(false);
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            heard(&listeners, &greeted, &event.data());
+            heard(&listeners, &greeted, event.data());
         })
     };
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -135,8 +147,8 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
 /// One message from the worker: its hello (with its version), a reply, or
 /// an error its code threw. A worker that answers before saying its version
 /// is a script from before versions were said: refused like any other.
-fn heard(listeners: &Listeners, greeted: &Cell<bool>, data: &JsValue) {
-    let field = |name: &str| Reflect::get(data, &name.into()).unwrap_or(JsValue::UNDEFINED);
+fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, data: JsValue) {
+    let field = |name: &str| Reflect::get(&data, &name.into()).unwrap_or(JsValue::UNDEFINED);
     let ours = protocol::version();
     let version = field("version").as_f64();
     if !greeted.get() || version.is_some() {
@@ -154,18 +166,22 @@ fn heard(listeners: &Listeners, greeted: &Cell<bool>, data: &JsValue) {
     let Some(id) = field("id").as_f64().map(|id| id as WorkerJob) else {
         return;
     };
-    let reply = match field("error").as_string() {
-        Some(message) => Reply::Failed { message },
-        None => match from_js(data).map(Reply::decode) {
-            Some(Ok(reply)) => reply,
-            Some(Err(error)) => {
-                (listeners.gone)(error.to_string());
-                return;
-            }
+    if let Some(message) = field("error").as_string() {
+        return (listeners.reply)(id, Reply::Failed { message });
+    }
+    // A map in the reply is copied in pieces; word of the same job that
+    // follows cannot overtake it, for a reply with a map is its last.
+    let listeners = listeners.clone();
+    spawn_local(async move {
+        let reply = match from_js_taking(&data, &mut Turns::on_the_page()).await {
+            Some(message) => match Reply::decode(message) {
+                Ok(reply) => reply,
+                Err(error) => return (listeners.gone)(error.to_string()),
+            },
             None => Reply::Failed {
                 message: "the worker's answer could not be read".to_owned(),
             },
-        },
-    };
-    (listeners.reply)(id, reply);
+        };
+        (listeners.reply)(id, reply);
+    });
 }

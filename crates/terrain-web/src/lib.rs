@@ -51,6 +51,8 @@ mod material;
 #[cfg(target_arch = "wasm32")]
 mod mounting;
 #[cfg(target_arch = "wasm32")]
+mod pieces;
+#[cfg(target_arch = "wasm32")]
 mod tasks;
 #[cfg(target_arch = "wasm32")]
 mod timers;

@@ -14,27 +14,41 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 use crate::dom;
+use crate::pieces::{Turns, at_once, copy_in, copy_out};
 
 /// A message as a JavaScript object, and the buffers to transfer with it.
 pub fn to_js(message: Message) -> (JsValue, Array) {
+    at_once(to_js_taking(message, None, &mut Turns::none()))
+}
+
+/// [`to_js`], its payloads copied out taking `turns` (see `pieces.rs`),
+/// then `heights` (those a request left out of its message) as its last.
+pub async fn to_js_taking(
+    message: Message,
+    heights: Option<&[f64]>,
+    turns: &mut Turns,
+) -> (JsValue, Array) {
     let header = Uint8Array::from(message.header.as_slice());
     let transfer = Array::of1(&header.buffer());
-    let payloads: Array = message
-        .payloads
-        .into_iter()
-        .map(|payload| {
-            let array: JsValue = match payload {
-                Payload::F64(values) => Float64Array::from(values.as_slice()).into(),
-                Payload::F32(values) => Float32Array::from(values.as_slice()).into(),
-                Payload::U8(values) => Uint8Array::from(values.as_slice()).into(),
-                Payload::U32(values) => Uint32Array::from(values.as_slice()).into(),
-            };
-            if let Ok(buffer) = js_sys::Reflect::get(&array, &"buffer".into()) {
-                transfer.push(&buffer);
-            }
-            array
-        })
-        .collect();
+    let payloads = Array::new();
+    let add = |array: JsValue| {
+        if let Ok(buffer) = js_sys::Reflect::get(&array, &"buffer".into()) {
+            transfer.push(&buffer);
+        }
+        payloads.push(&array);
+    };
+    for payload in message.payloads {
+        let array: JsValue = match payload {
+            Payload::F64(values) => copy_out::<Float64Array>(&values, turns).await.into(),
+            Payload::F32(values) => copy_out::<Float32Array>(&values, turns).await.into(),
+            Payload::U8(values) => copy_out::<Uint8Array>(&values, turns).await.into(),
+            Payload::U32(values) => copy_out::<Uint32Array>(&values, turns).await.into(),
+        };
+        add(array);
+    }
+    if let Some(heights) = heights {
+        add(copy_out::<Float64Array>(heights, turns).await.into());
+    }
     let object = Object::new();
     dom::set_all(
         &object,
@@ -45,26 +59,26 @@ pub fn to_js(message: Message) -> (JsValue, Array) {
 
 /// A message from its JavaScript object; `None` if it is not one.
 pub fn from_js(value: &JsValue) -> Option<Message> {
+    at_once(from_js_taking(value, &mut Turns::none()))
+}
+
+/// [`from_js`], its payloads copied in taking `turns` (see `pieces.rs`).
+pub async fn from_js_taking(value: &JsValue, turns: &mut Turns) -> Option<Message> {
     let field = |name: &str| js_sys::Reflect::get(value, &name.into()).ok();
     let header = field("header")?.dyn_into::<Uint8Array>().ok()?.to_vec();
-    let payloads = field("payloads")?
-        .dyn_into::<Array>()
-        .ok()?
-        .iter()
-        .map(|array| {
-            if let Some(values) = array.dyn_ref::<Float64Array>() {
-                Some(Payload::F64(values.to_vec()))
-            } else if let Some(values) = array.dyn_ref::<Float32Array>() {
-                Some(Payload::F32(values.to_vec()))
-            } else if let Some(values) = array.dyn_ref::<Uint8Array>() {
-                Some(Payload::U8(values.to_vec()))
-            } else {
-                array
-                    .dyn_ref::<Uint32Array>()
-                    .map(|values| Payload::U32(values.to_vec()))
-            }
-        })
-        .collect::<Option<Vec<_>>>()?;
+    let arrays = field("payloads")?.dyn_into::<Array>().ok()?;
+    let mut payloads = Vec::with_capacity(arrays.length() as usize);
+    for array in arrays.iter() {
+        payloads.push(if let Some(values) = array.dyn_ref::<Float64Array>() {
+            Payload::F64(copy_in(values, turns).await)
+        } else if let Some(values) = array.dyn_ref::<Float32Array>() {
+            Payload::F32(copy_in(values, turns).await)
+        } else if let Some(values) = array.dyn_ref::<Uint8Array>() {
+            Payload::U8(copy_in(values, turns).await)
+        } else {
+            Payload::U32(copy_in(array.dyn_ref::<Uint32Array>()?, turns).await)
+        });
+    }
     Some(Message { header, payloads })
 }
 

@@ -2,6 +2,8 @@
 //! a demo, ask for a frame, write the address, wait, renew the graphics
 //! context, talk to the worker, carry out a demo's own effect.
 
+use std::rc::Rc;
+
 use super::input::{PageInput, WorkerJob};
 use crate::demo::Effect;
 use crate::graphics::ContextAction;
@@ -39,8 +41,9 @@ pub enum PageEffect {
     ToWorker {
         /// Its number.
         id: WorkerJob,
-        /// What to make.
-        request: Request,
+        /// What to make, shared with the page, which keeps it until the
+        /// job is done (a huge map's heights are not copied to be sent).
+        request: Rc<Request>,
     },
     /// Stop the worker's job `id`, which it may be running (the worker is
     /// restarted if it is).

@@ -5,43 +5,56 @@ use terrain_core::{Algorithm, Terrain};
 
 use super::codes::{JobKind, ReplyKind};
 use super::messages::{Job, Made, Reply, Request};
-use super::wire::{KIND_REPLY, KIND_REQUEST, Message, ProtocolError, Reader, Writer};
+use super::wire::{KIND_REPLY, KIND_REQUEST, Message, Payload, ProtocolError, Reader, Writer};
 use crate::palette::{Look, Palette, Water};
 
 impl Request {
     /// The request as a message.
     pub fn encode(self) -> Message {
+        let (mut message, heights) = self.encode_but_heights();
+        if let Some(heights) = heights {
+            message.payloads.push(Payload::F64(heights.to_vec()));
+        }
+        message
+    }
+
+    /// The request as a message but for the heights of the map it carries
+    /// (if it carries one: its only array), which are returned for the
+    /// caller to copy in as the message's last payload: a page copies a
+    /// huge map out in pieces, straight from the request it keeps.
+    pub fn encode_but_heights(&self) -> (Message, Option<&[f64]>) {
         let mut writer = Writer::start(KIND_REQUEST);
         writer.code(&Palette::ALL, self.look.palette);
         writer.code(&Water::ALL, self.look.water);
         writer.u8(u8::from(self.mesh));
         writer.code(&JobKind::ALL, JobKind::of(&self.job));
-        match self.job {
+        let heights = match &self.job {
             Job::Generate { params, stage } => {
-                writer.params(&params);
-                writer.stage(stage);
+                writer.params(params);
+                writer.stage(*stage);
+                None
             }
             Job::Import {
                 name,
                 heights,
                 source,
             } => {
-                writer.text(&name);
-                writer.source(&source);
-                writer.heights(heights);
+                writer.text(name);
+                writer.source(source);
+                Some(writer.heights_left_out(heights))
             }
-            Job::Mesh { heights } => writer.heights(heights),
+            Job::Mesh { heights } => Some(writer.heights_left_out(heights)),
             Job::Weather {
                 heights,
                 params,
                 stage,
             } => {
-                writer.params(&params);
-                writer.stage(stage);
-                writer.heights(heights);
+                writer.params(params);
+                writer.stage(*stage);
+                Some(writer.heights_left_out(heights))
             }
-        }
-        writer.finish()
+        };
+        (writer.finish(), heights)
     }
 
     /// Reads a request, refusing one of another version.

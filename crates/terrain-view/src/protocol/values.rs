@@ -44,6 +44,13 @@ impl Writer {
         self.u32(heights.exponent());
         self.payloads.push(Payload::F64(heights.into_heights()));
     }
+
+    /// [`Self::heights`] but for the heights themselves, which the caller
+    /// adds as the next payload: they are returned, not copied.
+    pub(super) fn heights_left_out<'map>(&mut self, heights: &'map Heightmap) -> &'map [f64] {
+        self.u32(heights.exponent());
+        heights.heights()
+    }
 }
 
 impl Reader<'_> {

@@ -23,7 +23,9 @@ pub const PROTOCOL_VERSION: u32 = 6;
 /// palette, kind of water or of job inserted or moved, makes old and new
 /// sides refuse each other.
 pub fn version() -> u32 {
-    version_of(fields(), &coded_names())
+    // Every message says it, and the hash walks the whole registry.
+    static VERSION: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *VERSION.get_or_init(|| version_of(fields(), &coded_names()))
 }
 
 /// The version for the registry's `fields` and the lists of names
