@@ -151,3 +151,80 @@ pub fn at_once<T>(work: impl Future<Output = T>) -> T {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    /// Values that are not their own index, over three pieces and a bit.
+    fn values<T>(from: impl Fn(usize) -> T) -> Vec<T> {
+        (0..3 * PIECE_BYTES / size_of::<T>() + 17)
+            .map(from)
+            .collect()
+    }
+
+    #[wasm_bindgen_test]
+    async fn arrays_of_every_kind_cross_in_pieces_unchanged() {
+        let mut turns = Turns::on_the_page();
+        let heights = values(|i| i as f64 * 0.37 - 1e6);
+        let array: Float64Array = copy_out(&heights, &mut turns).await;
+        assert_eq!(array.to_vec(), heights);
+        assert_eq!(copy_in(&array, &mut turns).await, heights);
+        let positions = values(|i| i as f32 * 0.5);
+        let array: Float32Array = copy_out(&positions, &mut turns).await;
+        assert_eq!(copy_in(&array, &mut turns).await, positions);
+        let colours = values(|i| (i * 7 % 256) as u8);
+        let array: Uint8Array = copy_out(&colours, &mut turns).await;
+        assert_eq!(copy_in(&array, &mut turns).await, colours);
+        let indices = values(|i| (i * 3) as u32);
+        let array: Uint32Array = copy_out(&indices, &mut turns).await;
+        assert_eq!(copy_in(&array, &mut turns).await, indices);
+        let empty: Float64Array = copy_out(&[], &mut turns).await;
+        assert_eq!(empty.length(), 0);
+        assert!(copy_in(&empty, &mut turns).await.is_empty());
+    }
+
+    /// Whether a timer of 0 ms set just before copying `values` in (a
+    /// copy of well over [`SLICE_MS`]) runs before the copy is done.
+    async fn timer_runs_during_copy(values: &Float64Array, turns: &mut Turns) -> bool {
+        let copied = Rc::new(Cell::new(false));
+        let ran_during = Rc::new(Cell::new(false));
+        let timer = {
+            let (copied, ran_during) = (copied.clone(), ran_during.clone());
+            Closure::once_into_js(move || ran_during.set(!copied.get()))
+        };
+        web_sys::window()
+            .expect("a page")
+            .set_timeout_with_callback(timer.unchecked_ref())
+            .expect("a timer");
+        let copy = copy_in(values, turns).await;
+        copied.set(true);
+        assert_eq!(copy.len(), values.length() as usize);
+        next_task().await;
+        ran_during.get()
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_page_gets_its_turn_during_a_long_copy_and_a_worker_copy_runs_through() {
+        // 64 MB: tens of milliseconds of copying, most of it first touch.
+        let big = Float64Array::new_with_length(1 << 23);
+        big.fill(0.25, 0, 1 << 23);
+        assert!(timer_runs_during_copy(&big, &mut Turns::on_the_page()).await);
+        assert!(!timer_runs_during_copy(&big, &mut Turns::none()).await);
+        // Without turns the work is ready at its first poll.
+        let small = Float64Array::from([1.0, 2.0, 3.0].as_slice());
+        assert_eq!(
+            at_once(copy_in(&small, &mut Turns::none())),
+            [1.0, 2.0, 3.0]
+        );
+    }
+}
