@@ -41,23 +41,32 @@ pub(crate) fn erode_options() -> impl Iterator<Item = &'static Spec> {
 /// options object that throws.
 #[wasm_bindgen(js_name = generate)]
 pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
-    generate_reporting(&options, &mut |_| {})
+    generate_reporting(&options, None)
 }
 
-/// [`generate_heights`], calling `progress` with the share of the work
-/// done as it goes (for `generateAsync`'s one-task maps): room made for
-/// the map, the map made (row by row or pass by pass, as the generator
-/// says), then copied out of this module in pieces, for a huge map's copy
-/// takes about as long as making it does for the quickest generators.
+/// [`generate_heights`], calling `progress` (when given) with the share
+/// of the work done as it goes (for `generateAsync`'s one-task maps): room
+/// made for the map, the map made (row by row or pass by pass, as the
+/// generator says), then copied out of this module in pieces, for a huge
+/// map's copy takes about as long as making it does for the quickest
+/// generators. Without `progress` no room is made first: that pass is
+/// only there so reports keep coming.
 pub(crate) fn generate_reporting(
     options: &JsValue,
-    progress: &mut dyn FnMut(f64),
+    mut progress: Option<&mut dyn FnMut(f64)>,
 ) -> Result<Float64Array, JsError> {
     let Reading { params, stage, .. } =
         read_options(options, "generate", GENERATE_EXAMPLE, generate_options)
             .map_err(|message| JsError::new(&message))?;
-    let points = params.map.side() * params.map.side();
-    make_room(points, &mut |share| progress(share * ROOM_SHARE));
+    if let Some(progress) = progress.as_deref_mut() {
+        let points = params.map.side() * params.map.side();
+        make_room(points, &mut |share| progress(share * ROOM_SHARE));
+    }
+    let mut progress = |share: f64| {
+        if let Some(progress) = progress.as_deref_mut() {
+            progress(share);
+        }
+    };
     let terrain = terrain_core::generate_with_progress(&params, stage, &mut |share| {
         progress(ROOM_SHARE + share * (MADE_SHARE - ROOM_SHARE));
     })

@@ -64,17 +64,20 @@ pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
 /// never with 1, which `generateAsync` reports when the result is in.
 #[wasm_bindgen(js_name = taskGenerate)]
 pub fn task_generate(options: JsValue, report: Option<Function>) -> Result<Float64Array, JsError> {
+    let Some(report) = report else {
+        return generate_reporting(&options, None);
+    };
     let mut throttle = Throttle::new(REPORT_STEP);
-    generate_reporting(&options, &mut |share| {
-        if let Some(report) = &report
-            && share < 1.0
-            && throttle.passes(share)
-        {
-            // A report that fails (a function that throws) changes nothing
-            // of the work.
-            let _ = report.call1(&JsValue::NULL, &share.into());
-        }
-    })
+    generate_reporting(
+        &options,
+        Some(&mut |share| {
+            if share < 1.0 && throttle.passes(share) {
+                // A report that fails (a function that throws) changes
+                // nothing of the work.
+                let _ = report.call1(&JsValue::NULL, &share.into());
+            }
+        }),
+    )
 }
 
 /// The least share of a task's work worth a report: the core reports
