@@ -89,6 +89,14 @@ pub(crate) struct RowRandom {
 }
 
 impl RowRandom {
+    /// The next point's uniform number in `[0, 1)`: [`PointRandom::unit`]'s.
+    #[inline]
+    pub(crate) fn next_unit(&mut self) -> f64 {
+        let bits = mix(self.state);
+        self.state = self.state.wrapping_add(self.increment);
+        unit_of(bits)
+    }
+
     /// The next point's jitter in `[-spread, spread)`.
     #[inline]
     pub(crate) fn next_jitter(&mut self, spread: f64) -> f64 {
@@ -144,16 +152,21 @@ mod tests {
     }
 
     #[test]
-    fn a_row_walk_gives_each_points_own_jitter() {
-        let random = PointRandom::new(77);
-        for (first, step) in [(0, 1), (5, 2), (1000, 64), (3, 4096)] {
-            let mut row = random.row(first, step);
-            for k in 0..500 {
-                assert_eq!(
-                    row.next_jitter(0.3),
-                    random.jitter(first + k * step, 0.3),
-                    "{first} {step} {k}"
-                );
+    fn a_row_walk_gives_each_points_own_jitter_and_unit() {
+        for seed in [77, u64::MAX] {
+            let random = PointRandom::new(seed);
+            for (first, step) in [(0, 1), (5, 2), (1000, 64), (3, 4096)] {
+                let (mut jitters, mut units) = (random.row(first, step), random.row(first, step));
+                for k in 0..500 {
+                    let index = first + k * step;
+                    let message = format!("seed {seed}, {first} {step} {k}");
+                    assert_eq!(
+                        jitters.next_jitter(0.3),
+                        random.jitter(index, 0.3),
+                        "{message}"
+                    );
+                    assert_eq!(units.next_unit(), random.unit(index), "{message}");
+                }
             }
         }
     }

@@ -37,16 +37,18 @@ static DESCRIPTION: Description = Description {
 /// with the share done after each row. It has one stage, `done`, and is
 /// never normalized (it is in range already).
 fn generate(map: &MapSettings, progress: &mut dyn FnMut(f64)) -> Heightmap {
-    let mut heightmap = Heightmap::zeroed(map.exponent);
     let random = PointRandom::new(map.seed);
-    let side = heightmap.side();
-    for (y, row) in heightmap.heights_mut().chunks_exact_mut(side).enumerate() {
-        for (x, height) in row.iter_mut().enumerate() {
-            *height = random.unit(y * side + x);
-        }
+    let side = map.side();
+    // One write pass, no zeroing first, and the random stream walked
+    // along each row by additions: the map is so little work that the
+    // passes over memory are most of its cost.
+    let mut heights = Vec::with_capacity(side * side);
+    for y in 0..side {
+        let mut row = random.row(y * side, 1);
+        heights.extend((0..side).map(|_| row.next_unit()));
         progress((y + 1) as f64 / side as f64);
     }
-    heightmap
+    Heightmap::of_heights(map.exponent, heights)
 }
 
 #[cfg(test)]
