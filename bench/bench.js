@@ -101,6 +101,36 @@ export function cases() {
       },
     });
   }
+  // The same call writing into one array kept from call to call, and what
+  // any call returning a new array pays at the least: copying a map's
+  // heights (from memory already touched) into a new Float64Array. The new
+  // array's first writes are most of that: the reason generate() alone
+  // cannot come near the floor.
+  const kept = new Map();
+  const keptFor = (exponent) => {
+    if (!kept.has(exponent)) kept.set(exponent, new Float64Array(points(exponent)).fill(0.5));
+    return kept.get(exponent);
+  };
+  list.push({
+    id: "generate-into:random-noise",
+    kind: "generate",
+    algorithm: "random-noise",
+    label: "generate() noise into a kept array",
+    run: (exponent) => {
+      const heights = generate({ algorithm: "random-noise", exponent, seed: SEED }, { into: keptFor(exponent) });
+      return heights[heights.length >> 1];
+    },
+  });
+  list.push({
+    id: "new-array",
+    kind: "floor",
+    algorithm: null,
+    label: "a map copied into a new array",
+    run: (exponent) => {
+      const heights = keptFor(exponent).slice();
+      return heights[heights.length >> 1];
+    },
+  });
   for (const [algorithm, generator] of Object.entries(POSTS)) {
     list.push({
       id: `posts:${algorithm}`,
@@ -336,9 +366,11 @@ async function runGenerators(settings, report) {
 /**
  * Per exponent: posts' JS / our wasm for each algorithm the posts have, our
  * wasm / the floor for each algorithm, and generate() / wasm for
- * diamond-square (the cost of the copy out), and generate() of random noise
- * / the floor (the public API against the least a map costs). Ratios of medians from the
- * same run.
+ * diamond-square (the cost of the copy out), generate() of random noise
+ * / the floor (the public API against the least a map costs), the same
+ * into a kept array, and a map's copy into a new array / the floor (what
+ * returning a new array costs by itself). Ratios of medians from the same
+ * run.
  */
 export function ratios(measurements, exponents) {
   const find = (id, exponent) =>
@@ -358,6 +390,8 @@ export function ratios(measurements, exponents) {
     }
     row.generateOverWasm = ratio(find("generate:diamond-square", exponent), find("wasm:diamond-square", exponent));
     row.generateNoiseOverFloor = ratio(find("generate:random-noise", exponent), floor);
+    row.generateIntoNoiseOverFloor = ratio(find("generate-into:random-noise", exponent), floor);
+    row.newArrayOverFloor = ratio(find("new-array", exponent), floor);
     return row;
   });
 }
@@ -497,6 +531,8 @@ function renderGenerators(results, into) {
         ...ALGORITHMS.map((a) => `wasm ${SHORT[a]} / floor`),
         "generate() / wasm ds",
         "generate() noise / floor",
+        "generate() noise into a kept array / floor",
+        "a new array alone / floor",
       ],
       results.ratios.map((row) => [
         String(row.exponent),
@@ -504,6 +540,8 @@ function renderGenerators(results, into) {
         ...ALGORITHMS.map((a) => format(row.wasmOverFloor[a])),
         format(row.generateOverWasm),
         format(row.generateNoiseOverFloor),
+        format(row.generateIntoNoiseOverFloor),
+        format(row.newArrayOverFloor),
       ]),
     ),
   );

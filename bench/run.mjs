@@ -132,12 +132,14 @@ async function checkBuild() {
 const COLUMNS = [
   ...ALGORITHMS.map((a) => ({ id: `wasm:${a}`, short: SHORT[a] })),
   { id: "generate:random-noise", short: "gen noise" },
+  { id: "generate-into:random-noise", short: "gen noise into" },
   { id: "generate:diamond-square", short: "gen ds" },
   ...["random-noise", "midpoint-displacement", "recursive-midpoint-displacement", "diamond-square"].map((a) => ({
     id: `posts:${a}`,
     short: `js ${SHORT[a]}`,
   })),
   { id: "floor", short: "floor" },
+  { id: "new-array", short: "new array" },
 ];
 
 function format(value, digits = 3) {
@@ -247,13 +249,15 @@ function generatorTables(results) {
     },
     {
       title:
-        "Ratios of medians: posts' JS / our wasm (higher is better for us); our wasm / floor (1 is the floor); generate() / wasm (the copy out); generate() of random noise / floor (the public API against the floor)",
+        "Ratios of medians: posts' JS / our wasm (higher is better for us); our wasm / floor (1 is the floor); generate() / wasm (the copy out); generate() of random noise / floor (the public API against the floor), the same into a kept array, and a map copied into a new array / floor (what returning a new array costs by itself)",
       head: [
         "exp",
         ...withPosts.map((a) => `js/wasm ${SHORT[a]}`),
         ...ALGORITHMS.map((a) => `${SHORT[a]}/floor`),
         "gen/wasm ds",
         "gen noise/floor",
+        "gen noise into/floor",
+        "new array/floor",
       ],
       rows: results.ratios.map((row) => [
         String(row.exponent),
@@ -261,6 +265,8 @@ function generatorTables(results) {
         ...ALGORITHMS.map((a) => format(row.wasmOverFloor[a])),
         format(row.generateOverWasm),
         format(row.generateNoiseOverFloor),
+        format(row.generateIntoNoiseOverFloor),
+        format(row.newArrayOverFloor),
       ]),
     },
     {
@@ -364,6 +370,11 @@ function generatorTargetLines(results) {
       `${format(row.generateNoiseOverFloor)}x (target at most 1.25x: ` +
       `${verdictWord(row.generateNoiseOverFloor <= 1.25)}; fastest samples: ` +
       `${minRatio("generate:random-noise", "floor")}x)`,
+    `  the same into a kept array (generate(options, { into })): ${format(row.generateIntoNoiseOverFloor)}x ` +
+      `(target at most 1.25x: ${verdictWord(row.generateIntoNoiseOverFloor <= 1.25)}; fastest samples: ` +
+      `${minRatio("generate-into:random-noise", "floor")}x)`,
+    `  a map's heights copied into a new Float64Array, by itself: ${format(row.newArrayOverFloor)}x the floor ` +
+      `(fastest samples: ${minRatio("new-array", "floor")}x): what any call returning a new array adds`,
   ];
 }
 

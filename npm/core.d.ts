@@ -15,11 +15,20 @@ export type ModuleSource = URL | string | BufferSource | Response | WebAssembly.
  */
 export function init(source?: ModuleSource): Promise<void>;
 
+/** generate()'s second argument. */
+export interface GenerateSettings {
+  /**
+   * A Float64Array of exactly the map's (2^exponent + 1)² heights to write the map into: generate()
+   * then returns this array instead of a new one, so a caller making map after map pays for its memory once.
+   */
+  into?: Float64Array;
+}
+
 /**
- * Generates a map and returns its (2^exponent + 1)² heights, row-major.
- * A bad or unknown option throws an Error that names it, its value and what is allowed.
+ * Generates a map and returns its (2^exponent + 1)² heights, row-major (in `settings.into`, when given).
+ * A bad or unknown option, or an `into` of the wrong kind or size, throws an Error that names it, its value and what is allowed.
  */
-export function generate(options?: GenerateOptions): Float64Array;
+export function generate(options?: GenerateOptions, settings?: GenerateSettings): Float64Array;
 
 /**
  * Weathers a map with droplets and returns new heights; `heights` is left as it was.

@@ -69,10 +69,11 @@ function loaded(name) {
   if (!ready) throw notLoaded(name);
 }
 
-/** Heights of a generated map, (2^exponent + 1)² of them, row-major. */
-export function generate(options) {
+/** Heights of a generated map, (2^exponent + 1)² of them, row-major
+ * (written into `settings.into`, when given, and that array returned). */
+export function generate(options, settings) {
   loaded("generate");
-  return generateInWasm(options);
+  return generateInWasm(options, settings);
 }
 
 /** A new map: `heights` weathered by droplets (`heights` is left as it was). */

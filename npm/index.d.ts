@@ -2,18 +2,19 @@
 // defines <terrain-demo>, mounts every element with a data-terrain-demo
 // attribute, and gives the same functions as ./core, ready at once.
 
+import type { GenerateSettings } from "./core.js";
 import type { ErodeOptions, GenerateOptions, TerrainDemoAttribute } from "./options.js";
 
 export type { Algorithm, ErodeOptions, GenerateOptions, Stage, TerrainDemoAttribute } from "./options.js";
 
-/** Generates a map and returns its (2^exponent + 1)² heights, row-major. */
-export function generate(options?: GenerateOptions): Float64Array;
+/** Generates a map and returns its (2^exponent + 1)² heights, row-major (in `settings.into`, when given; see ./core). */
+export function generate(options?: GenerateOptions, settings?: GenerateSettings): Float64Array;
 
 /** Weathers a map with droplets and returns new heights; `heights` is left as it was. */
 export function erode(heights: Float64Array | Float32Array | readonly number[], options?: ErodeOptions): Float64Array;
 
 /** generate() and erode() in a pool of Web Workers, with the same bits (see ./core). */
-export { type AsyncSettings, erodeAsync, generateAsync } from "./core.js";
+export { type AsyncSettings, erodeAsync, type GenerateSettings, generateAsync } from "./core.js";
 
 /** 16 hex digits, a hash of every height's bits: equal to a demo's demoState().fingerprint for its map. */
 export function fingerprint(heights: Float64Array): string;

@@ -145,6 +145,55 @@ test("an option whose getter throws is an Error naming the option, not a default
   expect(message).toBe("Error: reading option seed threw: the seed is not ready");
 });
 
+test("generate(options, { into }) writes the same bits into the caller's array and returns it", async ({ page }) => {
+  const result = await page.evaluate(async () => {
+    const { fingerprint, generate } = await import("./terrain.js");
+    const maps = [
+      { algorithm: "diamond-square", exponent: 6, seed: 3 },
+      { algorithm: "perlin-noise", exponent: 6, seed: 3, octaves: 6 },
+      { algorithm: "midpoint-displacement", exponent: 6, seed: 9, stage: "pass-2" },
+    ];
+    // One array, reused map after map: every map comes out whole, with no
+    // trace of the one before.
+    const into = new Float64Array(65 * 65).fill(Number.NaN);
+    const same = maps.map((options) => {
+      const returned = generate(options, { into });
+      return returned === into && fingerprint(into) === fingerprint(generate(options));
+    });
+    const refusals = [
+      [{ exponent: 5 }, { into: new Float64Array(10) }],
+      [{ exponent: 5 }, { into: new Float32Array(33 * 33) }],
+      [{ exponent: 5 }, { into: [1, 2, 3] }],
+      [{ exponent: 5 }, { into: 7 }],
+      [{ exponent: 5 }, { inside: new Float64Array(33 * 33) }],
+      [{ exponent: 5 }, 5],
+      [{ exponent: 40 }, { into: new Float64Array(10) }],
+    ].map(([options, settings]) => {
+      const kept = new Float64Array(10).fill(0.5);
+      try {
+        generate(options, settings.into instanceof Float64Array ? { into: kept } : settings);
+        generate(options, settings);
+        return "no error";
+      } catch (error) {
+        return `${error instanceof Error}: ${error.message}; kept: ${kept.every((height) => height === 0.5)}`;
+      }
+    });
+    const empty = [generate({ exponent: 2 }, {}), generate({ exponent: 2 }, { into: undefined })];
+    return { same, refusals, empty: empty.map((heights) => heights.length) };
+  });
+  expect(result.same).toEqual([true, true, true]);
+  expect(result.refusals).toEqual([
+    "true: into must be a Float64Array of 1089 heights, the 33 × 33 points of this map; got one of 10; kept: true",
+    "true: into must be a Float64Array to write the heights into; got a Float32Array of 1089 values; kept: true",
+    "true: into must be a Float64Array to write the heights into; got an array; kept: true",
+    "true: into must be a Float64Array to write the heights into; got a value of type number; kept: true",
+    'true: unknown setting "inside"; generate\'s second argument takes only into; kept: true',
+    "true: generate's second argument is { into }, a Float64Array to write the heights into; got a value of type number; kept: true",
+    'true: exponent must be a whole number from 1 to 12; got "40"; kept: true',
+  ]);
+  expect(result.empty, "no into: a new array as before").toEqual([25, 25]);
+});
+
 // erode(): droplet erosion as JavaScript sees it.
 
 /** Runs `body(argument)` in the page, with terrain.js's `fingerprint()` (the

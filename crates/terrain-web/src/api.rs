@@ -3,11 +3,12 @@
 //! registry's (`terrain_core::registry::fields`), read by the same reader as embed
 //! attributes and links.
 
-use js_sys::Float64Array;
+use js_sys::{Float64Array, Object, Reflect};
 use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface};
 use terrain_core::{Algorithm, Error, Params, Reading, STAGE, Stage, ValidParams};
-use terrain_js::{given_options, map_of, text_of};
+use terrain_js::{given_options, kind_of, map_of, text_of};
+use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 /// The settings `generate` takes, in the order its messages list them.
@@ -39,9 +40,73 @@ pub(crate) fn erode_options() -> impl Iterator<Item = &'static Spec> {
 /// throws an `Error` naming the option, the value and what is allowed; so
 /// does an option this function does not know, and so does a getter of the
 /// options object that throws.
+///
+/// `settings`, when given, is `{ into }`: a `Float64Array` of exactly the
+/// map's `(2^exponent + 1)^2` heights, which the map is written into and
+/// which is returned instead of a new array. A caller making map after
+/// map (a slider, an animation) then pays for its memory once: a new
+/// array's first writes cost about twice what the quickest generator does
+/// (BENCHMARKS.md). A wrong `into` throws an `Error` that says what it got
+/// and what size the map needs, and the array is left as it was.
 #[wasm_bindgen(js_name = generate)]
-pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
-    generate_reporting(&options, None)
+pub fn generate_heights(
+    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ into?: Float64Array } | undefined")] settings: JsValue,
+) -> Result<Float64Array, JsError> {
+    let into = target_of(&settings).map_err(|message| JsError::new(&message))?;
+    generate_reporting(&options, into, None)
+}
+
+/// The array `generate`'s `settings` ask it to write into, if any.
+fn target_of(settings: &JsValue) -> Result<Option<Float64Array>, String> {
+    if settings.is_undefined() || settings.is_null() {
+        return Ok(None);
+    }
+    let object = settings
+        .dyn_ref::<Object>()
+        .filter(|_| settings.is_object() && !js_sys::Array::is_array(settings))
+        .ok_or_else(|| {
+            format!(
+                "generate's second argument is {{ into }}, a Float64Array to write the heights \
+                 into; got {}",
+                kind_of(settings)
+            )
+        })?;
+    if let Some(key) = Object::keys(object)
+        .iter()
+        .filter_map(|key| key.as_string())
+        .find(|key| key != "into")
+    {
+        return Err(format!(
+            "unknown setting {key:?}; generate's second argument takes only into"
+        ));
+    }
+    let into = Reflect::get(object, &"into".into())
+        .map_err(|_| "reading setting into threw".to_owned())?;
+    if into.is_undefined() {
+        return Ok(None);
+    }
+    into.dyn_into::<Float64Array>().map(Some).map_err(|other| {
+        format!(
+            "into must be a Float64Array to write the heights into; got {}",
+            described(&other)
+        )
+    })
+}
+
+/// What a value is, for messages; a typed array by its kind and length.
+fn described(value: &JsValue) -> String {
+    match value.dyn_ref::<js_sys::Object>() {
+        Some(object) if js_sys::ArrayBuffer::is_view(value) => {
+            let kind = object.constructor().name();
+            let length = Reflect::get(value, &"length".into())
+                .ok()
+                .and_then(|length| length.as_f64())
+                .unwrap_or(0.0);
+            format!("a {kind} of {length} values")
+        }
+        _ => kind_of(value),
+    }
 }
 
 /// [`generate_heights`], calling `progress` (when given) with the share
@@ -53,11 +118,24 @@ pub fn generate_heights(options: JsValue) -> Result<Float64Array, JsError> {
 /// only there so reports keep coming.
 pub(crate) fn generate_reporting(
     options: &JsValue,
+    into: Option<Float64Array>,
     mut progress: Option<&mut dyn FnMut(f64)>,
 ) -> Result<Float64Array, JsError> {
     let Reading { params, stage, .. } =
         read_options(options, "generate", GENERATE_EXAMPLE, generate_options)
             .map_err(|message| JsError::new(&message))?;
+    let side = params.map.side();
+    if let Some(into) = into
+        .as_ref()
+        .filter(|into| into.length() as usize != side * side)
+    {
+        return Err(JsError::new(&format!(
+            "into must be a Float64Array of {} heights, the {side} × {side} points of this \
+             map; got one of {}",
+            side * side,
+            into.length()
+        )));
+    }
     if let Some(progress) = progress.as_deref_mut() {
         let points = params.map.side() * params.map.side();
         make_room(points, &mut |share| progress(share * ROOM_SHARE));
@@ -72,7 +150,7 @@ pub(crate) fn generate_reporting(
     })
     .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
     let heights = terrain.heightmap.heights();
-    let array = Float64Array::new_with_length(heights.len() as u32);
+    let array = into.unwrap_or_else(|| Float64Array::new_with_length(heights.len() as u32));
     for (piece, part) in heights.chunks(COPIED_AT_ONCE).enumerate() {
         let from = (piece * COPIED_AT_ONCE) as u32;
         array

@@ -65,11 +65,12 @@ pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
 #[wasm_bindgen(js_name = taskGenerate)]
 pub fn task_generate(options: JsValue, report: Option<Function>) -> Result<Float64Array, JsError> {
     let Some(report) = report else {
-        return generate_reporting(&options, None);
+        return generate_reporting(&options, None, None);
     };
     let mut throttle = Throttle::new(REPORT_STEP);
     generate_reporting(
         &options,
+        None,
         Some(&mut |share| {
             if share < 1.0 && throttle.passes(share) {
                 // A report that fails (a function that throws) changes

@@ -133,7 +133,7 @@ fn generate_throws_errors_naming_the_option() {
         &JsValue::from_f64(-1.0),
     )
     .expect("set");
-    let error: JsValue = terrain_web::generate_heights(options.into())
+    let error: JsValue = terrain_web::generate_heights(options.into(), JsValue::UNDEFINED)
         .expect_err("invalid")
         .into();
     let error: js_sys::Error = error.dyn_into().expect("a real Error");
@@ -147,7 +147,7 @@ fn generate_throws_errors_naming_the_option() {
 fn generate_returns_every_height() {
     let options = Object::new();
     Reflect::set(&options, &"exponent".into(), &JsValue::from_f64(4.0)).expect("set");
-    let heights = terrain_web::generate_heights(options.into()).expect("valid");
+    let heights = terrain_web::generate_heights(options.into(), JsValue::UNDEFINED).expect("valid");
     assert_eq!(heights.length(), 17 * 17);
 }
 
