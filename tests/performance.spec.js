@@ -196,12 +196,12 @@ test(
     await expect.poll(async () => (await demoStats(page))[0].hash).not.toBe(before);
     const recoloured = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
     expect([recoloured.algorithm, recoloured.side]).toEqual(["imported", 4097]);
-    // The page keeps the map on show while the worker colours a copy of
-    // it; that copy is made at once (a task of 0 to 100 ms in the runs
-    // so far), so the bound is looser here.
+    // The job shares the map on show rather than copying it (a copy of
+    // 134 MB at once was a task of up to 100 ms), and the map goes out to
+    // the worker in pieces: no task of 50 ms either.
     const longestRecolour = await page.evaluate(() => window.__longestTask);
     console.log(`while colouring it again: longest main-thread task ${longestRecolour.toFixed(0)} ms`);
-    expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(1000);
+    expect(longestRecolour, "no long task while the worker coloured it again").toBeLessThan(50);
   },
 );
 

@@ -1,5 +1,7 @@
 //! The square grid of heights every algorithm writes into.
 
+use std::rc::Rc;
+
 use crate::error::Error;
 use crate::lanes::Pair;
 use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
@@ -8,11 +10,15 @@ use crate::limits::{MAX_EXPONENT, MIN_EXPONENT};
 const FINITE_BLOCK: usize = 1024;
 
 /// A square heightmap, `2^exponent + 1` points on a side, row-major.
+///
+/// A clone shares the heights until one of the two maps changes, which
+/// then copies them: a 4097 x 4097 map is 134 MB, and a page hands the
+/// map on show to a worker, an export or erosion without copying it first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Heightmap {
     exponent: u32,
     side: usize,
-    heights: Vec<f64>,
+    heights: Rc<Vec<f64>>,
 }
 
 impl Default for Heightmap {
@@ -44,7 +50,7 @@ impl Heightmap {
         Ok(Self {
             exponent,
             side,
-            heights: vec![0.0; side * side],
+            heights: Rc::new(vec![0.0; side * side]),
         })
     }
 
@@ -78,7 +84,7 @@ impl Heightmap {
         Ok(Self {
             exponent,
             side,
-            heights,
+            heights: Rc::new(heights),
         })
     }
 
@@ -89,7 +95,7 @@ impl Heightmap {
         Self {
             exponent,
             side,
-            heights: vec![0.0; side * side],
+            heights: Rc::new(vec![0.0; side * side]),
         }
     }
 
@@ -102,7 +108,7 @@ impl Heightmap {
         Self {
             exponent,
             side,
-            heights,
+            heights: Rc::new(heights),
         }
     }
 
@@ -147,7 +153,7 @@ impl Heightmap {
     #[inline]
     pub fn set(&mut self, x: usize, y: usize, height: f64) {
         let index = self.index(x, y);
-        self.heights[index] = height;
+        self.heights_mut()[index] = height;
     }
 
     /// All heights, row-major.
@@ -155,9 +161,10 @@ impl Heightmap {
         &self.heights
     }
 
-    /// All heights, row-major, for algorithms that index the buffer directly.
+    /// All heights, row-major, for algorithms that index the buffer
+    /// directly; copied first if a clone shares them.
     pub fn heights_mut(&mut self) -> &mut [f64] {
-        &mut self.heights
+        Rc::make_mut(&mut self.heights).as_mut_slice()
     }
 
     /// Row `y` to write, between the rows `distance` above and below it to
@@ -169,16 +176,17 @@ impl Heightmap {
         distance: usize,
     ) -> (&[f64], &mut [f64], &[f64]) {
         let side = self.side;
-        let (before, from_row) = self.heights.split_at_mut(y * side);
+        let (before, from_row) = self.heights_mut().split_at_mut(y * side);
         let above = &before[(y - distance) * side..][..side];
         let (row, after) = from_row.split_at_mut(side);
         let below = &after[(distance - 1) * side..][..side];
         (above, row, below)
     }
 
-    /// The buffer, for handing to another owner without a copy.
+    /// The buffer, for handing to another owner: without a copy unless a
+    /// clone shares it.
     pub fn into_heights(self) -> Vec<f64> {
-        self.heights
+        Rc::try_unwrap(self.heights).unwrap_or_else(|shared| shared.to_vec())
     }
 
     /// A 64-bit FNV-1a hash of every height's bit pattern: equal maps have
@@ -191,7 +199,7 @@ impl Heightmap {
     /// The lowest and highest heights.
     pub fn min_max(&self) -> (f64, f64) {
         let mut extent = Extent::EMPTY;
-        for &height in &self.heights {
+        for &height in self.heights.iter() {
             extent.include(height);
         }
         (extent.low, extent.high)
@@ -217,7 +225,7 @@ impl Heightmap {
     /// (whose NaN rules cost several instructions in WebAssembly): heights
     /// are always finite.
     pub(crate) fn normalize_within(&mut self, low: f64, high: f64) {
-        normalize_heights(&mut self.heights, low, high);
+        normalize_heights(self.heights_mut(), low, high);
     }
 
     /// [`Heightmap::normalize_within`] a band of rows at a time, calling
@@ -232,7 +240,7 @@ impl Heightmap {
         const ROWS_AT_ONCE: usize = 64;
         let points = self.heights.len();
         let band = self.side * ROWS_AT_ONCE;
-        for (index, rows) in self.heights.chunks_mut(band).enumerate() {
+        for (index, rows) in self.heights_mut().chunks_mut(band).enumerate() {
             normalize_heights(rows, low, high);
             progress((index * band + rows.len()) as f64 / points as f64);
         }
@@ -388,6 +396,28 @@ mod tests {
         let mut map = Heightmap::from_heights(1, vec![0.7; 9]).expect("valid heights");
         map.normalize();
         assert!(map.heights().iter().all(|&height| height == 0.0));
+    }
+
+    #[test]
+    fn a_clone_shares_the_heights_until_one_map_changes() {
+        let mut map = Heightmap::zeroed(4);
+        map.set(3, 2, 0.5);
+        let kept = map.clone();
+        assert_eq!(kept.heights().as_ptr(), map.heights().as_ptr(), "no copy");
+        map.set(3, 2, 0.75);
+        assert_ne!(kept.heights().as_ptr(), map.heights().as_ptr());
+        assert_eq!((kept.get(3, 2), map.get(3, 2)), (0.5, 0.75));
+        // Each map now has its heights to itself: changes copy nothing more,
+        // and the buffer is handed on as it is.
+        let own = map.heights().as_ptr();
+        map.heights_mut()[0] = 1.0;
+        map.normalize();
+        assert_eq!(map.heights().as_ptr(), own);
+        let copied = map.clone().into_heights();
+        assert_ne!(copied.as_ptr(), own, "a shared buffer is copied out");
+        let handed = map.into_heights();
+        assert_eq!((handed.as_ptr(), handed), (own, copied));
+        assert_eq!(kept.get(0, 0), 0.0, "the clone never saw the changes");
     }
 
     #[test]

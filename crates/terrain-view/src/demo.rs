@@ -466,14 +466,15 @@ impl Demo {
                 self.notes.file_status = Some((words, false));
                 let origin = Origin::Imported {
                     name,
-                    original: None,
+                    original: terrain.heightmap.clone(),
                 };
                 self.show_map(terrain, surface, origin);
                 self.shown.config.stage = Stage::Done;
                 self.playback.stop();
             }
             Purpose::Weather => {
-                let origin = self.shown.origin_kept();
+                // The same import, weathered anew: its original stays.
+                let origin = self.shown.origin.clone();
                 self.show_map(terrain, surface, origin);
             }
             Purpose::Map => {

@@ -3,8 +3,6 @@
 //! built for it, and how the page's graphics let it be drawn. The other
 //! parts read it; new settings, a new seed or a new map change it here.
 
-use std::rc::Rc;
-
 use terrain_core::erosion::Method;
 use terrain_core::{Heightmap, Stage, Terrain, ValidParams};
 
@@ -25,10 +23,10 @@ pub(super) enum Origin {
     Imported {
         /// Its file name.
         name: String,
-        /// Its map as imported, before any erosion; `None` while the map
-        /// on show is that very map (a 4097 x 4097 map is 134 MB, not
-        /// copied to be kept: it is moved here when erosion replaces it).
-        original: Option<Rc<Heightmap>>,
+        /// Its map as imported, before any erosion (sharing its heights
+        /// with the map on show until erosion replaces that: see
+        /// [`Heightmap`]'s clones).
+        original: Heightmap,
     },
 }
 
@@ -198,26 +196,7 @@ impl Shown {
         let stage = self.config.stage;
         match &self.origin {
             Origin::Generated => Ask::generate(params, stage),
-            Origin::Imported { name, original } => {
-                let original = original.as_deref().unwrap_or(&self.terrain.heightmap);
-                Ask::weather(name, original, params, stage)
-            }
-        }
-    }
-
-    /// The origin of a map made from the one on show, which it is about
-    /// to replace: the same, an imported map being moved aside to be kept
-    /// (see [`Origin::Imported`]).
-    pub(super) fn origin_kept(&mut self) -> Origin {
-        match &self.origin {
-            Origin::Imported {
-                name,
-                original: None,
-            } => Origin::Imported {
-                name: name.clone(),
-                original: Some(Rc::new(std::mem::take(&mut self.terrain.heightmap))),
-            },
-            origin => origin.clone(),
+            Origin::Imported { name, original } => Ask::weather(name, original, params, stage),
         }
     }
 
@@ -255,7 +234,7 @@ mod tests {
         let original = Heightmap::new(3).expect("a map");
         let origin = Origin::Imported {
             name: "hills.png".into(),
-            original: None,
+            original: original.clone(),
         };
         shown.show_map(Terrain::finished(original), None, origin);
     }
