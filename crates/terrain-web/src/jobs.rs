@@ -41,6 +41,10 @@ struct Listeners {
     gone: Box<dyn Fn(String)>,
     /// The largest WebAssembly memory the worker has reported, in bytes.
     memory: Cell<f64>,
+    /// How many workers were replaced: word from an earlier one is about
+    /// a job stopped, and is dropped before its map is copied in (up to
+    /// 134 MB) or read, not after.
+    generation: Cell<u32>,
 }
 
 /// The running worker.
@@ -62,6 +66,7 @@ impl Jobs {
             reply: Box::new(on_reply),
             gone: Box::new(on_gone),
             memory: Cell::new(0.0),
+            generation: Cell::new(0),
         });
         let worker = spawn(&listeners)?;
         Some(Self { worker, listeners })
@@ -87,6 +92,8 @@ impl Jobs {
     /// Stops whatever the worker is doing by replacing it.
     pub fn restart(&mut self) {
         self.worker.terminate();
+        let generation = &self.listeners.generation;
+        generation.set(generation.get().wrapping_add(1));
         match spawn(&self.listeners) {
             Some(worker) => self.worker = worker,
             None => (self.listeners.gone)("the worker could not be started again".to_owned()),
@@ -120,8 +127,9 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
         let listeners = listeners.clone();
         // Each worker must say its version before anything else.
         let greeted = Cell::new(false);
+        let generation = listeners.generation.get();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            heard(&listeners, &greeted, event.data());
+            heard(&listeners, &greeted, generation, event.data());
         })
     };
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -144,10 +152,14 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
     Some(worker)
 }
 
-/// One message from the worker: its hello (with its version), a reply, or
-/// an error its code threw. A worker that answers before saying its version
-/// is a script from before versions were said: refused like any other.
-fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, data: JsValue) {
+/// One message from the worker of `generation`: its hello (with its
+/// version), a reply, or an error its code threw. A worker that answers
+/// before saying its version is a script from before versions were said:
+/// refused like any other. A replaced worker's word is dropped.
+fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, generation: u32, data: JsValue) {
+    if listeners.generation.get() != generation {
+        return;
+    }
     let field = |name: &str| Reflect::get(&data, &name.into()).unwrap_or(JsValue::UNDEFINED);
     let ours = protocol::version();
     let version = field("version").as_f64();
@@ -173,7 +185,12 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, data: JsValue) {
     // follows cannot overtake it, for a reply with a map is its last.
     let listeners = listeners.clone();
     spawn_local(async move {
-        let reply = match from_js_taking(&data, &mut Turns::on_the_page()).await {
+        let copied = from_js_taking(&data, &mut Turns::on_the_page()).await;
+        if listeners.generation.get() != generation {
+            // Stopped while it was copied in: not worth reading.
+            return;
+        }
+        let reply = match copied {
             Some(message) => match Reply::decode(message) {
                 Ok(reply) => reply,
                 Err(error) => return (listeners.gone)(error.to_string()),
@@ -184,4 +201,73 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, data: JsValue) {
         };
         (listeners.reply)(id, reply);
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use js_sys::Promise;
+    use wasm_bindgen_futures::JsFuture;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    use super::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    /// Resolves once the tasks queued before it have run.
+    async fn next_task() {
+        let promise = Promise::new(&mut |resolve, _| {
+            let window = web_sys::window().expect("a page");
+            window.set_timeout_with_callback(&resolve).expect("a timer");
+        });
+        JsFuture::from(promise).await.expect("resolved");
+    }
+
+    /// A worker's word about job `id`: an error its code threw, or a reply
+    /// message (read in pieces, then decoded).
+    fn word(id: WorkerJob, thrown: bool) -> JsValue {
+        let message = if thrown {
+            let object = Object::new();
+            Reflect::set(&object, &"error".into(), &"it threw".into()).expect("set");
+            object.into()
+        } else {
+            let reply = Reply::Failed {
+                message: "it failed".to_owned(),
+            };
+            crate::worker::to_js(reply.encode()).0
+        };
+        Reflect::set(&message, &"id".into(), &(id as f64).into()).expect("set");
+        message
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_replaced_workers_word_is_dropped_before_it_is_read() {
+        let replies = Rc::new(RefCell::new(Vec::new()));
+        let listeners = Rc::new(Listeners {
+            reply: Box::new({
+                let replies = replies.clone();
+                move |id, reply| replies.borrow_mut().push((id, reply))
+            }),
+            gone: Box::new(|why| panic!("the worker is not gone: {why}")),
+            memory: Cell::new(0.0),
+            generation: Cell::new(0),
+        });
+        let greeted = Cell::new(true);
+        heard(&listeners, &greeted, 0, word(1, true));
+        heard(&listeners, &greeted, 0, word(2, false));
+        next_task().await;
+        // Replaced while its reply was being copied in, and after.
+        heard(&listeners, &greeted, 0, word(3, false));
+        listeners.generation.set(1);
+        next_task().await;
+        heard(&listeners, &greeted, 0, word(4, true));
+        heard(&listeners, &greeted, 0, word(5, false));
+        // The new worker is heard.
+        heard(&listeners, &greeted, 1, word(6, false));
+        next_task().await;
+        let heard_of: Vec<WorkerJob> = replies.borrow().iter().map(|(id, _)| *id).collect();
+        assert_eq!(heard_of, [1, 2, 6]);
+        assert!(
+            matches!(&replies.borrow()[1].1, Reply::Failed { message } if message == "it failed")
+        );
+    }
 }
