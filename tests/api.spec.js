@@ -179,7 +179,18 @@ test("generate(options, { into }) writes the same bits into the caller's array a
       }
     });
     const empty = [generate({ exponent: 2 }, {}), generate({ exponent: 2 }, { into: undefined })];
-    return { same, refusals, empty: empty.map((heights) => heights.length) };
+    const throwing = {
+      get into() {
+        throw new Error("not ready");
+      },
+    };
+    let thrown = "no error";
+    try {
+      generate({ exponent: 2 }, throwing);
+    } catch (error) {
+      thrown = error.message;
+    }
+    return { same, refusals, empty: empty.map((heights) => heights.length), thrown };
   });
   expect(result.same).toEqual([true, true, true]);
   expect(result.refusals).toEqual([
@@ -192,6 +203,7 @@ test("generate(options, { into }) writes the same bits into the caller's array a
     'true: exponent must be a whole number from 1 to 12; got "40"; kept: true',
   ]);
   expect(result.empty, "no into: a new array as before").toEqual([25, 25]);
+  expect(result.thrown).toBe("reading setting into threw: not ready");
 });
 
 // erode(): droplet erosion as JavaScript sees it.

@@ -81,8 +81,14 @@ fn target_of(settings: &JsValue) -> Result<Option<Float64Array>, String> {
             "unknown setting {key:?}; generate's second argument takes only into"
         ));
     }
-    let into = Reflect::get(object, &"into".into())
-        .map_err(|_| "reading setting into threw".to_owned())?;
+    let into = Reflect::get(object, &"into".into()).map_err(|thrown| {
+        let reason = thrown
+            .dyn_ref::<js_sys::Error>()
+            .map(|error| String::from(error.message()))
+            .or_else(|| thrown.as_string())
+            .unwrap_or_else(|| "an exception".to_owned());
+        format!("reading setting into threw: {reason}")
+    })?;
     if into.is_undefined() {
         return Ok(None);
     }
@@ -96,7 +102,7 @@ fn target_of(settings: &JsValue) -> Result<Option<Float64Array>, String> {
 
 /// What a value is, for messages; a typed array by its kind and length.
 fn described(value: &JsValue) -> String {
-    match value.dyn_ref::<js_sys::Object>() {
+    match value.dyn_ref::<Object>() {
         Some(object) if js_sys::ArrayBuffer::is_view(value) => {
             let kind = object.constructor().name();
             let length = Reflect::get(value, &"length".into())
@@ -137,8 +143,7 @@ pub(crate) fn generate_reporting(
         )));
     }
     if let Some(progress) = progress.as_deref_mut() {
-        let points = params.map.side() * params.map.side();
-        make_room(points, &mut |share| progress(share * ROOM_SHARE));
+        make_room(side * side, &mut |share| progress(share * ROOM_SHARE));
     }
     let mut progress = |share: f64| {
         if let Some(progress) = progress.as_deref_mut() {
