@@ -1,6 +1,6 @@
 //! The square grid of heights every algorithm writes into.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::error::Error;
 use crate::lanes::Pair;
@@ -14,11 +14,12 @@ const FINITE_BLOCK: usize = 1024;
 /// A clone shares the heights until one of the two maps changes, which
 /// then copies them: a 4097 x 4097 map is 134 MB, and a page hands the
 /// map on show to a worker, an export or erosion without copying it first.
+/// (Shared through an `Arc`, so a map can still go to another thread.)
 #[derive(Debug, Clone, PartialEq)]
 pub struct Heightmap {
     exponent: u32,
     side: usize,
-    heights: Rc<Vec<f64>>,
+    heights: Arc<Vec<f64>>,
 }
 
 impl Default for Heightmap {
@@ -50,7 +51,7 @@ impl Heightmap {
         Ok(Self {
             exponent,
             side,
-            heights: Rc::new(vec![0.0; side * side]),
+            heights: Arc::new(vec![0.0; side * side]),
         })
     }
 
@@ -84,7 +85,7 @@ impl Heightmap {
         Ok(Self {
             exponent,
             side,
-            heights: Rc::new(heights),
+            heights: Arc::new(heights),
         })
     }
 
@@ -95,7 +96,7 @@ impl Heightmap {
         Self {
             exponent,
             side,
-            heights: Rc::new(vec![0.0; side * side]),
+            heights: Arc::new(vec![0.0; side * side]),
         }
     }
 
@@ -108,7 +109,7 @@ impl Heightmap {
         Self {
             exponent,
             side,
-            heights: Rc::new(heights),
+            heights: Arc::new(heights),
         }
     }
 
@@ -164,7 +165,7 @@ impl Heightmap {
     /// All heights, row-major, for algorithms that index the buffer
     /// directly; copied first if a clone shares them.
     pub fn heights_mut(&mut self) -> &mut [f64] {
-        Rc::make_mut(&mut self.heights).as_mut_slice()
+        Arc::make_mut(&mut self.heights).as_mut_slice()
     }
 
     /// Row `y` to write, between the rows `distance` above and below it to
@@ -186,7 +187,7 @@ impl Heightmap {
     /// The buffer, for handing to another owner: without a copy unless a
     /// clone shares it.
     pub fn into_heights(self) -> Vec<f64> {
-        Rc::try_unwrap(self.heights).unwrap_or_else(|shared| shared.to_vec())
+        Arc::try_unwrap(self.heights).unwrap_or_else(|shared| shared.to_vec())
     }
 
     /// A 64-bit FNV-1a hash of every height's bit pattern: equal maps have
@@ -418,6 +419,9 @@ mod tests {
         let handed = map.into_heights();
         assert_eq!((handed.as_ptr(), handed), (own, copied));
         assert_eq!(kept.get(0, 0), 0.0, "the clone never saw the changes");
+        // A map still goes to another thread, and is shared between them.
+        fn threads_take<T: Send + Sync>(_: &T) {}
+        threads_take(&kept);
     }
 
     #[test]
