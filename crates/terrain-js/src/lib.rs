@@ -155,12 +155,11 @@ mod wasm {
         for spec in known() {
             let value =
                 Reflect::get(object, &JsValue::from_str(spec.option)).map_err(|thrown| {
-                    let reason = thrown
-                        .dyn_ref::<js_sys::Error>()
-                        .map(|error| String::from(error.message()))
-                        .or_else(|| thrown.as_string())
-                        .unwrap_or_else(|| "an exception".to_owned());
-                    format!("reading option {} threw: {reason}", spec.option)
+                    format!(
+                        "reading option {} threw: {}",
+                        spec.option,
+                        reason_of(&thrown)
+                    )
                 })?;
             if !value.is_undefined() {
                 given.push((spec, value));
@@ -237,6 +236,16 @@ mod wasm {
             .unwrap_or(0.0)
     }
 
+    /// Why a getter threw, for messages: an `Error`'s message, a thrown
+    /// string, or "an exception".
+    pub fn reason_of(thrown: &JsValue) -> String {
+        thrown
+            .dyn_ref::<js_sys::Error>()
+            .map(|error| String::from(error.message()))
+            .or_else(|| thrown.as_string())
+            .unwrap_or_else(|| "an exception".to_owned())
+    }
+
     /// What a value is, for messages: `null`, `an array`, `a value of type
     /// object`.
     pub fn kind_of(value: &JsValue) -> String {
@@ -255,5 +264,5 @@ mod wasm {
 
 #[cfg(target_arch = "wasm32")]
 pub use wasm::{
-    exponent_of, given_options, height_refused, kind_of, map_of, memory_bytes, text_of,
+    exponent_of, given_options, height_refused, kind_of, map_of, memory_bytes, reason_of, text_of,
 };

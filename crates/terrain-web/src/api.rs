@@ -7,7 +7,7 @@ use js_sys::{Float64Array, Object, Reflect};
 use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface};
 use terrain_core::{Algorithm, Error, Params, Reading, STAGE, Stage, ValidParams};
-use terrain_js::{given_options, kind_of, map_of, text_of};
+use terrain_js::{given_options, kind_of, map_of, reason_of, text_of};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -81,14 +81,8 @@ fn target_of(settings: &JsValue) -> Result<Option<Float64Array>, String> {
             "unknown setting {key:?}; generate's second argument takes only into"
         ));
     }
-    let into = Reflect::get(object, &"into".into()).map_err(|thrown| {
-        let reason = thrown
-            .dyn_ref::<js_sys::Error>()
-            .map(|error| String::from(error.message()))
-            .or_else(|| thrown.as_string())
-            .unwrap_or_else(|| "an exception".to_owned());
-        format!("reading setting into threw: {reason}")
-    })?;
+    let into = Reflect::get(object, &"into".into())
+        .map_err(|thrown| format!("reading setting into threw: {}", reason_of(&thrown)))?;
     if into.is_undefined() {
         return Ok(None);
     }

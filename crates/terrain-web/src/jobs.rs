@@ -205,22 +205,12 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, generation: u32, data:
 
 #[cfg(test)]
 mod tests {
-    use js_sys::Promise;
-    use wasm_bindgen_futures::JsFuture;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     use super::*;
+    use crate::pieces::next_task;
 
     wasm_bindgen_test_configure!(run_in_browser);
-
-    /// Resolves once the tasks queued before it have run.
-    async fn next_task() {
-        let promise = Promise::new(&mut |resolve, _| {
-            let window = web_sys::window().expect("a page");
-            window.set_timeout_with_callback(&resolve).expect("a timer");
-        });
-        JsFuture::from(promise).await.expect("resolved");
-    }
 
     /// A worker's word about job `id`: an error its code threw, or a reply
     /// message (read in pieces, then decoded).

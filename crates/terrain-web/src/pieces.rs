@@ -132,7 +132,7 @@ impl Turns {
 /// has waiting: a message to itself on a new channel, for a timer of 0 ms
 /// set from a timer's own task is held back 4 ms once five are nested,
 /// which a copy of many pieces would add up.
-async fn next_task() {
+pub(crate) async fn next_task() {
     let Ok(channel) = MessageChannel::new() else {
         return;
     };
