@@ -16,7 +16,7 @@
 // may make a pool start one again inside a timed call (tens of ms of
 // seconds).
 //
-//   cargo xtask build && node bench/pool.mjs [--samples N] [--calls generate,erode]
+//   cargo xtask build && node bench/pool.mjs [--samples N] [--calls generate,erode] [--into]
 //
 // Prints Markdown tables for BENCHMARKS.md. Uses Debian's Chromium
 // ($CHROMIUM, else `chromium` on the PATH); never downloads a browser.
@@ -40,6 +40,7 @@ if (!Number.isInteger(SAMPLES) || SAMPLES < 1) {
   console.error(`pool.mjs: --samples must be a whole number of at least 1; got ${argument("--samples")}`);
   process.exit(2);
 }
+const INTO = process.argv.includes("--into");
 const calls = argument("--calls", CALLS.join(",")).split(",");
 if (calls.length === 0 || !calls.every((call) => CALLS.includes(call))) {
   console.error(`pool.mjs: --calls is a list of ${CALLS.join(", ")} separated by commas; got ${argument("--calls")}`);
@@ -49,7 +50,7 @@ if (calls.length === 0 || !calls.every((call) => CALLS.includes(call))) {
 /** Runs in the page: for each call and exponent, medians of interleaved
  * samples in milliseconds, and whether every async result had the sync
  * call's bits. */
-async function measure({ samples, calls }) {
+async function measure({ samples, calls, into }) {
   const { erode, erodeAsync, fingerprint, generate, generateAsync } = await import("/terrain.js");
   const { pool } = await import("/pool.js");
   const all = pool().size;
@@ -59,9 +60,14 @@ async function measure({ samples, calls }) {
   // Each call's sync and async way, given the exponent's input.
   const made = {
     generate: {
-      input: (exponent) => ({ options: map(exponent) }),
+      // With --into, the async calls write into an array kept from call
+      // to call (generate's into), not a new one.
+      input: (exponent) => ({
+        options: map(exponent),
+        into: into ? new Float64Array((2 ** exponent + 1) ** 2) : undefined,
+      }),
       sync: ({ options }) => generate(options),
-      async: ({ options }, workers) => generateAsync(options, { workers }),
+      async: ({ options, into }, workers) => generateAsync(options, { workers, into }),
       label: () => "",
     },
     erode: {
@@ -109,10 +115,11 @@ async function main() {
     path: "/pool-bench.html",
     title: "pool benchmark",
     measure,
-    argument: { samples: SAMPLES, calls },
+    argument: { samples: SAMPLES, calls, into: INTO },
   });
   const { tables, names } = result;
-  console.log(`${machine}; 8-octave Perlin maps, medians of interleaved samples\n`);
+  const target = INTO ? "; generateAsync into a kept array" : "";
+  console.log(`${machine}; 8-octave Perlin maps, medians of interleaved samples${target}\n`);
   const [, , , all] = names;
   let same = true;
   for (const { call, rows } of tables) {

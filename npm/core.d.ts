@@ -47,11 +47,14 @@ export interface AsyncSettings {
   workers?: number;
 }
 
+/** generateAsync()'s second argument: the async settings, and generate()'s `into`. */
+export interface GenerateAsyncSettings extends AsyncSettings, GenerateSettings {}
+
 /**
- * generate() off the calling thread, in a pool of Web Workers: the same heights, bit for bit.
- * Bad options reject with generate()'s Error.
+ * generate() off the calling thread, in a pool of Web Workers: the same heights, bit for bit (in `settings.into`, when given).
+ * Bad options, an unknown setting, or an `into` of the wrong kind or size reject with generate()'s Error, before anything is written.
  */
-export function generateAsync(options?: GenerateOptions, settings?: AsyncSettings): Promise<Float64Array>;
+export function generateAsync(options?: GenerateOptions, settings?: GenerateAsyncSettings): Promise<Float64Array>;
 
 /**
  * erode() off the calling thread, in a pool of Web Workers: the same heights, bit for bit.

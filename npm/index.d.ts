@@ -14,7 +14,13 @@ export function generate(options?: GenerateOptions, settings?: GenerateSettings)
 export function erode(heights: Float64Array | Float32Array | readonly number[], options?: ErodeOptions): Float64Array;
 
 /** generate() and erode() in a pool of Web Workers, with the same bits (see ./core). */
-export { type AsyncSettings, erodeAsync, type GenerateSettings, generateAsync } from "./core.js";
+export {
+  type AsyncSettings,
+  erodeAsync,
+  type GenerateAsyncSettings,
+  type GenerateSettings,
+  generateAsync,
+} from "./core.js";
 
 /** 16 hex digits, a hash of every height's bits: equal to a demo's demoState().fingerprint for its map. */
 export function fingerprint(heights: Float64Array): string;

@@ -50,6 +50,78 @@ test("generateAsync gives generate's bits for every algorithm at 1, 2 and 4 work
   expect(size).toBe(4);
 });
 
+test("generateAsync writes into the caller's array: generate's bits, and generate's refusals", async ({ page }) => {
+  await page.goto("/");
+  const result = await page.evaluate(async () => {
+    const { fingerprint, generate, generateAsync } = await import("./terrain.js");
+    const written = [];
+    for (const options of [
+      { algorithm: "perlin-noise", exponent: 7, seed: 7, octaves: 6 },
+      { algorithm: "value-noise", exponent: 6, seed: 5, normalize: false, power: 0.7, tileable: true },
+      { algorithm: "simplex-noise", exponent: 7, seed: 3, terraces: 4 },
+      { algorithm: "diamond-square", exponent: 7, seed: 7 },
+    ]) {
+      const side = 2 ** options.exponent + 1;
+      for (const workers of [1, 2]) {
+        const into = new Float64Array(side * side).fill(0.5);
+        const heights = await generateAsync(options, { into, workers });
+        written.push({
+          options: JSON.stringify(options),
+          workers,
+          returned: heights === into,
+          same: fingerprint(into) === fingerprint(generate(options)),
+        });
+      }
+    }
+    // Each bad `into`, refused by both calls with the same words, the
+    // array left as it was.
+    const refusals = [];
+    const kept = new Float64Array(33 * 33).fill(0.5);
+    const thrower = {
+      get into() {
+        throw new Error("no array here");
+      },
+    };
+    for (const settings of [
+      { into: new Float64Array(10) },
+      { into: new Float32Array(33 * 33) },
+      { into: [0, 1] },
+      { into: 3 },
+      { into: kept.subarray(1) },
+      thrower,
+    ]) {
+      let sync = "no error";
+      try {
+        generate({ exponent: 5 }, settings);
+      } catch (error) {
+        sync = error.message;
+      }
+      const async = await generateAsync({ exponent: 5 }, settings).then(
+        () => "no error",
+        (error) => error.message,
+      );
+      refusals.push({ sync, async });
+    }
+    return { written, refusals, untouched: kept.every((height) => height === 0.5) };
+  });
+  for (const { options, workers, returned, same } of result.written) {
+    expect(returned, `${options} at ${workers} workers returns into`).toBe(true);
+    expect(same, `${options} at ${workers} workers`).toBe(true);
+  }
+  for (const { sync, async } of result.refusals) {
+    expect(sync).not.toBe("no error");
+    expect(async).toBe(sync);
+  }
+  expect(result.refusals[0].async).toBe(
+    "into must be a Float64Array of 1089 heights, the 33 × 33 points of this map; got one of 10",
+  );
+  expect(result.refusals[1].async).toBe(
+    "into must be a Float64Array to write the heights into; got a Float32Array of 1089 values",
+  );
+  expect(result.refusals[5].async).toBe("reading setting into threw: no array here");
+  expect(result.untouched).toBe(true);
+});
+
 test("erodeAsync gives erode's bits", async ({ page }) => {
   await page.goto("/");
   const same = await page.evaluate(async () => {
@@ -218,7 +290,7 @@ test("bad input rejects with the sync calls' messages", async ({ page }) => {
     }
     // The last argument, the same for the three calls.
     const settings = [];
-    for (const value of [5, { onProgress: 3 }, { signal: "stop" }]) {
+    for (const value of [5, { onProgress: 3 }, { signal: "stop" }, { worker: 2 }]) {
       settings.push(
         await rejection(generateAsync({ exponent: 3 }, value)),
         await rejection(erodeAsync(heights, {}, value)),
@@ -237,12 +309,17 @@ test("bad input rejects with the sync calls' messages", async ({ page }) => {
   for (const message of result.workers) expect(message).toMatch(/^workers must be a whole number from 1 to 16/);
   const [generating, eroding, exporting] = result.settings;
   expect(generating).toBe(
-    "generateAsync's last argument is { signal, onProgress, workers }; got a value of type number",
+    "generateAsync's last argument is { signal, onProgress, workers, into }; got a value of type number",
   );
   expect(eroding).toBe("erodeAsync's last argument is { signal, onProgress, workers }; got a value of type number");
   expect(exporting).toBe("exportMapAsync's last argument is { signal, onProgress }; got a value of type number");
   for (const message of result.settings.slice(3, 6)) expect(message).toMatch(/^onProgress must be a function/);
-  for (const message of result.settings.slice(6)) expect(message).toMatch(/^signal must be an AbortSignal/);
+  for (const message of result.settings.slice(6, 9)) expect(message).toMatch(/^signal must be an AbortSignal/);
+  expect(result.settings.slice(9)).toEqual([
+    'unknown setting "worker"; generateAsync\'s last argument takes only signal, onProgress, workers and into',
+    'unknown setting "worker"; erodeAsync\'s last argument takes only signal, onProgress and workers',
+    'unknown setting "worker"; exportMapAsync\'s last argument takes only signal and onProgress',
+  ]);
 });
 
 test("under a blog's strict policy the pool's workers start and give the same bits", async ({ page }) => {

@@ -69,6 +69,8 @@ for (const [index, options] of maps.entries()) {
   asyncFingerprints.push(fingerprint(await generateAsync(options, { workers: 2, onProgress })));
 }
 const erodedAsync = fingerprint(await erodeAsync(generate(maps[0]), { droplets: 2000, seed: 1 }));
+const kept = new Float64Array(generate(maps[0]).length);
+const intoKept = (await generateAsync(maps[0], { into: kept })) === kept && fingerprint(kept) === fingerprints[0];
 let refused = "";
 try {
   generate({ algorithm: "diamond-sqare" });
@@ -80,7 +82,7 @@ let refusedAsync = "";
 await generateAsync({ algorithm: "diamond-sqare" }).catch((error) => {
   refusedAsync = error.message;
 });
-console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused, refusedAsync,
+console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused, refusedAsync, intoKept,
   erodedLength: eroded.length, erodedSame: erodedAsync === fingerprint(eroded), dom: typeof document }));
 `,
   );
@@ -92,6 +94,7 @@ console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused
   expect(fromNode.erodedLength).toBe(65 * 65);
   expect(fromNode.asyncFingerprints, "generateAsync in Node: generate's bits").toEqual(fromNode.fingerprints);
   expect(fromNode.erodedSame, "erodeAsync in Node: erode's bits").toBe(true);
+  expect(fromNode.intoKept, "generateAsync into a kept array in Node: that array, generate's bits").toBe(true);
   expect(fromNode.refusedAsync).toBe(fromNode.refused);
   const along = (fractions) => fractions.filter((fraction) => fraction > 0 && fraction < 1).length;
   for (const [index, fractions] of fromNode.fractions.entries()) {
@@ -176,7 +179,7 @@ const reused: Float64Array = generate({ ...options, seed: 8 }, { into: heights }
 const weathered: Float64Array = erode(heights, { droplets: 1000, wrap: true });
 const print: string = fingerprint(weathered) + fingerprint(reused);
 const controller = new AbortController();
-const later: Float64Array = await generateAsync(options, { signal: controller.signal, onProgress: (fraction: number) => fraction, workers: 2 });
+const later: Float64Array = await generateAsync(options, { signal: controller.signal, onProgress: (fraction: number) => fraction, workers: 2, into: reused });
 const eroded: Float64Array = await erodeAsync(later, { droplets: 10 }, { workers: 1 });
 const file: Uint8Array = await exportMapAsync(eroded, { format: "stl" }, { signal: controller.signal });
 const element: TerrainDemoElement | null = document.querySelector("terrain-demo");

@@ -85,7 +85,7 @@ export function exportMapAsync(heights, options, settings) {
   let signal;
   let onProgress;
   try {
-    ({ signal, onProgress } = asyncSettings(settings, "exportMapAsync", "{ signal, onProgress }"));
+    ({ signal, onProgress } = asyncSettings(settings, "exportMapAsync", ["signal", "onProgress"]));
   } catch (error) {
     return Promise.reject(error);
   }

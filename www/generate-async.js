@@ -3,7 +3,7 @@
 //
 //   const heights = await generateAsync(
 //     { algorithm: "perlin-noise", exponent: 12, octaves: 8, seed: 7 },
-//     { signal, onProgress: (fraction) => …, workers: 4 },
+//     { signal, onProgress: (fraction) => …, workers: 4, into },
 //   );
 //
 // A noise (value, Perlin, simplex, cellular: each point a pure function of
@@ -23,8 +23,9 @@ import { abortError, asyncSettings, inThread, pool, slicer } from "./pool.js";
  * fixed cost (every octave's lattice and column tables) stays small. */
 const POINTS_PER_BAND = 1 << 20;
 
-/** How many points the page stretches between looks at the clock. */
-const STRETCHED_AT_ONCE = 1 << 16;
+/** How many points the page stretches or copies between looks at the
+ * clock. */
+const AT_ONCE = 1 << 16;
 
 /** A signal that aborts with `signal` or when `stop()` is called (a band
  * failed, so the others' work is wasted). */
@@ -38,17 +39,32 @@ function linked(signal) {
 /** Heights of a generated map, as generate() returns them, made off the
  * caller's thread; see the README. */
 export async function generateAsync(options, settings) {
-  const { signal, onProgress, workers } = asyncSettings(settings, "generateAsync");
+  const { signal, onProgress, workers, into } = asyncSettings(settings, "generateAsync", [
+    "signal",
+    "onProgress",
+    "workers",
+    "into",
+  ]);
   const lanes = pool(workers);
   if (signal?.aborted) throw abortError("generateAsync");
-  // Read here, so a bad option is refused with generate()'s very message.
-  const plan = inThread("generatePlan", options);
+  // Read here, so a bad option or `into` is refused with generate()'s very
+  // message, before anything is written.
+  const plan = inThread("generatePlan", options, into);
   onProgress?.(0);
   if (plan.rows === null) {
     // One task, which reports how far along it is as it goes.
     const heights = await lanes.run("taskGenerate", [plan.options], { signal, onProgress });
+    if (into) {
+      // Into the caller's array (never sent to a worker, which would
+      // detach it from the caller), a piece at a time.
+      const slice = slicer(signal, "generateAsync");
+      for (let from = 0; from < heights.length; from += AT_ONCE) {
+        await slice();
+        into.set(heights.subarray(from, from + AT_ONCE), from);
+      }
+    }
     onProgress?.(1);
-    return heights;
+    return into ?? heights;
   }
   const { rows, side, finishing, onlyStretches } = plan;
   // Even band starts, so every band pairs its rows as the single pass does.
@@ -62,9 +78,10 @@ export async function generateAsync(options, settings) {
     done += 1;
     if (done < steps) onProgress?.(done / steps);
   };
-  // Made when the first band is in, in a task of its own: zeroing 134 MB
-  // (exponent 12) takes a while, and the tasks should be on their way first.
-  let heights;
+  // The caller's `into`, or made when the first band is in, in a task of
+  // its own: zeroing 134 MB (exponent 12) takes a while, and the tasks
+  // should be on their way first.
+  let heights = into;
   const result = () => {
     heights ??= new Float64Array(side * side);
     return heights;
@@ -115,9 +132,9 @@ export async function generateAsync(options, settings) {
         const map = result();
         for (const [index, band] of bands.entries()) {
           const end = index + 1 < bands.length ? bands[index + 1].start * side : rows * side;
-          for (let from = band.start * side; from < end; from += STRETCHED_AT_ONCE) {
+          for (let from = band.start * side; from < end; from += AT_ONCE) {
             await slice();
-            stretchInto(map.subarray(from, Math.min(end, from + STRETCHED_AT_ONCE)), low, high, map, from);
+            stretch(map, from, Math.min(end, from + AT_ONCE), low, high);
           }
           stepDone();
         }
@@ -146,22 +163,21 @@ export async function generateAsync(options, settings) {
   }
 }
 
-/** `heights` stretched from [low, high] to [0, 1], written into `into` at
- * `offset` (`heights` may be that very part of `into`):
- * crates/terrain-core/src/heightmap.rs's `normalize_heights`, the same
- * operations in the same order (JavaScript's numbers round as
+/** `map`'s heights `from..end` stretched in place from [low, high] to
+ * [0, 1]: crates/terrain-core/src/heightmap.rs's `normalize_heights`, the
+ * same operations in the same order (JavaScript's numbers round as
  * WebAssembly's do), so the same bits; tests/async.spec.js holds them to
  * generate(). */
-function stretchInto(heights, low, high, into, offset) {
+function stretch(map, from, end, low, high) {
   const span = high - low;
   if (!(span > 0 && Number.isFinite(span))) {
-    into.fill(0, offset, offset + heights.length);
+    map.fill(0, from, end);
     return;
   }
   const scale = 1 / span;
-  for (let i = 0; i < heights.length; i++) {
-    const height = heights[i];
+  for (let i = from; i < end; i++) {
+    const height = map[i];
     const scaled = (height - low) * scale;
-    into[offset + i] = height === high || scaled > 1 ? 1 : scaled;
+    map[i] = height === high || scaled > 1 ? 1 : scaled;
   }
 }

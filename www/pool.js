@@ -130,14 +130,33 @@ export function slicer(signal, what) {
   };
 }
 
-/** Reads an async call's last argument (`name` the call, `fields` what
- * it takes), with messages as the options'. */
-export function asyncSettings(settings, name, fields = "{ signal, onProgress, workers }") {
+/** Reads an async call's last argument (`name` the call, `fields` the
+ * settings it takes), with messages as the options': an unknown setting
+ * and a getter that throws are refused by name, as generate() refuses
+ * them. `into` is passed on as it is, for the call to check. */
+export function asyncSettings(settings, name, fields = ["signal", "onProgress", "workers"]) {
   if (settings === undefined || settings === null) return {};
-  if (typeof settings !== "object") {
-    throw new Error(`${name}'s last argument is ${fields}; got a value of type ${typeof settings}`);
+  const listed = `{ ${fields.join(", ")} }`;
+  if (typeof settings !== "object" || Array.isArray(settings)) {
+    const kind = Array.isArray(settings) ? "an array" : `a value of type ${typeof settings}`;
+    throw new Error(`${name}'s last argument is ${listed}; got ${kind}`);
   }
-  const { signal, onProgress, workers } = settings;
+  const unknown = Object.keys(settings).find((key) => !fields.includes(key));
+  if (unknown !== undefined) {
+    const known = `${fields.slice(0, -1).join(", ")} and ${fields.at(-1)}`;
+    throw new Error(`unknown setting ${JSON.stringify(unknown)}; ${name}'s last argument takes only ${known}`);
+  }
+  const read = {};
+  for (const field of fields) {
+    try {
+      read[field] = settings[field];
+    } catch (error) {
+      // Worded as terrain-js's reason_of words a throwing option getter.
+      const reason = error instanceof Error ? error.message : typeof error === "string" ? error : "an exception";
+      throw new Error(`reading setting ${field} threw: ${reason}`);
+    }
+  }
+  const { signal, onProgress } = read;
   if (onProgress !== undefined && typeof onProgress !== "function") {
     throw new Error(
       `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
@@ -148,7 +167,7 @@ export function asyncSettings(settings, name, fields = "{ signal, onProgress, wo
       `signal must be an AbortSignal (an AbortController's signal); got a value of type ${typeof signal}`,
     );
   }
-  return { signal, onProgress, workers };
+  return read;
 }
 
 const pools = new Map();

@@ -83,6 +83,12 @@ fn target_of(settings: &JsValue) -> Result<Option<Float64Array>, String> {
     }
     let into = Reflect::get(object, &"into".into())
         .map_err(|thrown| format!("reading setting into threw: {}", reason_of(&thrown)))?;
+    target_kind(into)
+}
+
+/// `into`, as `generate` and `generateAsync` take it: nothing (left out),
+/// or a `Float64Array`; what size it must be is [`target_size`]'s check.
+pub(crate) fn target_kind(into: JsValue) -> Result<Option<Float64Array>, String> {
     if into.is_undefined() {
         return Ok(None);
     }
@@ -92,6 +98,19 @@ fn target_of(settings: &JsValue) -> Result<Option<Float64Array>, String> {
             described(&other)
         )
     })
+}
+
+/// Whether `into` holds exactly the heights of a map `side` points wide.
+pub(crate) fn target_size(into: Option<&Float64Array>, side: usize) -> Result<(), String> {
+    match into {
+        Some(into) if into.length() as usize != side * side => Err(format!(
+            "into must be a Float64Array of {} heights, the {side} × {side} points of this \
+             map; got one of {}",
+            side * side,
+            into.length()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// What a value is, for messages; a typed array by its kind and length.
@@ -125,17 +144,7 @@ pub(crate) fn generate_reporting(
         read_options(options, "generate", GENERATE_EXAMPLE, generate_options)
             .map_err(|message| JsError::new(&message))?;
     let side = params.map.side();
-    if let Some(into) = into
-        .as_ref()
-        .filter(|into| into.length() as usize != side * side)
-    {
-        return Err(JsError::new(&format!(
-            "into must be a Float64Array of {} heights, the {side} × {side} points of this \
-             map; got one of {}",
-            side * side,
-            into.length()
-        )));
-    }
+    target_size(into.as_ref(), side).map_err(|message| JsError::new(&message))?;
     if let Some(progress) = progress.as_deref_mut() {
         make_room(side * side, &mut |share| progress(share * ROOM_SHARE));
     }

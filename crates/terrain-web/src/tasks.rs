@@ -17,7 +17,9 @@ use terrain_core::{Reading, Throttle};
 use terrain_js::{given_options, text_of};
 use wasm_bindgen::prelude::*;
 
-use crate::api::{GENERATE_EXAMPLE, generate_options, generate_reporting, read_options};
+use crate::api::{
+    GENERATE_EXAMPLE, generate_options, generate_reporting, read_options, target_kind, target_size,
+};
 
 /// Reads `generate`'s options, with its messages.
 fn read(options: &JsValue) -> Result<Reading, JsError> {
@@ -31,10 +33,14 @@ fn read(options: &JsValue) -> Result<Reading, JsError> {
 /// bands (`null` when the map is made in one piece), the map's side,
 /// whether the bands need finishing, and whether that is only a stretch
 /// (which `generateAsync` does as it copies them; else `taskFinishRows`).
-/// Throws `generate`'s error for bad options.
+/// Throws `generate`'s error for bad options, and for an `into` (the array
+/// `generateAsync` is asked to write the map into, or undefined) of the
+/// wrong kind or size.
 #[wasm_bindgen(js_name = generatePlan)]
-pub fn generate_plan(options: JsValue) -> Result<Object, JsError> {
+pub fn generate_plan(options: JsValue, into: JsValue) -> Result<Object, JsError> {
+    let into = target_kind(into).map_err(|message| JsError::new(&message))?;
     let Reading { params, stage, .. } = read(&options)?;
+    target_size(into.as_ref(), params.map.side()).map_err(|message| JsError::new(&message))?;
     let texts = Object::new();
     let given = given_options(&options, "generate", GENERATE_EXAMPLE, generate_options)
         .map_err(|message| JsError::new(&message))?;
