@@ -24,6 +24,10 @@ let loading = null;
 let ready = null;
 let png = null;
 
+/** What a caught `error` says: its message, or the thrown value itself
+ * when it is not an Error. */
+const messageOf = (error) => String(error?.message ? error.message : error);
+
 self.onmessage = async ({ data }) => {
   if (data.decodePng) {
     decodePng(data);
@@ -52,7 +56,7 @@ self.onmessage = async ({ data }) => {
     const [reply, transfer] = workerRun(data, report);
     self.postMessage({ id, ...reply, memory: memoryBytes() }, transfer);
   } catch (error) {
-    self.postMessage({ id, error: String(error?.message ? error.message : error) });
+    self.postMessage({ id, error: messageOf(error) });
   }
 };
 
@@ -82,13 +86,8 @@ async function poolMessage({ poolModule, id, call, args, reports }) {
     const buffers = values.filter((value) => ArrayBuffer.isView(value)).map((value) => value.buffer);
     self.postMessage({ id, result }, buffers);
   } catch (error) {
-    const message = String(error?.message ? error.message : error);
-    if (poolModule) {
-      // The module would not start here: the pool runs its tasks on the page.
-      self.postMessage({ poolFailed: message });
-      return;
-    }
-    self.postMessage({ id, error: String(error?.message ? error.message : error) });
+    // A module that would not start here: the pool runs its tasks on the page.
+    self.postMessage(poolModule ? { poolFailed: messageOf(error) } : { id, error: messageOf(error) });
   }
 }
 
@@ -102,7 +101,7 @@ async function loadModule(name) {
   return module;
 }
 
-const failWith = (id) => (error) => self.postMessage({ id, error: String(error?.message ? error.message : error) });
+const failWith = (id) => (error) => self.postMessage({ id, error: messageOf(error) });
 
 // A PNG file to read as a map, with the decoder module of the same release
 // (terrain.js starts a worker of its own for these).
@@ -115,7 +114,7 @@ async function decodePng({ decodePng: bytes, id }) {
   } catch (error) {
     // Tried again on the next file.
     png = null;
-    return fail(`the PNG decoder could not be loaded (${error.message})`);
+    return fail(`the PNG decoder could not be loaded (${messageOf(error)})`);
   }
   try {
     const decoded = decoder.decode(bytes);
@@ -138,7 +137,7 @@ async function exportMap({ exportMap: heights, options, mediaType, id, wantsByte
     files = await writer;
   } catch (error) {
     writer = null;
-    return fail(`the download module could not be loaded (${error.message})`);
+    return fail(`the download module could not be loaded (${messageOf(error)})`);
   }
   try {
     const report = (progress, words) => self.postMessage({ id, progress, words });
