@@ -183,6 +183,24 @@ impl Pair {
         self.lanes()[0]
     }
 
+    /// The second lane.
+    #[inline(always)]
+    pub(crate) fn second(self) -> f64 {
+        self.lanes()[1]
+    }
+
+    /// Lane `index`: the first for 0, else the second. A choice between
+    /// the two, not `lanes()[index]`, which WebAssembly reads through
+    /// memory (the pair stored, one lane loaded back).
+    #[inline(always)]
+    pub(crate) fn lane(self, index: usize) -> f64 {
+        if index == 0 {
+            self.first()
+        } else {
+            self.second()
+        }
+    }
+
     /// Each lane through `operation`, one at a time: for what has no SIMD
     /// form.
     #[inline(always)]
@@ -277,5 +295,8 @@ mod tests {
         }
         assert_eq!(Pair::splat(2.0).lanes(), [2.0, 2.0]);
         assert_eq!(Pair::default().first(), 0.0);
+        let pair = Pair::new(1.0, 2.0);
+        assert_eq!([pair.first(), pair.second()], [1.0, 2.0]);
+        assert_eq!([pair.lane(0), pair.lane(1)], [1.0, 2.0]);
     }
 }
