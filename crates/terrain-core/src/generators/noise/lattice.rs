@@ -77,7 +77,7 @@ const fn gradient_table(length: f64) -> [[f64; 2]; TABLE_SIZE] {
 
 /// The Perlin gradient (length `√2`) for a hash.
 #[inline]
-pub(crate) fn gradient(hash: usize) -> [f64; 2] {
+fn gradient(hash: usize) -> [f64; 2] {
     GRADIENTS[hash & MASK]
 }
 
@@ -98,6 +98,10 @@ pub(crate) fn value(hash: usize) -> f64 {
 #[derive(Debug, Clone)]
 pub(crate) struct Lattice {
     permutation: Box<[u16; TABLE_SIZE]>,
+    /// The gradient of each permutation entry, `GRADIENTS[permutation[k]]`:
+    /// a row kernel's gradient is then one lookup, not two (about 3 % of
+    /// an 8-octave map, where the finest octaves hash every slot).
+    gradients: Box<[[f64; 2]; TABLE_SIZE]>,
     /// Tileable noise: hashes repeat every `period` lattice cells.
     period: Option<i64>,
     /// Where this table's lattice sits, in its own cells (see the module
@@ -125,8 +129,13 @@ impl Lattice {
             random.unit(first + TABLE_SIZE),
             random.unit(first + TABLE_SIZE + 1),
         ];
+        let mut gradients = Box::new([[0.0; 2]; TABLE_SIZE]);
+        for (gradient, &hash) in gradients.iter_mut().zip(permutation.iter()) {
+            *gradient = self::gradient(usize::from(hash));
+        }
         Self {
             permutation,
+            gradients,
             period,
             offset,
         }
@@ -174,6 +183,14 @@ impl Lattice {
     #[inline]
     pub(crate) fn hash_in_row(&self, column: usize, row: usize) -> usize {
         usize::from(self.permutation[(column + row) & MASK])
+    }
+
+    /// The gradient at the lattice point in column `column` (from
+    /// [`Lattice::column`]) and row `row` (from [`Lattice::row`]):
+    /// `gradient(hash_in_row(column, row))`, in one lookup.
+    #[inline]
+    pub(crate) fn gradient_in_row(&self, column: usize, row: usize) -> [f64; 2] {
+        self.gradients[(column + row) & MASK]
     }
 
     /// The hash of lattice point `(i, j)` from its column's half.

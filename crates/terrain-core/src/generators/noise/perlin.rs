@@ -29,7 +29,7 @@ use std::ops::Range;
 use super::basis::{Basis, FadedCell, GradientRows, Sample};
 use super::columns::Columns;
 use super::describe::describe;
-use super::lattice::{self, Lattice};
+use super::lattice::Lattice;
 use super::math::floor_to_int;
 use super::overlay::Site;
 use super::settings::{Fade, NoiseSettings};
@@ -72,10 +72,11 @@ impl Basis for PerlinNoise {
             weight: (weight_x, weight_y),
             slope: (slope_x, slope_y),
         } = FadedCell::at(self.0, u, v);
+        let (below, above) = (lattice.row(j), lattice.row(j + 1));
         let gradients = |column| {
             (
-                lattice::gradient(lattice.hash(column, j)),
-                lattice::gradient(lattice.hash(column, j + 1)),
+                lattice.gradient_in_row(column, below),
+                lattice.gradient_in_row(column, above),
             )
         };
         let (left_below, left_above) = gradients(lattice.column(i));
@@ -131,8 +132,7 @@ impl Basis for PerlinNoise {
                 Pair::new(first[1], second[1]),
             ]
         };
-        let gradient =
-            |column: usize, row: usize| lattice::gradient(lattice.hash_in_row(column, row));
+        let gradient = |column: usize, row: usize| lattice.gradient_in_row(column, row);
         let term_in_same_cells = |column: usize| {
             let (below, above) = (gradient(column, below[0]), gradient(column, above[0]));
             (lanes(below, below), lanes(above, above))
@@ -226,8 +226,8 @@ impl Basis for PerlinNoise {
         let (below, above) = (lattice.row(j), lattice.row(j + 1));
         terms.clear();
         terms.extend(columns.column_hash.iter().map(move |&column| {
-            let below = lattice::gradient(lattice.hash_in_row(column, below));
-            let above = lattice::gradient(lattice.hash_in_row(column, above));
+            let below = lattice.gradient_in_row(column, below);
+            let above = lattice.gradient_in_row(column, above);
             [
                 column_term(below, above, fy, fy - 1.0, weight_y),
                 column_term_along_y(below, above, fy, weight_y, slope_y),
