@@ -134,6 +134,35 @@ test("erodeAsync gives erode's bits", async ({ page }) => {
   expect(same).toBe(true);
 });
 
+test("aborting one call's task leaves another caller's, sent ahead to the same worker, to finish", async ({ page }) => {
+  await page.goto("/");
+  const result = await page.evaluate(async () => {
+    const { fingerprint, generate } = await import("./terrain.js");
+    const { inThread, pool } = await import("./pool.js");
+    // A worker is sent its next task before it finishes the one it runs
+    // (pool.js), but only a task of the same signal: else stopping the
+    // worker for an abort would lose the other caller's task.
+    const lanes = pool(1);
+    const map = { algorithm: "perlin-noise", exponent: 10, octaves: 8, seed: 5 };
+    const { options } = inThread("generatePlan", map, undefined);
+    const controller = new AbortController();
+    const first = lanes.run("taskGenerate", [options]);
+    const doomed = lanes.run("taskGenerate", [options], { signal: controller.signal });
+    const last = lanes.run("taskGenerate", [options]);
+    controller.abort();
+    const expected = fingerprint(generate(map));
+    return {
+      doomed: await doomed.then(
+        () => "resolved",
+        (error) => error.name,
+      ),
+      first: fingerprint(await first) === expected,
+      last: fingerprint(await last) === expected,
+    };
+  });
+  expect(result).toEqual({ doomed: "AbortError", first: true, last: true });
+});
+
 test("exportMapAsync writes exportMap's bytes in every format", async ({ page }) => {
   await page.goto("/");
   const results = await page.evaluate(async () => {

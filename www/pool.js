@@ -181,9 +181,19 @@ export function pool(workers) {
   return pools.get(size);
 }
 
+/** How many tasks a worker holds at once: the one it runs and the next, sent
+ * ahead so that it starts as soon as the first is done, not a round trip to
+ * this thread later (a task here can be under a millisecond; the trip, with
+ * this thread busy cutting and pasting, as long). */
+const TASKS_PER_WORKER = 2;
+
+/** Numbers the tasks sent to workers, so a message answers only its own. */
+let lastId = 0;
+
 class Lanes {
   #most;
-  /** Started workers: { worker, started (it has the module), task, idle }. */
+  /** Started workers: { worker, started (it has the module), tasks (sent,
+   * oldest first), idle }. */
   #lanes = [];
   /** Tasks waiting for a lane, oldest first. */
   #queue = [];
@@ -212,7 +222,7 @@ class Lanes {
     }
     if (signal?.aborted) return Promise.reject(abortError(call));
     return new Promise((resolve, reject) => {
-      const task = { call, args, transfer, onProgress, resolve, reject, lane: null, settled: false };
+      const task = { call, args, transfer, signal, onProgress, resolve, reject, lane: null, settled: false };
       const settle = (action, value) => {
         if (task.settled) return;
         task.settled = true;
@@ -234,12 +244,24 @@ class Lanes {
     if (waiting >= 0) this.#queue.splice(waiting, 1);
     if (task.lane) {
       // Busy with work nobody wants: stopped now, replaced on next need.
+      // A lane holds only tasks of one signal (see #laneFor), so whatever
+      // else it held is aborted too.
       this.#drop(task.lane);
-      task.lane = null;
     }
     // Later, once every task this signal aborts has been taken out: else
     // the next of them would be handed a new worker only to stop it.
     queueMicrotask(() => this.#pump());
+  }
+
+  /** A lane to send `task` to now, or none: an idle worker first, then a
+   * new one, then one running a single task of the same signal (a second
+   * signal in a lane could not be aborted without losing the first's
+   * task, whose transferred arguments cannot be sent again). */
+  #laneFor(task) {
+    const idle = this.#lanes.find((lane) => lane.tasks.length === 0);
+    if (idle) return idle;
+    if (this.#lanes.length < this.#most) return this.#start();
+    return this.#lanes.find((lane) => lane.tasks.length < TASKS_PER_WORKER && lane.tasks[0].signal === task.signal);
   }
 
   #pump() {
@@ -248,11 +270,10 @@ class Lanes {
         this.#pumpHere();
         return;
       }
-      let lane = this.#lanes.find((lane) => lane.task === null);
-      if (!lane && this.#lanes.length < this.#most) lane = this.#start();
+      const lane = this.#laneFor(this.#queue[0]);
       // None free (or none could start: the loop then runs the rest here).
       if (!lane) {
-        if (canStartWorkers()) return;
+        if (canStartWorkers()) break;
         continue;
       }
       const task = this.#queue.shift();
@@ -288,43 +309,40 @@ class Lanes {
       workersFail = true;
       return null;
     }
-    const lane = { worker, started: false, task: null, idle: undefined };
+    const lane = { worker, started: false, tasks: [], idle: undefined };
     const fail = (event) => {
       this.#drop(lane);
-      const task = lane.task;
-      lane.task = null;
+      const tasks = lane.tasks.splice(0);
+      for (const task of tasks) task.lane = null;
       if (!lane.started) {
         // The script or the module failed to load: so would every
-        // worker's. The task's arguments were not sent yet: run it here.
+        // worker's. The tasks' arguments were not sent yet: run them here.
         workersFail = true;
-        if (task) {
-          task.lane = null;
-          this.#queue.unshift(task);
-        }
-      } else if (task) {
-        task.lane = null;
-        task.reject(new Error(`a worker failed while running ${task.call}: ${event.message ?? "no reason given"}`));
+        this.#queue.unshift(...tasks);
+      } else {
+        const reason = event.message ?? "no reason given";
+        for (const task of tasks) task.reject(new Error(`a worker failed while running ${task.call}: ${reason}`));
       }
       this.#pump();
     };
     worker.onmessage = ({ data }) => {
       if (data.poolReady) {
         lane.started = true;
-        this.#post(lane);
+        for (const task of [...lane.tasks]) this.#post(lane, task);
+        this.#pump();
         return;
       }
       if (data.poolFailed !== undefined) {
         fail(new Error(data.poolFailed));
         return;
       }
-      const task = lane.task;
-      if (!task || data.id !== task.id) return;
+      const task = lane.tasks.find((task) => task.id === data.id);
+      if (!task) return;
       if (data.progress !== undefined) {
         if (!task.settled) task.onProgress?.(data.progress);
         return;
       }
-      lane.task = null;
-      task.lane = null;
+      this.#leave(lane, task);
       if (data.error === undefined) task.resolve(data.result);
       else task.reject(new Error(data.error));
       this.#pump();
@@ -348,37 +366,36 @@ class Lanes {
 
   #give(lane, task) {
     clearTimeout(lane.idle);
-    lane.task = task;
+    lane.tasks.push(task);
     task.lane = lane;
-    task.id = (task.id ?? 0) + 1;
-    if (lane.started) this.#post(lane);
+    task.id = ++lastId;
+    if (lane.started) this.#post(lane, task);
   }
 
-  /** Sends the lane's task once its worker has the module. */
-  #post(lane) {
-    const task = lane.task;
-    if (!task) {
-      this.#pump();
-      return;
-    }
+  /** Takes `task` off `lane`: done, or never sent. */
+  #leave(lane, task) {
+    lane.tasks.splice(lane.tasks.indexOf(task), 1);
+    task.lane = null;
+  }
+
+  /** Sends `task` to its lane's worker, which has the module. */
+  #post(lane, task) {
     try {
       const message = { id: task.id, call: task.call, args: task.args, reports: task.onProgress !== undefined };
       lane.worker.postMessage(message, task.transfer);
     } catch (error) {
       // Arguments a worker cannot be sent (a function, say).
-      lane.task = null;
-      task.lane = null;
+      this.#leave(lane, task);
       task.reject(error);
-      this.#pump();
     }
   }
 
   #scheduleIdle() {
     for (const lane of this.#lanes) {
-      if (lane.task !== null) continue;
+      if (lane.tasks.length > 0) continue;
       clearTimeout(lane.idle);
       lane.idle = setTimeout(() => {
-        if (lane.task === null) this.#drop(lane);
+        if (lane.tasks.length === 0) this.#drop(lane);
       }, IDLE_MS);
     }
   }
