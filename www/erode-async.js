@@ -1,12 +1,13 @@
 // erodeAsync(heights, options, { signal, onProgress, workers }): erode()
 // on every core, the same bits. The droplets fall in the order of the
 // tiled schedule (crates/terrain-core/src/erosion/schedule.rs), which
-// erode() follows too: each round, the tiles of one colour at a time run
-// side by side in the pool's workers, each on its window (the tile and
-// the margin its droplets can reach) cut out of the map here and pasted
-// back when it returns. Windows of one colour share no point, so the
-// result does not depend on how many workers there are or on which
-// finishes first.
+// erode() follows too: round by round, each tile's droplets fall in the
+// pool's workers on its window (the tile and the margin its droplets can
+// reach), cut out of the map here and pasted back when it returns. A
+// tile's task waits only for the earlier tasks of the tiles whose windows
+// share a point with its own (its neighbours), so tiles run side by side,
+// of one colour or of neighbouring rounds, and the result does not depend
+// on how many workers there are or on which finishes first.
 //
 // This file holds no module of its own: terrain.js and core.js hand it the
 // loaded one with useModule(), and the pool's workers run its task
@@ -42,20 +43,30 @@ function runs(tile, side, width, each) {
   }
 }
 
-/** The tile's window of `map`, written into `into` (the buffer the tile's
- * last task gave back) or, the first time, a new array. */
-function cut(map, side, width, tile, into) {
-  const window = into ?? new Float64Array(tile.width * tile.height);
+/** Tile `tile`'s window on `map`, to cut out and paste back: its runs'
+ * views of the map are made once, not at every cut (views made per run
+ * were half the cutting's cost on the page, in a probe at exponent 10). */
+function windowOn(map, side, width, tile) {
+  const views = [];
+  const starts = [];
   runs(tile, side, width, (start, at, length) => {
-    window.set(map.subarray(start, start + length), at);
+    views.push(map.subarray(start, start + length));
+    starts.push(at);
   });
-  return window;
-}
-
-function paste(map, side, width, tile, window) {
-  runs(tile, side, width, (start, at, length) => {
-    map.set(window.subarray(at, at + length), start);
-  });
+  return {
+    /** The window's heights, written into `into` (the buffer the tile's
+     * last task gave back) or, the first time, a new array. */
+    cut(into) {
+      const window = into ?? new Float64Array(tile.width * tile.height);
+      for (let run = 0; run < views.length; run++) window.set(views[run], starts[run]);
+      return window;
+    },
+    paste(window) {
+      for (let run = 0; run < views.length; run++) {
+        views[run].set(window.subarray(starts[run], starts[run] + views[run].length));
+      }
+    },
+  };
 }
 
 /** Our copy of `heights`, checked as erode() checks them, and the lowest
@@ -97,44 +108,71 @@ export async function erodeAsync(heights, options, settings) {
   const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 40) : undefined;
   try {
     const { map, floor } = await copyAndFloor(heights, plan, slice);
-    const { side, width } = plan;
+    const { side, width, tiles, rounds } = plan;
     const lanes = pool(workers);
     const work = plan.lifetime * (8 + 3 * plan.radius * plan.radius);
     const chunk = Math.max(1, Math.floor(TASK_WORK / work));
-    const buffers = plan.tiles.map(() => undefined);
-    for (let round = 0; round < plan.rounds; round++) {
-      const counts = wasm.erosionRound(side, options, round);
-      for (let colour = 0; colour < 4; colour++) {
-        const tiles = [];
-        plan.tiles.forEach((tile, index) => {
-          if (tile.colour === colour && counts[index] > 0) tiles.push(index);
-        });
-        // A tile's droplets fall in order, a chunk at a time; the tiles of
-        // a colour at once. Each tile's window travels in one buffer, cut
-        // into and pasted from here, filled in the worker, reused every
-        // round: a new 300 KB to 3 MB array a task made the page's cutting
-        // three times slower (allocation, first touch, collection).
-        await Promise.all(
-          tiles.map(async (index) => {
-            const tile = plan.tiles[index];
-            for (let from = 0; from < counts[index]; from += chunk) {
-              await slice();
-              const to = Math.min(counts[index], from + chunk);
-              const window = cut(map, side, width, tile, buffers[index]);
-              buffers[index] = undefined;
-              const args = [window, side, options, round, index, from, to, floor];
-              const result = await lanes.run("taskErodeTile", args, {
-                transfer: [window.buffer],
-                signal,
-              });
-              if (signal?.aborted) throw abortError("erodeAsync");
-              paste(map, side, width, tile, result.heights);
-              buffers[index] = result.heights;
-              done += to - from;
-            }
-          }),
-        );
+    // Each tile's droplets a round, asked for once a round.
+    const counts = [];
+    const countsOf = (round) => {
+      counts[round] ??= wasm.erosionRound(side, options, round);
+      return counts[round];
+    };
+    // A tile's task in a round waits for no colour, only for the tasks
+    // before it in the schedule on windows that share a point with its
+    // own: its touching tiles' in that round if they come earlier in it,
+    // else in the round before. Tasks on windows that share no point
+    // commute, so the bits are the schedule's whatever runs first; a fast
+    // tile does not wait for the slowest tile of its colour.
+    const passed = tiles.map(() => 0);
+    const ready = (place, round) =>
+      tiles[place].touching.every((other) => passed[other] >= round + (other < place ? 1 : 0));
+    let waiting = [];
+    let stopped = false;
+    const wake = () => {
+      waiting = waiting.filter(({ place, round, go }) => {
+        if (!stopped && !ready(place, round)) return true;
+        go();
+        return false;
+      });
+    };
+    const readyFor = (place, round) =>
+      stopped || ready(place, round) ? undefined : new Promise((go) => waiting.push({ place, round, go }));
+    const buffers = tiles.map(() => undefined);
+    const runTile = async (place) => {
+      const window = windowOn(map, side, width, tiles[place]);
+      for (let round = 0; round < rounds; round++) {
+        const count = countsOf(round)[place];
+        if (count > 0) await readyFor(place, round);
+        // A tile's droplets fall in order, a chunk at a time. Its window
+        // travels in one buffer, cut into and pasted from here, filled in
+        // the worker, reused every round: a new 300 KB to 3 MB array a
+        // task made the page's cutting three times slower (allocation,
+        // first touch, collection).
+        for (let from = 0; from < count; from += chunk) {
+          await slice();
+          if (stopped) return;
+          const to = Math.min(count, from + chunk);
+          const heights = window.cut(buffers[place]);
+          buffers[place] = undefined;
+          const args = [heights, side, options, round, place, from, to, floor];
+          const result = await lanes.run("taskErodeTile", args, { transfer: [heights.buffer], signal });
+          if (signal?.aborted) throw abortError("erodeAsync");
+          if (stopped) return;
+          window.paste(result.heights);
+          buffers[place] = result.heights;
+          done += to - from;
+        }
+        passed[place] = round + 1;
+        wake();
       }
+    };
+    try {
+      await Promise.all(tiles.map((_, place) => runTile(place)));
+    } finally {
+      // After a failure, the other tiles stop at their next step.
+      stopped = true;
+      wake();
     }
     if (plan.wrap) {
       // The last row and column repeat the first, as erode() writes them.

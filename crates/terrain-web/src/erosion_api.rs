@@ -40,11 +40,13 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 
 /// The schedule `erode(heights, options)` runs, for a coordinator: `{
 /// side, width, wrap, droplets, round, rounds, reach, across, lifetime,
-/// radius, tiles: [{ x, y, width, height, colour }] }`, the tiles in
-/// schedule order (colour 0's first), each window's columns and rows
-/// counted modulo `width` (the grid: the map's side, or its period with
-/// wrap, whose last row and column the coordinator copies from its first
-/// at the end). Throws `erode`'s message for bad options and for heights
+/// radius, tiles: [{ x, y, width, height, colour, touching }] }`, the
+/// tiles in schedule order (colour 0's first), each window's columns and
+/// rows counted modulo `width` (the grid: the map's side, or its period
+/// with wrap, whose last row and column the coordinator copies from its
+/// first at the end); `touching` lists the tiles whose windows share a
+/// point with the tile's (`Schedule::touching`), whose earlier tasks are
+/// the only ones its own must wait for. Throws `erode`'s message for bad options and for heights
 /// of the wrong kind or size; their values are not read (a
 /// `Float64Array` is not copied): the coordinator checks them, and calls
 /// `erosionHeightRefused` for the message.
@@ -72,13 +74,19 @@ pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsErro
     set(&plan, "lifetime", settings.lifetime);
     set(&plan, "radius", settings.radius);
     let tiles = Array::new();
-    for tile in schedule.tiles() {
+    for (place, tile) in schedule.tiles().iter().enumerate() {
         let entry = Object::new();
         set(&entry, "x", tile.window.x as u32);
         set(&entry, "y", tile.window.y as u32);
         set(&entry, "width", tile.window.width as u32);
         set(&entry, "height", tile.window.height as u32);
         set(&entry, "colour", tile.colour as u32);
+        let touching: Vec<u32> = schedule
+            .touching(place)
+            .into_iter()
+            .map(|other| other as u32)
+            .collect();
+        set(&entry, "touching", Uint32Array::from(touching.as_slice()));
         tiles.push(&entry);
     }
     set(&plan, "tiles", tiles);
@@ -91,10 +99,16 @@ pub fn erosion_height_refused(index: u32, value: f64) -> String {
     height_refused(index as usize, value, "erosion")
 }
 
+/// How many round orders a worker keeps: tiles need not wait for a whole
+/// round (`www/erode-async.js`), so one worker's tasks come from a few
+/// neighbouring rounds at once.
+const ORDERS_KEPT: usize = 4;
+
 thread_local! {
-    /// The last round ordered here, by `(side, settings, round)`: a
-    /// worker running several tiles of a round orders it once.
-    static ORDERED: RefCell<Option<(RoundKey, RoundOrder)>> = const { RefCell::new(None) };
+    /// The last rounds ordered here, by `(side, settings, round)`, the
+    /// latest last: a worker running several tiles of a round orders it
+    /// once.
+    static ORDERED: RefCell<Vec<(RoundKey, RoundOrder)>> = const { RefCell::new(Vec::new()) };
 }
 
 type RoundKey = (usize, u64, bool, u32, u32, u32);
@@ -115,17 +129,20 @@ fn with_order<T>(
         settings.radius,
         round,
     );
-    ORDERED.with_borrow_mut(|cached| match cached {
-        Some((known, order)) if *known == key => with(order),
-        _ => {
-            let random = terrain_core::PointRandom::new(
-                settings.seed ^ terrain_core::erosion::droplets::STREAM_SALT,
-            );
-            let order = schedule.round_order(random, round);
-            let result = with(&order);
-            *cached = Some((key, order));
-            result
+    ORDERED.with_borrow_mut(|kept| {
+        if let Some((_, order)) = kept.iter().find(|(known, _)| *known == key) {
+            return with(order);
         }
+        let random = terrain_core::PointRandom::new(
+            settings.seed ^ terrain_core::erosion::droplets::STREAM_SALT,
+        );
+        let order = schedule.round_order(random, round);
+        let result = with(&order);
+        if kept.len() == ORDERS_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, order));
+        result
     })
 }
 

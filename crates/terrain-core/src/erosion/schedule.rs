@@ -109,6 +109,21 @@ impl Window {
         window
     }
 
+    /// Whether this window and `other` share a point of a grid whose own
+    /// points repeat every `period` along both axes with wrap (`None`
+    /// without: the windows are clipped to the grid then).
+    pub fn meets(&self, other: &Window, period: Option<usize>) -> bool {
+        let spans_meet = |a: usize, a_length: usize, b: usize, b_length: usize| match period {
+            // On a circle: one span starts inside the other.
+            Some(period) => {
+                (b + period - a) % period < a_length || (a + period - b) % period < b_length
+            }
+            None => a < b + b_length && b < a + a_length,
+        };
+        spans_meet(self.x, self.width, other.x, other.width)
+            && spans_meet(self.y, self.height, other.y, other.height)
+    }
+
     /// Copies `window` (as [`Window::cut`] gives it) back into `heights`,
     /// a grid whose rows are `stride` apart and whose own points repeat
     /// every `period`.
@@ -297,6 +312,21 @@ impl Schedule {
     /// Whether the tiles live on a torus.
     pub fn wrap(&self) -> bool {
         self.wrap
+    }
+
+    /// The places in [`Schedule::tiles`] of the other tiles whose windows
+    /// share a point with tile `place`'s: the only tasks whose order
+    /// against its own matters (tasks on windows that share no point
+    /// commute), so a coordinator may start a tile's task as soon as every
+    /// earlier task of these tiles is done, with no wait for a whole
+    /// colour. They are its neighbours, diagonal ones too, across the
+    /// seam with wrap; never a tile of its own colour.
+    pub fn touching(&self, place: usize) -> Vec<usize> {
+        let period = self.wrap.then_some(self.width);
+        let window = &self.tiles[place].window;
+        (0..self.tiles.len())
+            .filter(|&other| other != place && window.meets(&self.tiles[other].window, period))
+            .collect()
     }
 
     /// The place in [`Schedule::tiles`] of the tile where a droplet

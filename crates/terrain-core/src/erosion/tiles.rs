@@ -95,7 +95,7 @@ pub fn in_droplet_order(map: &Heightmap, settings: &DropletSettings) -> Result<E
 mod tests {
     use super::*;
     use crate::erosion::grid::Grid;
-    use crate::erosion::schedule::reach;
+    use crate::erosion::schedule::{RoundOrder, reach};
     use crate::erosion::test_maps::generated;
 
     /// Runs the schedule as `workers` workers would: each tile of a colour
@@ -240,6 +240,162 @@ mod tests {
                         }
                     }
                     assert!(schedule.across() == 1 || schedule.across().is_multiple_of(2));
+                }
+            }
+        }
+    }
+
+    /// Runs the schedule as a coordinator that waits for no colour would
+    /// (`www/erode-async.js`): a tile's task in a round is ready once its
+    /// own earlier rounds are done and so is every earlier task of the
+    /// tiles [touching](Schedule::touching) it. Each wave takes up to
+    /// `workers` ready tasks, picked at random (so some tiles run rounds
+    /// ahead of others, as timing makes them in workers), cuts all their windows
+    /// before any runs and pastes them back in reverse. Returns the map,
+    /// the ledgers added in schedule order, and whether a wave ever held
+    /// tasks of two rounds.
+    fn without_colour_waits(
+        map: &Heightmap,
+        settings: &DropletSettings,
+        workers: usize,
+    ) -> (Heightmap, Ledger, bool) {
+        let schedule = Schedule::new(
+            map.side(),
+            settings.wrap,
+            settings.lifetime,
+            settings.radius,
+        );
+        let tiles = schedule.tiles().len();
+        let touching: Vec<Vec<usize>> = (0..tiles).map(|place| schedule.touching(place)).collect();
+        let mut grid = Grid::of(map, settings.wrap);
+        let floor = floor_of(map.heights(), map.side(), settings.wrap);
+        let random = PointRandom::new(settings.seed ^ STREAM_SALT);
+        let width = schedule.width();
+        let rounds = schedule.rounds(settings.droplets) as usize;
+        let orders: Vec<RoundOrder> = (0..rounds as u32)
+            .map(|round| schedule.round_order(random, round))
+            .collect();
+        // Rounds done, tile by tile.
+        let mut passed = vec![0; tiles];
+        let mut ledgers = vec![vec![None; tiles]; rounds];
+        let mut mixed = false;
+        let mut picks = 1u64;
+        while passed.iter().any(|&done| done < rounds) {
+            let ready = |place: usize| {
+                let round = passed[place];
+                round < rounds
+                    && touching[place]
+                        .iter()
+                        .all(|&other| passed[other] >= round + usize::from(other < place))
+            };
+            let mut wave: Vec<(usize, usize)> = (0..tiles)
+                .filter(|&place| ready(place))
+                .map(|place| (passed[place], place))
+                .collect();
+            // Any ready tasks may run, as a worker's timing would pick
+            // them: a shuffle by a fixed stream.
+            for at in (1..wave.len()).rev() {
+                picks = picks
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                wave.swap(at, (picks >> 33) as usize % (at + 1));
+            }
+            wave.truncate(workers);
+            mixed |= wave.iter().any(|&(round, _)| round != wave[0].0);
+            let mut results = Vec::new();
+            for &(round, place) in &wave {
+                let window = schedule.tiles()[place].window;
+                let taken = schedule.taken(round as u32, settings.droplets);
+                let droplets = orders[round].tile(place, taken);
+                let cut = window.cut(&grid.heights, width, width);
+                let (heights, ledger) =
+                    erode_tile(cut, &schedule, place, settings, floor, droplets);
+                if !droplets.is_empty() {
+                    ledgers[round][place] = Some(ledger);
+                }
+                results.push((window, heights));
+            }
+            for (window, heights) in results.into_iter().rev() {
+                window.paste(&heights, &mut grid.heights, width, width);
+            }
+            for &(_, place) in &wave {
+                passed[place] += 1;
+            }
+        }
+        let mut total = Tally::default();
+        for ledger in ledgers.into_iter().flatten().flatten() {
+            total.add(ledger);
+        }
+        (grid.into_map(map.exponent()), total.ledger(), mixed)
+    }
+
+    #[test]
+    fn tasks_that_wait_only_for_the_tiles_touching_theirs_give_the_single_threaded_bits() {
+        for (exponent, lifetime, radius) in [(9, 30, 3), (8, 12, 5), (7, 8, 1)] {
+            for wrap in [false, true] {
+                let map = generated(wrap, exponent, 4);
+                let settings = DropletSettings {
+                    lifetime,
+                    radius,
+                    droplets: 3 * Schedule::new(map.side(), wrap, lifetime, radius).round() + 77,
+                    ..settings(0, wrap)
+                };
+                let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
+                for workers in [1, 2, 3, 5, 64] {
+                    let (heights, ledger, mixed) = without_colour_waits(&map, &settings, workers);
+                    let case = format!("exponent {exponent}, wrap {wrap}, {workers} workers");
+                    assert_eq!(heights, single.heightmap, "{case}");
+                    assert_eq!(ledger, single.ledger, "{case}");
+                    // One worker takes them one at a time, 64 every ready
+                    // one at once (a colour at a time): only in between do
+                    // tiles of two rounds run together.
+                    assert!(
+                        mixed || workers == 1 || workers == 64,
+                        "{case}: no wave ran tasks of two rounds"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn touching_tiles_are_exactly_those_whose_windows_share_a_point() {
+        for exponent in 6..=10 {
+            for wrap in [false, true] {
+                for (lifetime, radius) in [(30, 3), (1, 1), (60, 8), (10, 2)] {
+                    let side = (1 << exponent) + 1;
+                    let schedule = Schedule::new(side, wrap, lifetime, radius);
+                    let width = schedule.width();
+                    let points = |place: usize| -> std::collections::HashSet<usize> {
+                        let window = schedule.tiles()[place].window;
+                        (0..window.height)
+                            .flat_map(|row| {
+                                (0..window.width).map(move |column| {
+                                    ((window.y + row) % width) * width + (window.x + column) % width
+                                })
+                            })
+                            .collect()
+                    };
+                    let tiles = schedule.tiles();
+                    for place in 0..tiles.len() {
+                        let mine = points(place);
+                        let expected: Vec<usize> = (0..tiles.len())
+                            .filter(|&other| other != place && !mine.is_disjoint(&points(other)))
+                            .collect();
+                        let case = format!(
+                            "exponent {exponent}, wrap {wrap}, ({lifetime}, {radius}), tile {place}"
+                        );
+                        assert_eq!(schedule.touching(place), expected, "{case}");
+                        assert!(
+                            expected
+                                .iter()
+                                .all(|&other| tiles[other].colour != tiles[place].colour)
+                        );
+                        if schedule.across() > 1 && wrap {
+                            // On the torus every tile has eight neighbours.
+                            assert_eq!(expected.len(), 8, "{case}");
+                        }
+                    }
                 }
             }
         }
