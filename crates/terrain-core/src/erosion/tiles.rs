@@ -182,66 +182,88 @@ mod tests {
         }
     }
 
-    #[test]
-    fn any_number_of_workers_in_any_order_gives_the_single_threaded_bits() {
+    /// Runs on which tiles run side by side, with and without wrap, each
+    /// three and a bit rounds long (the last one cut short): what they
+    /// are called, the map, the settings and the single-threaded result.
+    fn tiled_runs() -> Vec<(String, Heightmap, DropletSettings, Erosion)> {
+        let mut runs = Vec::new();
         for (exponent, lifetime, radius) in [(9, 30, 3), (8, 12, 5), (7, 8, 1)] {
             for wrap in [false, true] {
                 let map = generated(wrap, exponent, 4);
-                let settings = DropletSettings {
-                    lifetime,
-                    radius,
-                    // Three and a bit rounds: the last one cut short.
-                    droplets: 3 * Schedule::new(map.side(), wrap, lifetime, radius).round() + 77,
-                    ..settings(0, wrap)
-                };
                 let schedule = Schedule::new(map.side(), wrap, lifetime, radius);
                 assert!(
                     schedule.across() >= 4,
                     "exponent {exponent}: tiles run side by side"
                 );
+                let settings = DropletSettings {
+                    lifetime,
+                    radius,
+                    droplets: 3 * schedule.round() + 77,
+                    ..settings(0, wrap)
+                };
                 let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
-                for workers in 1..=4 {
-                    for reversed in [false, true] {
-                        let (heights, ledger) = in_workers(&map, &settings, workers, reversed);
-                        let case = format!("exponent {exponent}, wrap {wrap}, {workers} workers");
-                        assert_eq!(heights, single.heightmap, "{case}");
-                        assert_eq!(ledger, single.ledger, "{case}");
-                    }
-                }
                 assert_ne!(single.heightmap, map);
+                let name = format!("exponent {exponent}, wrap {wrap}");
+                runs.push((name, map, settings, single));
+            }
+        }
+        runs
+    }
+
+    #[test]
+    fn any_number_of_workers_in_any_order_gives_the_single_threaded_bits() {
+        for (name, map, settings, single) in tiled_runs() {
+            for workers in 1..=4 {
+                for reversed in [false, true] {
+                    let (heights, ledger) = in_workers(&map, &settings, workers, reversed);
+                    let case = format!("{name}, {workers} workers");
+                    assert_eq!(heights, single.heightmap, "{case}");
+                    assert_eq!(ledger, single.ledger, "{case}");
+                }
             }
         }
     }
 
-    #[test]
-    fn windows_of_one_colour_share_no_point_even_across_the_seam() {
+    /// Schedules of maps of 65 to 1025 points a side, with and without
+    /// wrap, for short and long droplets: what they are called, and each.
+    fn schedules() -> Vec<(String, Schedule)> {
+        let mut all = Vec::new();
         for exponent in 6..=10 {
             for wrap in [false, true] {
                 for (lifetime, radius) in [(30, 3), (1, 1), (60, 8), (10, 2)] {
-                    let side = (1 << exponent) + 1;
-                    let schedule = Schedule::new(side, wrap, lifetime, radius);
-                    let width = schedule.width();
-                    let mut owner = vec![vec![usize::MAX; width * width]; 4];
-                    for (place, tile) in schedule.tiles().iter().enumerate() {
-                        let window = tile.window;
-                        assert!(window.width <= width && window.height <= width);
-                        for row in 0..window.height {
-                            for column in 0..window.width {
-                                let point = ((window.y + row) % width) * width
-                                    + (window.x + column) % width;
-                                let seen = &mut owner[tile.colour][point];
-                                assert_eq!(
-                                    *seen,
-                                    usize::MAX,
-                                    "exponent {exponent}, wrap {wrap}, tile {place}"
-                                );
-                                *seen = place;
-                            }
-                        }
-                    }
-                    assert!(schedule.across() == 1 || schedule.across().is_multiple_of(2));
+                    let schedule = Schedule::new((1 << exponent) + 1, wrap, lifetime, radius);
+                    let name = format!("exponent {exponent}, wrap {wrap}, ({lifetime}, {radius})");
+                    all.push((name, schedule));
                 }
             }
+        }
+        all
+    }
+
+    /// The points of `window`, numbered in the grid its columns and rows
+    /// are counted in (`width` a side, modulo `width` with wrap).
+    fn points_of(window: Window, width: usize) -> impl Iterator<Item = usize> {
+        (0..window.height).flat_map(move |row| {
+            (0..window.width)
+                .map(move |column| ((window.y + row) % width) * width + (window.x + column) % width)
+        })
+    }
+
+    #[test]
+    fn windows_of_one_colour_share_no_point_even_across_the_seam() {
+        for (name, schedule) in schedules() {
+            let width = schedule.width();
+            let mut owner = vec![vec![usize::MAX; width * width]; 4];
+            for (place, tile) in schedule.tiles().iter().enumerate() {
+                let window = tile.window;
+                assert!(window.width <= width && window.height <= width);
+                for point in points_of(window, width) {
+                    let seen = &mut owner[tile.colour][point];
+                    assert_eq!(*seen, usize::MAX, "{name}, tile {place}");
+                    *seen = place;
+                }
+            }
+            assert!(schedule.across() == 1 || schedule.across().is_multiple_of(2));
         }
     }
 
@@ -331,71 +353,45 @@ mod tests {
 
     #[test]
     fn tasks_that_wait_only_for_the_tiles_touching_theirs_give_the_single_threaded_bits() {
-        for (exponent, lifetime, radius) in [(9, 30, 3), (8, 12, 5), (7, 8, 1)] {
-            for wrap in [false, true] {
-                let map = generated(wrap, exponent, 4);
-                let settings = DropletSettings {
-                    lifetime,
-                    radius,
-                    droplets: 3 * Schedule::new(map.side(), wrap, lifetime, radius).round() + 77,
-                    ..settings(0, wrap)
-                };
-                let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
-                for workers in [1, 2, 3, 5, 64] {
-                    let (heights, ledger, mixed) = without_colour_waits(&map, &settings, workers);
-                    let case = format!("exponent {exponent}, wrap {wrap}, {workers} workers");
-                    assert_eq!(heights, single.heightmap, "{case}");
-                    assert_eq!(ledger, single.ledger, "{case}");
-                    // One worker takes them one at a time, 64 every ready
-                    // one at once (a colour at a time): only in between do
-                    // tiles of two rounds run together.
-                    assert!(
-                        mixed || workers == 1 || workers == 64,
-                        "{case}: no wave ran tasks of two rounds"
-                    );
-                }
+        for (name, map, settings, single) in tiled_runs() {
+            for workers in [1, 2, 3, 5, 64] {
+                let (heights, ledger, mixed) = without_colour_waits(&map, &settings, workers);
+                let case = format!("{name}, {workers} workers");
+                assert_eq!(heights, single.heightmap, "{case}");
+                assert_eq!(ledger, single.ledger, "{case}");
+                // One worker takes them one at a time, 64 every ready one
+                // at once (a colour at a time): only in between do tiles
+                // of two rounds run together.
+                assert!(
+                    mixed || workers == 1 || workers == 64,
+                    "{case}: no wave ran tasks of two rounds"
+                );
             }
         }
     }
 
     #[test]
     fn touching_tiles_are_exactly_those_whose_windows_share_a_point() {
-        for exponent in 6..=10 {
-            for wrap in [false, true] {
-                for (lifetime, radius) in [(30, 3), (1, 1), (60, 8), (10, 2)] {
-                    let side = (1 << exponent) + 1;
-                    let schedule = Schedule::new(side, wrap, lifetime, radius);
-                    let width = schedule.width();
-                    let points = |place: usize| -> std::collections::HashSet<usize> {
-                        let window = schedule.tiles()[place].window;
-                        (0..window.height)
-                            .flat_map(|row| {
-                                (0..window.width).map(move |column| {
-                                    ((window.y + row) % width) * width + (window.x + column) % width
-                                })
-                            })
-                            .collect()
-                    };
-                    let tiles = schedule.tiles();
-                    for place in 0..tiles.len() {
-                        let mine = points(place);
-                        let expected: Vec<usize> = (0..tiles.len())
-                            .filter(|&other| other != place && !mine.is_disjoint(&points(other)))
-                            .collect();
-                        let case = format!(
-                            "exponent {exponent}, wrap {wrap}, ({lifetime}, {radius}), tile {place}"
-                        );
-                        assert_eq!(schedule.touching(place), expected, "{case}");
-                        assert!(
-                            expected
-                                .iter()
-                                .all(|&other| tiles[other].colour != tiles[place].colour)
-                        );
-                        if schedule.across() > 1 && wrap {
-                            // On the torus every tile has eight neighbours.
-                            assert_eq!(expected.len(), 8, "{case}");
-                        }
-                    }
+        for (name, schedule) in schedules() {
+            let tiles = schedule.tiles();
+            let points: Vec<std::collections::HashSet<usize>> = tiles
+                .iter()
+                .map(|tile| points_of(tile.window, schedule.width()).collect())
+                .collect();
+            for place in 0..tiles.len() {
+                let expected: Vec<usize> = (0..tiles.len())
+                    .filter(|&other| other != place && !points[place].is_disjoint(&points[other]))
+                    .collect();
+                let case = format!("{name}, tile {place}");
+                assert_eq!(schedule.touching(place), expected, "{case}");
+                assert!(
+                    expected
+                        .iter()
+                        .all(|&other| tiles[other].colour != tiles[place].colour)
+                );
+                if schedule.across() > 1 && schedule.wrap() {
+                    // On the torus every tile has eight neighbours.
+                    assert_eq!(expected.len(), 8, "{case}");
                 }
             }
         }
