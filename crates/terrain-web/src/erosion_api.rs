@@ -46,10 +46,10 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 /// with wrap, whose last row and column the coordinator copies from its
 /// first at the end); `touching` lists the tiles whose windows share a
 /// point with the tile's (`Schedule::touching`), whose earlier tasks are
-/// the only ones its own must wait for. Throws `erode`'s message for bad options and for heights
-/// of the wrong kind or size; their values are not read (a
-/// `Float64Array` is not copied): the coordinator checks them, and calls
-/// `erosionHeightRefused` for the message.
+/// the only ones its own must wait for. Throws `erode`'s message for bad
+/// options and for heights of the wrong kind or size; their values are
+/// not read (a `Float64Array` is not copied): the coordinator checks
+/// them, and calls `erosionHeightRefused` for the message.
 #[wasm_bindgen(js_name = erosionPlan)]
 pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsError> {
     let side = match heights.dyn_ref::<Float64Array>() {
