@@ -45,7 +45,11 @@ function runs(tile, side, width, each) {
 
 /** Tile `tile`'s window on `map`, to cut out and paste back: its runs'
  * views of the map are made once, not at every cut (views made per run
- * were half the cutting's cost on the page, in a probe at exponent 10). */
+ * were half the cutting's cost on the page, in a probe at exponent 10).
+ * The window travels in one buffer, cut into here, filled in the worker,
+ * pasted back and kept for the next cut: a new 300 KB to 3 MB array a
+ * task made the page's cutting three times slower (allocation, first
+ * touch, collection). */
 function windowOn(map, side, width, tile) {
   const views = [];
   const starts = [];
@@ -53,11 +57,13 @@ function windowOn(map, side, width, tile) {
     views.push(map.subarray(start, start + length));
     starts.push(at);
   });
+  let kept;
   return {
-    /** The window's heights, written into `into` (the buffer the tile's
-     * last task gave back) or, the first time, a new array. */
-    cut(into) {
-      const window = into ?? new Float64Array(tile.width * tile.height);
+    /** The window's heights, in the buffer the last paste kept (or, the
+     * first time, a new array), to be sent away. */
+    cut() {
+      const window = kept ?? new Float64Array(tile.width * tile.height);
+      kept = undefined;
       for (let run = 0; run < views.length; run++) window.set(views[run], starts[run]);
       return window;
     },
@@ -65,6 +71,7 @@ function windowOn(map, side, width, tile) {
       for (let run = 0; run < views.length; run++) {
         views[run].set(window.subarray(starts[run], starts[run] + views[run].length));
       }
+      kept = window;
     },
   };
 }
@@ -138,29 +145,22 @@ export async function erodeAsync(heights, options, settings) {
     };
     const readyFor = (place, round) =>
       stopped || ready(place, round) ? undefined : new Promise((go) => waiting.push({ place, round, go }));
-    const buffers = tiles.map(() => undefined);
     const runTile = async (place) => {
       const window = windowOn(map, side, width, tiles[place]);
       for (let round = 0; round < rounds; round++) {
         const count = countsOf(round)[place];
         if (count > 0) await readyFor(place, round);
-        // A tile's droplets fall in order, a chunk at a time. Its window
-        // travels in one buffer, cut into and pasted from here, filled in
-        // the worker, reused every round: a new 300 KB to 3 MB array a
-        // task made the page's cutting three times slower (allocation,
-        // first touch, collection).
+        // A tile's droplets fall in order, a chunk at a time.
         for (let from = 0; from < count; from += chunk) {
           await slice();
           if (stopped) return;
           const to = Math.min(count, from + chunk);
-          const heights = window.cut(buffers[place]);
-          buffers[place] = undefined;
+          const heights = window.cut();
           const args = [heights, side, options, round, place, from, to, floor];
           const result = await lanes.run("taskErodeTile", args, { transfer: [heights.buffer], signal });
           if (signal?.aborted) throw abortError("erodeAsync");
           if (stopped) return;
           window.paste(result.heights);
-          buffers[place] = result.heights;
           done += to - from;
         }
         passed[place] = round + 1;
