@@ -364,6 +364,122 @@ impl Schedule {
         RoundOrder { droplets, starts }
     }
 
+    /// Where the grid's bands of [blocks](Schedule::blocks_of) start along
+    /// either axis, rising from 0: `[0, width)` cut at both ends of every
+    /// window's span and at 0 (so no band runs across the seam with wrap).
+    /// Block `row * bands + column` is the points of row band `row` and
+    /// column band `column`. Every window is then whole blocks, and two
+    /// windows that share no point share no block: a coordinator may keep
+    /// the map as blocks and hand a task its window's blocks themselves,
+    /// with no copying of the map on its side.
+    pub fn block_edges(&self) -> Vec<usize> {
+        let mut edges = vec![0];
+        for tile in &self.tiles {
+            let Window { x, width, .. } = tile.window;
+            edges.extend([x, (x + width) % self.width]);
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        edges
+    }
+
+    /// Block `block`'s points (numbered as [`Schedule::block_edges`]
+    /// says): a rectangle of the grid, never across the seam.
+    pub fn block(&self, block: usize) -> Window {
+        let edges = self.block_edges();
+        let band = |band: usize| {
+            let end = edges.get(band + 1).copied().unwrap_or(self.width);
+            (edges[band], end - edges[band])
+        };
+        let ((x, width), (y, height)) = (band(block % edges.len()), band(block / edges.len()));
+        Window {
+            x,
+            y,
+            width,
+            height,
+        }
+    }
+
+    /// The blocks (numbered as [`Schedule::block_edges`] says) tile
+    /// `place`'s window is made of, in the window's order: a row of
+    /// blocks at a time, each row from its first column on, as
+    /// [`Schedule::gather`] and [`Schedule::scatter`] lay them end to end.
+    pub fn blocks_of(&self, place: usize) -> Vec<usize> {
+        let edges = self.block_edges();
+        let bands = edges.len();
+        let [columns, rows] = self.window_bands(&edges, place);
+        rows.iter()
+            .flat_map(|&(row, _)| columns.iter().map(move |&(column, _)| row * bands + column))
+            .collect()
+    }
+
+    /// The bands tile `place`'s window spans along x and along y, in its
+    /// order, each with its length. (Every window starts and ends on an
+    /// edge, as [`Schedule::block_edges`] makes them.)
+    fn window_bands(&self, edges: &[usize], place: usize) -> [Vec<(usize, usize)>; 2] {
+        let bands = |start: usize, length: usize| {
+            let mut band = edges.partition_point(|&edge| edge < start);
+            let mut spanned = Vec::new();
+            let mut left = length;
+            while left > 0 {
+                let end = edges.get(band + 1).copied().unwrap_or(self.width);
+                let along = (end - edges[band]).min(left);
+                spanned.push((band, along));
+                left -= along;
+                // Round the seam with wrap.
+                band = (band + 1) % edges.len();
+            }
+            spanned
+        };
+        let window = self.tiles[place].window;
+        [
+            bands(window.x, window.width),
+            bands(window.y, window.height),
+        ]
+    }
+
+    /// Tile `place`'s window (laid out as [`Window::cut`] gives it) from
+    /// `pieces`, its blocks' heights end to end in [`Schedule::blocks_of`]'s
+    /// order, each block row by row.
+    pub fn gather(&self, place: usize, pieces: &[f64]) -> Vec<f64> {
+        let mut window = Vec::with_capacity(pieces.len());
+        // Row by row of the window, so each run goes on the end.
+        self.each_run(place, |piece, _, length| {
+            window.extend_from_slice(&pieces[piece..piece + length]);
+        });
+        window
+    }
+
+    /// Tile `place`'s `window` back into its blocks' `pieces`, the
+    /// inverse of [`Schedule::gather`].
+    pub fn scatter(&self, place: usize, window: &[f64], pieces: &mut [f64]) {
+        self.each_run(place, |piece, window_at, length| {
+            pieces[piece..piece + length].copy_from_slice(&window[window_at..window_at + length]);
+        });
+    }
+
+    /// Calls `each(piece_at, window_at, length)` for every run of a
+    /// window row through one block of tile `place`'s window, in the
+    /// window's order: where the run starts among the pieces end to end,
+    /// and in the window.
+    fn each_run(&self, place: usize, mut each: impl FnMut(usize, usize, usize)) {
+        let [columns, rows] = self.window_bands(&self.block_edges(), place);
+        let width = self.tiles[place].window.width;
+        let mut band_start = 0;
+        let mut window_at = 0;
+        for &(_, height) in &rows {
+            for row in 0..height {
+                let mut block_start = band_start;
+                for &(_, length) in &columns {
+                    each(block_start + row * length, window_at, length);
+                    block_start += height * length;
+                    window_at += length;
+                }
+            }
+            band_start += height * width;
+        }
+    }
+
     /// The number in the stream of the droplet at place `position` of the
     /// schedule.
     pub fn droplet_at(&self, random: PointRandom, position: u32) -> u32 {

@@ -1,12 +1,13 @@
 //! One tile's droplets of one round, on the tile's window alone: the task
 //! a worker runs for the [`schedule`](crate::erosion::schedule). A
-//! coordinator cuts the windows of one colour out of the map
-//! ([`Window::cut`]), hands them out, pastes what comes back
-//! ([`Window::paste`]) and adds the tiles' ledgers in schedule order
-//! ([`Tally`]); then the next colour, and the next round. The result is
-//! the single-threaded [`DropletRun`]'s,
-//! bit for bit, however many workers there are and in whatever order
-//! they finish.
+//! coordinator hands out windows, cut out of the map ([`Window::cut`]) or
+//! put together from the blocks it keeps the map in
+//! ([`Schedule::gather`]), takes them back ([`Window::paste`],
+//! [`Schedule::scatter`]) and adds the tiles' ledgers in schedule order
+//! ([`Tally`]). The result is the single-threaded [`DropletRun`]'s, bit
+//! for bit, however many workers there are and in whatever order they
+//! finish, as long as tasks on windows that share a point run in schedule
+//! order (the tests below run both ways).
 
 use crate::erosion::droplets::DropletRun;
 use crate::erosion::droplets::{
@@ -272,10 +273,13 @@ mod tests {
     /// own earlier rounds are done and so is every earlier task of the
     /// tiles [touching](Schedule::touching) it. Each wave takes up to
     /// `workers` ready tasks, picked at random (so some tiles run rounds
-    /// ahead of others, as timing makes them in workers), cuts all their windows
-    /// before any runs and pastes them back in reverse. Returns the map,
-    /// the ledgers added in schedule order, and whether a wave ever held
-    /// tasks of two rounds.
+    /// ahead of others, as timing makes them in workers). The grid is kept
+    /// in [blocks](Schedule::block_edges), as the coordinator keeps it: a
+    /// wave takes every block of its tasks' windows out of the store
+    /// before any runs (a block a second task of the wave needed would be
+    /// gone) and puts them back in reverse. Returns the map, the ledgers
+    /// added in schedule order, and whether a wave ever held tasks of two
+    /// rounds.
     fn without_colour_waits(
         map: &Heightmap,
         settings: &DropletSettings,
@@ -293,6 +297,7 @@ mod tests {
         let floor = floor_of(map.heights(), map.side(), settings.wrap);
         let random = PointRandom::new(settings.seed ^ STREAM_SALT);
         let width = schedule.width();
+        let mut store = split(&schedule, &grid.heights);
         let rounds = schedule.rounds(settings.droplets) as usize;
         let orders: Vec<RoundOrder> = (0..rounds as u32)
             .map(|round| schedule.round_order(random, round))
@@ -324,21 +329,45 @@ mod tests {
             }
             wave.truncate(workers);
             mixed |= wave.iter().any(|&(round, _)| round != wave[0].0);
+            let taken_out: Vec<Vec<(usize, Vec<f64>)>> = wave
+                .iter()
+                .map(|&(_, place)| {
+                    let blocks = schedule.blocks_of(place);
+                    let out = blocks
+                        .iter()
+                        .map(|&block| (block, std::mem::take(&mut store[block])));
+                    out.collect()
+                })
+                .collect();
             let mut results = Vec::new();
-            for &(round, place) in &wave {
-                let window = schedule.tiles()[place].window;
+            for (&(round, place), blocks) in wave.iter().zip(taken_out) {
                 let taken = schedule.taken(round as u32, settings.droplets);
                 let droplets = orders[round].tile(place, taken);
-                let cut = window.cut(&grid.heights, width, width);
+                let pieces: Vec<f64> = blocks
+                    .iter()
+                    .flat_map(|(_, heights)| heights.clone())
+                    .collect();
+                let window = schedule.gather(place, &pieces);
+                assert_eq!(
+                    window.len(),
+                    points_of(schedule.tiles()[place].window, width).count()
+                );
                 let (heights, ledger) =
-                    erode_tile(cut, &schedule, place, settings, floor, droplets);
+                    erode_tile(window, &schedule, place, settings, floor, droplets);
                 if !droplets.is_empty() {
                     ledgers[round][place] = Some(ledger);
                 }
-                results.push((window, heights));
+                let mut pieces = pieces;
+                schedule.scatter(place, &heights, &mut pieces);
+                results.push((blocks, pieces));
             }
-            for (window, heights) in results.into_iter().rev() {
-                window.paste(&heights, &mut grid.heights, width, width);
+            for (blocks, pieces) in results.into_iter().rev() {
+                let mut rest = pieces.as_slice();
+                for (block, old) in blocks {
+                    let (mine, after) = rest.split_at(old.len());
+                    store[block] = mine.to_vec();
+                    rest = after;
+                }
             }
             for &(_, place) in &wave {
                 passed[place] += 1;
@@ -348,7 +377,69 @@ mod tests {
         for ledger in ledgers.into_iter().flatten().flatten() {
             total.add(ledger);
         }
+        grid.heights = join(&schedule, &store);
         (grid.into_map(map.exponent()), total.ledger(), mixed)
+    }
+
+    /// `grid` as the schedule's blocks, each row by row.
+    fn split(schedule: &Schedule, grid: &[f64]) -> Vec<Vec<f64>> {
+        let (width, bands) = (schedule.width(), schedule.block_edges().len());
+        (0..bands * bands)
+            .map(|block| schedule.block(block).cut(grid, width, width))
+            .collect()
+    }
+
+    /// The grid `split` cut into `blocks`.
+    fn join(schedule: &Schedule, blocks: &[Vec<f64>]) -> Vec<f64> {
+        let width = schedule.width();
+        let mut grid = vec![f64::NAN; width * width];
+        for (block, heights) in blocks.iter().enumerate() {
+            schedule
+                .block(block)
+                .paste(heights, &mut grid, width, width);
+        }
+        grid
+    }
+
+    #[test]
+    fn every_window_is_whole_blocks_and_windows_that_share_no_point_share_no_block() {
+        for (name, schedule) in schedules() {
+            let width = schedule.width();
+            let edges = schedule.block_edges();
+            assert_eq!(edges[0], 0, "{name}");
+            assert!(edges.windows(2).all(|pair| pair[0] < pair[1]), "{name}");
+            assert!(*edges.last().unwrap() < width, "{name}");
+            // Every point its own number, so a misplaced one shows.
+            let grid: Vec<f64> = (0..width * width).map(|point| point as f64).collect();
+            let blocks = split(&schedule, &grid);
+            assert_eq!(join(&schedule, &blocks), grid, "{name}");
+            let tiles = schedule.tiles();
+            for place in 0..tiles.len() {
+                let case = format!("{name}, tile {place}");
+                let mine = schedule.blocks_of(place);
+                let pieces: Vec<f64> = mine
+                    .iter()
+                    .flat_map(|&block| blocks[block].clone())
+                    .collect();
+                let window = schedule.gather(place, &pieces);
+                assert_eq!(
+                    window,
+                    tiles[place].window.cut(&grid, width, width),
+                    "{case}"
+                );
+                let mut back = vec![f64::NAN; pieces.len()];
+                schedule.scatter(place, &window, &mut back);
+                assert_eq!(back, pieces, "{case}");
+                let touching = schedule.touching(place);
+                for other in (0..tiles.len()).filter(|&other| other != place) {
+                    let shared = schedule
+                        .blocks_of(other)
+                        .iter()
+                        .any(|block| mine.contains(block));
+                    assert_eq!(shared, touching.contains(&other), "{case} and {other}");
+                }
+            }
+        }
     }
 
     #[test]
