@@ -125,7 +125,18 @@ test("erodeAsync refuses what erode() refuses, in the same words", async ({ page
     const good = new Float64Array(17 * 17).fill(0.5);
     const far = good.slice();
     far[40] = 2e6;
+    // 513 x 513, kept in many blocks: with wrap the last column and row
+    // are in none, and are checked all the same, in erode()'s order.
+    const flat = new Float64Array(513 * 513).fill(0.5);
+    const lastColumn = flat.slice();
+    lastColumn[512] = Number.NaN;
+    lastColumn[700] = 3e6;
+    const lastRow = flat.slice();
+    lastRow[513 * 512 + 7] = Number.POSITIVE_INFINITY;
     const cases = [
+      [lastColumn, { wrap: true }],
+      [lastColumn, {}],
+      [lastRow, { wrap: true }],
       [good, { droplets: -1 }],
       [good, { radius: 9 }],
       [good, { colour: "red" }],

@@ -3,7 +3,8 @@
 // tiled schedule (crates/terrain-core/src/erosion/schedule.rs), which
 // erode() follows too: round by round, each tile's droplets fall in the
 // pool's workers on its window (the tile and the margin its droplets can
-// reach), cut out of the map here and pasted back when it returns. A
+// reach). The map is kept here in blocks that windows are whole numbers
+// of, and a task's blocks are moved to its worker and back, not copied. A
 // tile's task waits only for the earlier tasks of the tiles whose windows
 // share a point with its own (its neighbours), so tiles run side by side,
 // of one colour or of neighbouring rounds, and the result does not depend
@@ -30,73 +31,88 @@ const TASK_WORK = 15e6;
 /** What erode() refuses beyond. */
 const MAX_ABS_HEIGHT = 1e6;
 
-/** The rows of a window: where each starts in a map `side` wide whose own
- * points repeat every `width` (with wrap, a window row may run across the
- * seam, in two runs). Calls `each(mapStart, windowStart, length)`. */
-function runs(tile, side, width, each) {
-  const first = Math.min(tile.width, width - tile.x);
-  for (let row = 0; row < tile.height; row++) {
-    const start = ((tile.y + row) % width) * side + tile.x;
-    const at = row * tile.width;
-    each(start, at, first);
-    if (first < tile.width) each(start - tile.x, at + first, tile.width - first);
-  }
+/** Where band `band` of the plan's blocks starts along its axis, and
+ * its length. */
+function band(plan, band) {
+  const { edges, width } = plan;
+  const start = edges[band];
+  return [start, (band + 1 < edges.length ? edges[band + 1] : width) - start];
 }
 
-/** Tile `tile`'s window on `map`, to cut out and paste back: its runs'
- * views of the map are made once, not at every cut (views made per run
- * were half the cutting's cost on the page, in a probe at exponent 10).
- * The window travels in one buffer, cut into here, filled in the worker,
- * pasted back and kept for the next cut: a new 300 KB to 3 MB array a
- * task made the page's cutting three times slower (allocation, first
- * touch, collection). */
-function windowOn(map, side, width, tile) {
-  const views = [];
-  const starts = [];
-  runs(tile, side, width, (start, at, length) => {
-    views.push(map.subarray(start, start + length));
-    starts.push(at);
-  });
-  let kept;
-  return {
-    /** The window's heights, in the buffer the last paste kept (or, the
-     * first time, a new array), to be sent away. */
-    cut() {
-      const window = kept ?? new Float64Array(tile.width * tile.height);
-      kept = undefined;
-      for (let run = 0; run < views.length; run++) window.set(views[run], starts[run]);
-      return window;
-    },
-    paste(window) {
-      for (let run = 0; run < views.length; run++) {
-        views[run].set(window.subarray(starts[run], starts[run] + views[run].length));
-      }
-      kept = window;
-    },
-  };
-}
-
-/** Our copy of `heights`, checked as erode() checks them, and the lowest
- * of the map's own points (the same comparisons as the Rust fold, so the
- * same bits), copied a few rows at a time. */
-async function copyAndFloor(heights, plan, slice) {
+/** `heights` in the plan's blocks (block `row * bands + column`, each row
+ * by row), checked as erode() checks them, and the lowest of the map's
+ * own points (the blocks' points: with wrap the grid leaves out the last
+ * row and column; the same comparisons as the Rust fold, so the same bits),
+ * 32 rows at a time. The map stays in blocks while the droplets
+ * fall: a task is handed its window's blocks themselves, moved to its
+ * worker and back, so this thread copies no window (cutting and pasting
+ * whole windows was most of its work, and it set the pace). */
+async function blocksAndFloor(heights, plan, slice) {
   const { side, wrap } = plan;
-  const own = wrap ? side - 1 : side;
-  const map = new Float64Array(side * side);
-  let floor = Number.POSITIVE_INFINITY;
-  for (let row = 0; row < side; row++) {
-    const start = row * side;
-    for (let column = 0; column < side; column++) {
-      const height = Number(heights[start + column]);
-      if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
-        throw new Error(wasm.erosionHeightRefused(start + column, height));
-      }
-      map[start + column] = height;
-      if (row < own && column < own && height < floor) floor = height;
+  // In the order erode() checks them, so a bad height gets its message.
+  const checked = (index) => {
+    const height = Number(heights[index]);
+    if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
+      throw new Error(wasm.erosionHeightRefused(index, height));
     }
-    if (row % 32 === 31) await slice();
+    return height;
+  };
+  const blocks = [];
+  let floor = Number.POSITIVE_INFINITY;
+  await eachBlockRow(plan, slice, (row, line, blocksOfRow) => {
+    for (const { x, length, height, at } of blocksOfRow) {
+      blocks[at] ??= new Float64Array(length * height);
+      const block = blocks[at];
+      const start = row * side + x;
+      const into = line * length;
+      for (let column = 0; column < length; column++) {
+        const value = checked(start + column);
+        block[into + column] = value;
+        if (value < floor) floor = value;
+      }
+    }
+    // With wrap the blocks leave out the last column, which repeats the
+    // first; it is checked all the same.
+    if (wrap) checked(row * side + side - 1);
+  });
+  if (wrap) for (let column = 0; column < side; column++) checked((side - 1) * side + column);
+  return { blocks, floor };
+}
+
+/** The map the blocks make: a new array `side` points a side, whose last
+ * row and column, with wrap, repeat the first (as erode() writes them). */
+async function mapOf(blocks, plan, slice) {
+  const { side, wrap } = plan;
+  const map = new Float64Array(side * side);
+  await eachBlockRow(plan, slice, (row, line, blocksOfRow) => {
+    for (const { x, length, at } of blocksOfRow) {
+      const from = line * length;
+      map.set(blocks[at].subarray(from, from + length), row * side + x);
+    }
+  });
+  if (wrap) {
+    for (let row = 0; row < side - 1; row++) map[row * side + side - 1] = map[row * side];
+    map.copyWithin((side - 1) * side, 0, side);
   }
-  return { map, floor };
+  return map;
+}
+
+/** Calls `each(row, line, blocksOfRow)` for every row of the grid, top
+ * to bottom: `line` is the row's place in its blocks, and `blocksOfRow`
+ * the blocks it runs through, left to right ({ x, length, height, at }:
+ * first column, columns, rows, number). The page gets its turn every 32
+ * rows. */
+async function eachBlockRow(plan, slice, each) {
+  const bands = plan.edges.length;
+  const columns = Array.from({ length: bands }, (_, column) => band(plan, column));
+  for (let rowBand = 0; rowBand < bands; rowBand++) {
+    const [y, height] = band(plan, rowBand);
+    const blocksOfRow = columns.map(([x, length], column) => ({ x, length, height, at: rowBand * bands + column }));
+    for (let line = 0; line < height; line++) {
+      each(y + line, line, blocksOfRow);
+      if ((y + line) % 32 === 31) await slice();
+    }
+  }
 }
 
 /** A new map: `heights` weathered by droplets, bit for bit what
@@ -114,8 +130,8 @@ export async function erodeAsync(heights, options, settings) {
   onProgress?.(0);
   const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 40) : undefined;
   try {
-    const { map, floor } = await copyAndFloor(heights, plan, slice);
-    const { side, width, tiles, rounds } = plan;
+    const { blocks, floor } = await blocksAndFloor(heights, plan, slice);
+    const { side, tiles, rounds } = plan;
     const lanes = pool(workers);
     const work = plan.lifetime * (8 + 3 * plan.radius * plan.radius);
     const chunk = Math.max(1, Math.floor(TASK_WORK / work));
@@ -146,7 +162,7 @@ export async function erodeAsync(heights, options, settings) {
     const readyFor = (place, round) =>
       stopped || ready(place, round) ? undefined : new Promise((go) => waiting.push({ place, round, go }));
     const runTile = async (place) => {
-      const window = windowOn(map, side, width, tiles[place]);
+      const mine = tiles[place].blocks;
       for (let round = 0; round < rounds; round++) {
         const count = countsOf(round)[place];
         if (count > 0) await readyFor(place, round);
@@ -155,12 +171,16 @@ export async function erodeAsync(heights, options, settings) {
           await slice();
           if (stopped) return;
           const to = Math.min(count, from + chunk);
-          const heights = window.cut();
-          const args = [heights, side, options, round, place, from, to, floor];
-          const result = await lanes.run("taskErodeTile", args, { transfer: [heights.buffer], signal });
+          // The window's blocks go to the worker and come back refilled;
+          // no other task has them meanwhile, since only windows that
+          // share a point share a block, and those never run together.
+          const window = Array.from(mine, (block) => blocks[block]);
+          const args = [window, side, options, round, place, from, to, floor];
+          const transfer = window.map((block) => block.buffer);
+          const result = await lanes.run("taskErodeTile", args, { transfer, signal });
           if (signal?.aborted) throw abortError("erodeAsync");
           if (stopped) return;
-          window.paste(result.heights);
+          for (let at = 0; at < mine.length; at++) blocks[mine[at]] = result.blocks[at];
           done += to - from;
         }
         passed[place] = round + 1;
@@ -174,11 +194,7 @@ export async function erodeAsync(heights, options, settings) {
       stopped = true;
       wake();
     }
-    if (plan.wrap) {
-      // The last row and column repeat the first, as erode() writes them.
-      for (let row = 0; row < side - 1; row++) map[row * side + side - 1] = map[row * side];
-      map.copyWithin((side - 1) * side, 0, side);
-    }
+    const map = await mapOf(blocks, plan, slice);
     onProgress?.(1);
     return map;
   } finally {

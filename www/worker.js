@@ -64,9 +64,10 @@ self.onmessage = async ({ data }) => {
 // module), answered with { poolReady } once it is running; then tasks
 // { id, call, args }, each a call of the module's function `call` (names
 // starting with "task" only), answered with { id, result }, the result's
-// typed arrays transferred, or { id, error }. ({ poolFailed } if the
-// module does not start.) A task sent with `reports` is given one more
-// argument, a function that sends { id, progress } with the share done.
+// typed arrays (and those in its arrays) transferred, or { id, error }.
+// ({ poolFailed } if the module does not start.) A task sent with
+// `reports` is given one more argument, a function that sends { id,
+// progress } with the share done.
 async function poolMessage({ poolModule, id, call, args, reports }) {
   try {
     loading ??= import(glue.href);
@@ -82,7 +83,8 @@ async function poolMessage({ poolModule, id, call, args, reports }) {
     if (typeof task !== "function") throw new Error(`the module has no task named ${JSON.stringify(call)}`);
     const report = (progress) => self.postMessage({ id, progress });
     const result = reports ? task(...args, report) : task(...args);
-    const values = ArrayBuffer.isView(result) ? [result] : Object.values(result ?? {});
+    // Typed arrays, alone or in an array (erodeAsync's blocks), are moved.
+    const values = ArrayBuffer.isView(result) ? [result] : Object.values(result ?? {}).flat();
     const buffers = values.filter((value) => ArrayBuffer.isView(value)).map((value) => value.buffer);
     self.postMessage({ id, result }, buffers);
   } catch (error) {

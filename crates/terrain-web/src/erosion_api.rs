@@ -40,16 +40,20 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 
 /// The schedule `erode(heights, options)` runs, for a coordinator: `{
 /// side, width, wrap, droplets, round, rounds, reach, across, lifetime,
-/// radius, tiles: [{ x, y, width, height, colour, touching }] }`, the
-/// tiles in schedule order (colour 0's first), each window's columns and
-/// rows counted modulo `width` (the grid: the map's side, or its period
-/// with wrap, whose last row and column the coordinator copies from its
-/// first at the end); `touching` lists the tiles whose windows share a
-/// point with the tile's (`Schedule::touching`), whose earlier tasks are
-/// the only ones its own must wait for. Throws `erode`'s message for bad
-/// options and for heights of the wrong kind or size; their values are
-/// not read (a `Float64Array` is not copied): the coordinator checks
-/// them, and calls `erosionHeightRefused` for the message.
+/// radius, edges, tiles: [{ x, y, width, height, colour, touching, blocks
+/// }] }`, the tiles in schedule order (colour 0's first), each window's
+/// columns and rows counted modulo `width` (the grid: the map's side, or
+/// its period with wrap, whose last row and column the coordinator copies
+/// from its first at the end); `touching` lists the tiles whose windows
+/// share a point with the tile's (`Schedule::touching`), whose earlier
+/// tasks are the only ones its own must wait for. `edges` are where the
+/// grid's bands of blocks start along either axis, and a tile's `blocks`
+/// the blocks its window is made of, in the order `taskErodeTile` takes
+/// them (`Schedule::block_edges`, `Schedule::blocks_of`). Throws
+/// `erode`'s message for bad options and for heights of the wrong kind or
+/// size; their values are not read (a `Float64Array` is not copied): the
+/// coordinator checks them, and calls `erosionHeightRefused` for the
+/// message.
 #[wasm_bindgen(js_name = erosionPlan)]
 pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsError> {
     let side = match heights.dyn_ref::<Float64Array>() {
@@ -81,16 +85,18 @@ pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsErro
         set(&entry, "width", tile.window.width as u32);
         set(&entry, "height", tile.window.height as u32);
         set(&entry, "colour", tile.colour as u32);
-        let touching: Vec<u32> = schedule
-            .touching(place)
-            .into_iter()
-            .map(|other| other as u32)
-            .collect();
-        set(&entry, "touching", Uint32Array::from(touching.as_slice()));
+        set(&entry, "touching", numbers(&schedule.touching(place)));
+        set(&entry, "blocks", numbers(&schedule.blocks_of(place)));
         tiles.push(&entry);
     }
     set(&plan, "tiles", tiles);
+    set(&plan, "edges", numbers(&schedule.block_edges()));
     Ok(plan)
+}
+
+fn numbers(values: &[usize]) -> Uint32Array {
+    let values: Vec<u32> = values.iter().map(|&value| value as u32).collect();
+    Uint32Array::from(values.as_slice())
 }
 
 /// `erode`'s message for height number `index`, `value`, out of range.
@@ -109,6 +115,11 @@ thread_local! {
     /// latest last: a worker running several tiles of a round orders it
     /// once.
     static ORDERED: RefCell<Vec<(RoundKey, RoundOrder)>> = const { RefCell::new(Vec::new()) };
+}
+
+thread_local! {
+    /// A task's blocks end to end, in this worker's module.
+    static PIECES: RefCell<Vec<f64>> = const { RefCell::new(Vec::new()) };
 }
 
 type RoundKey = (usize, u64, bool, u32, u32, u32);
@@ -162,17 +173,17 @@ pub fn erosion_round(side: u32, options: JsValue, round: u32) -> Result<Uint32Ar
 }
 
 /// A worker task: droplets `from..to` of tile `tile`'s in round `round`
-/// fall on `window` (the tile's window cut from the map as
-/// `erosionPlan` describes it), nothing dug below `floor` (the lowest of
-/// the map's own points). Returns `{ heights, eroded, deposited, carried
-/// }`: the window after them, and what they moved. `heights` is `window`
-/// itself, refilled: the coordinator hands the same buffer out again for
-/// the tile's next task, so no round allocates (or first touches) a
-/// window's memory again on either side.
+/// fall on its window, made of `blocks` (the heights of the plan's
+/// `blocks` of the tile, in that order, each row by row: the coordinator
+/// keeps the map in blocks and hands a task its window's own, moved, not
+/// copied), nothing dug below `floor` (the lowest of the map's own
+/// points). Returns `{ blocks, eroded, deposited, carried }`: the same
+/// blocks, refilled with the window after the droplets, and what they
+/// moved.
 #[wasm_bindgen(js_name = taskErodeTile)]
 #[allow(clippy::too_many_arguments)]
 pub fn task_erode_tile(
-    window: Float64Array,
+    blocks: Array,
     side: u32,
     options: JsValue,
     round: u32,
@@ -184,36 +195,58 @@ pub fn task_erode_tile(
     let settings = settings_of(&options)?;
     let side = side as usize;
     let schedule = schedule_of(side, &settings);
-    let Some(place) = schedule.tiles().get(tile as usize) else {
+    let place = tile as usize;
+    if place >= schedule.tiles().len() {
         return Err(JsError::new(&format!(
             "taskErodeTile: tile {tile} is not one of the plan's {}",
             schedule.tiles().len()
         )));
-    };
-    let size = place.window.width * place.window.height;
-    if window.length() as usize != size {
+    }
+    let sizes: Vec<usize> = (schedule.blocks_of(place).into_iter())
+        .map(|block| schedule.block(block))
+        .map(|block| block.width * block.height)
+        .collect();
+    let arrays: Vec<Float64Array> = blocks
+        .iter()
+        .filter_map(|block| block.dyn_into().ok())
+        .collect();
+    let got: Vec<usize> = arrays.iter().map(|block| block.length() as usize).collect();
+    if arrays.len() != blocks.length() as usize || got != sizes {
         return Err(JsError::new(&format!(
-            "taskErodeTile: tile {tile}'s window has {size} heights; got {}",
-            window.length()
+            "taskErodeTile: tile {tile}'s window is {} blocks of {sizes:?} heights; got {} arrays of {got:?}",
+            sizes.len(),
+            blocks.length()
         )));
     }
     let taken = schedule.taken(round, settings.droplets);
     let droplets: Vec<u32> = with_order(side, &settings, &schedule, round, |order| {
-        let all = order.tile(tile as usize, taken);
+        let all = order.tile(place, taken);
         let end = (to as usize).min(all.len());
         all[(from as usize).min(end)..end].to_vec()
     });
-    let (heights, ledger) = erode_tile(
-        window.to_vec(),
-        &schedule,
-        tile as usize,
-        &settings,
-        floor,
-        &droplets,
-    );
-    window.copy_from(&heights);
+    let ledger = PIECES.with_borrow_mut(|pieces| {
+        // Kept from task to task: a window's worth, not new (and zeroed)
+        // memory each time.
+        pieces.resize(sizes.iter().sum(), 0.0);
+        let mut at = 0;
+        for block in &arrays {
+            let length = block.length() as usize;
+            block.copy_to(&mut pieces[at..at + length]);
+            at += length;
+        }
+        let window = schedule.gather(place, pieces);
+        let (heights, ledger) = erode_tile(window, &schedule, place, &settings, floor, &droplets);
+        schedule.scatter(place, &heights, pieces);
+        let mut at = 0;
+        for block in &arrays {
+            let length = block.length() as usize;
+            block.copy_from(&pieces[at..at + length]);
+            at += length;
+        }
+        ledger
+    });
     let result = Object::new();
-    set(&result, "heights", window);
+    set(&result, "blocks", blocks);
     set(&result, "eroded", ledger.eroded);
     set(&result, "deposited", ledger.deposited);
     set(&result, "carried", ledger.carried);
