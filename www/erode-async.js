@@ -79,22 +79,30 @@ async function blocksAndFloor(heights, plan, slice) {
   return { blocks, floor };
 }
 
-/** The map the blocks make: a new array `side` points a side, whose last
- * row and column, with wrap, repeat the first (as erode() writes them). */
-async function mapOf(blocks, plan, slice) {
-  const { side, wrap } = plan;
+/** The map the blocks make, filled in block by block: `place(block)`
+ * copies a block in once no tile's task will change it again, so most of
+ * the map is filled (and its new memory first touched) while the last
+ * tasks run; `finish()` gives it, its last row and column, with wrap,
+ * repeating the first (as erode() writes them). */
+function mapOf(blocks, plan) {
+  const { side, wrap, edges } = plan;
   const map = new Float64Array(side * side);
-  await eachBlockRow(plan, slice, (row, line, blocksOfRow) => {
-    for (const { x, length, at } of blocksOfRow) {
-      const from = line * length;
-      map.set(blocks[at].subarray(from, from + length), row * side + x);
-    }
-  });
-  if (wrap) {
-    for (let row = 0; row < side - 1; row++) map[row * side + side - 1] = map[row * side];
-    map.copyWithin((side - 1) * side, 0, side);
-  }
-  return map;
+  return {
+    place(block) {
+      const [x, length] = band(plan, block % edges.length);
+      const [y, height] = band(plan, Math.floor(block / edges.length));
+      for (let line = 0; line < height; line++) {
+        map.set(blocks[block].subarray(line * length, (line + 1) * length), (y + line) * side + x);
+      }
+    },
+    finish() {
+      if (wrap) {
+        for (let row = 0; row < side - 1; row++) map[row * side + side - 1] = map[row * side];
+        map.copyWithin((side - 1) * side, 0, side);
+      }
+      return map;
+    },
+  };
 }
 
 /** Calls `each(row, line, blocksOfRow)` for every row of the grid, top
@@ -147,6 +155,10 @@ export async function erodeAsync(heights, options, settings) {
     // else in the round before. Tasks on windows that share no point
     // commute, so the bits are the schedule's whatever runs first; a fast
     // tile does not wait for the slowest tile of its colour.
+    const weathered = mapOf(blocks, plan);
+    // How many tiles' windows hold each block and have rounds to run.
+    const holders = new Uint32Array(blocks.length);
+    for (const tile of tiles) for (const block of tile.blocks) holders[block]++;
     const passed = tiles.map(() => 0);
     const ready = (place, round) =>
       tiles[place].touching.every((other) => passed[other] >= round + (other < place ? 1 : 0));
@@ -186,6 +198,8 @@ export async function erodeAsync(heights, options, settings) {
         passed[place] = round + 1;
         wake();
       }
+      // The tile is done; a block no other tile will change is final.
+      for (const block of mine) if (--holders[block] === 0) weathered.place(block);
     };
     try {
       await Promise.all(tiles.map((_, place) => runTile(place)));
@@ -194,7 +208,7 @@ export async function erodeAsync(heights, options, settings) {
       stopped = true;
       wake();
     }
-    const map = await mapOf(blocks, plan, slice);
+    const map = weathered.finish();
     onProgress?.(1);
     return map;
   } finally {
