@@ -82,17 +82,19 @@ async function blocksAndFloor(heights, plan, slice) {
 /** The map the blocks make, filled in block by block: `place(block)`
  * copies a block in once no tile's task will change it again, so most of
  * the map is filled (and its new memory first touched) while the last
- * tasks run; `finish()` gives it, its last row and column, with wrap,
+ * tasks run, 32 rows at a time (with one tile, the block is the whole
+ * map); `finish()` gives it, its last row and column, with wrap,
  * repeating the first (as erode() writes them). */
-function mapOf(blocks, plan) {
+function mapOf(blocks, plan, slice) {
   const { side, wrap, edges } = plan;
   const map = new Float64Array(side * side);
   return {
-    place(block) {
+    async place(block) {
       const [x, length] = band(plan, block % edges.length);
       const [y, height] = band(plan, Math.floor(block / edges.length));
       for (let line = 0; line < height; line++) {
         map.set(blocks[block].subarray(line * length, (line + 1) * length), (y + line) * side + x);
+        if (line % 32 === 31) await slice();
       }
     },
     finish() {
@@ -155,7 +157,7 @@ export async function erodeAsync(heights, options, settings) {
     // else in the round before. Tasks on windows that share no point
     // commute, so the bits are the schedule's whatever runs first; a fast
     // tile does not wait for the slowest tile of its colour.
-    const weathered = mapOf(blocks, plan);
+    const weathered = mapOf(blocks, plan, slice);
     // How many tiles' windows hold each block and have rounds to run.
     const holders = new Uint32Array(blocks.length);
     for (const tile of tiles) for (const block of tile.blocks) holders[block]++;
@@ -199,7 +201,8 @@ export async function erodeAsync(heights, options, settings) {
         wake();
       }
       // The tile is done; a block no other tile will change is final.
-      for (const block of mine) if (--holders[block] === 0) weathered.place(block);
+      if (stopped) return;
+      for (const block of mine) if (--holders[block] === 0) await weathered.place(block);
     };
     try {
       await Promise.all(tiles.map((_, place) => runTile(place)));
