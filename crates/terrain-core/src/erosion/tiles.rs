@@ -343,7 +343,7 @@ mod tests {
             for (&(round, place), blocks) in wave.iter().zip(taken_out) {
                 let taken = schedule.taken(round as u32, settings.droplets);
                 let droplets = orders[round].tile(place, taken);
-                let pieces: Vec<f64> = blocks
+                let mut pieces: Vec<f64> = blocks
                     .iter()
                     .flat_map(|(_, heights)| heights.clone())
                     .collect();
@@ -357,14 +357,13 @@ mod tests {
                 if !droplets.is_empty() {
                     ledgers[round][place] = Some(ledger);
                 }
-                let mut pieces = pieces;
                 schedule.scatter(place, &heights, &mut pieces);
                 results.push((blocks, pieces));
             }
             for (blocks, pieces) in results.into_iter().rev() {
                 let mut rest = pieces.as_slice();
-                for (block, old) in blocks {
-                    let (mine, after) = rest.split_at(old.len());
+                for (block, before) in blocks {
+                    let (mine, after) = rest.split_at(before.len());
                     store[block] = mine.to_vec();
                     rest = after;
                 }
