@@ -161,6 +161,9 @@ test.describe("the gradient-noise page", () => {
     { name: "phone", size: { width: 390, height: 844 } },
   ]) {
     test(`(${viewport.name}) every demo shows a shaded terrain, and none complains`, async ({ page }) => {
+      // Every demo of the page and a full-page screenshot: 36 to 50 s in a full run
+      // on two cores, and once over 60 (the screenshot) beside other tests.
+      test.setTimeout(120_000);
       await page.setViewportSize(viewport.size);
       await page.goto(PAGE.path);
       await waitForAllDemos(page, PAGE.demos);
