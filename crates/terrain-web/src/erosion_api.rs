@@ -90,7 +90,7 @@ pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsErro
         tiles.push(&entry);
     }
     set(&plan, "tiles", tiles);
-    set(&plan, "edges", numbers(&schedule.block_edges()));
+    set(&plan, "edges", numbers(schedule.block_edges()));
     Ok(plan)
 }
 

@@ -192,6 +192,8 @@ pub struct Schedule {
     tiles: Vec<Tile>,
     /// The place in `tiles` of the tile at `row * across + column`.
     place: Vec<usize>,
+    /// Where the bands of blocks start ([`Schedule::block_edges`]).
+    edges: Vec<usize>,
 }
 
 impl Schedule {
@@ -251,6 +253,14 @@ impl Schedule {
         for (at, tile) in tiles.iter().enumerate() {
             place[tile.row * across + tile.column] = at;
         }
+        // Worked out once here: a task asks for them several times.
+        let mut edges = vec![0];
+        for tile in &tiles {
+            let Window { x, width: span, .. } = tile.window;
+            edges.extend([x, (x + span) % width]);
+        }
+        edges.sort_unstable();
+        edges.dedup();
         let round = ((period * period) / POINTS_PER_ROUND_DROPLET).max(MIN_ROUND as usize);
         Self {
             width,
@@ -261,6 +271,7 @@ impl Schedule {
             round: u32::try_from(round).unwrap_or(u32::MAX),
             tiles,
             place,
+            edges,
         }
     }
 
@@ -372,15 +383,8 @@ impl Schedule {
     /// windows that share no point share no block: a coordinator may keep
     /// the map as blocks and hand a task its window's blocks themselves,
     /// with no copying of the map on its side.
-    pub fn block_edges(&self) -> Vec<usize> {
-        let mut edges = vec![0];
-        for tile in &self.tiles {
-            let Window { x, width, .. } = tile.window;
-            edges.extend([x, (x + width) % self.width]);
-        }
-        edges.sort_unstable();
-        edges.dedup();
-        edges
+    pub fn block_edges(&self) -> &[usize] {
+        &self.edges
     }
 
     /// Block `block`'s points (numbered as [`Schedule::block_edges`]
@@ -407,7 +411,7 @@ impl Schedule {
     pub fn blocks_of(&self, place: usize) -> Vec<usize> {
         let edges = self.block_edges();
         let bands = edges.len();
-        let [columns, rows] = self.window_bands(&edges, place);
+        let [columns, rows] = self.window_bands(edges, place);
         rows.iter()
             .flat_map(|&(row, _)| columns.iter().map(move |&(column, _)| row * bands + column))
             .collect()
@@ -463,7 +467,7 @@ impl Schedule {
     /// window's order: where the run starts among the pieces end to end,
     /// and in the window.
     fn each_run(&self, place: usize, mut each: impl FnMut(usize, usize, usize)) {
-        let [columns, rows] = self.window_bands(&self.block_edges(), place);
+        let [columns, rows] = self.window_bands(self.block_edges(), place);
         let width = self.tiles[place].window.width;
         let mut band_start = 0;
         let mut window_at = 0;
