@@ -31,14 +31,6 @@ const TASK_WORK = 15e6;
 /** What erode() refuses beyond. */
 const MAX_ABS_HEIGHT = 1e6;
 
-/** Where band `band` of the plan's blocks starts along its axis, and
- * its length. */
-function band(plan, band) {
-  const { edges, width } = plan;
-  const start = edges[band];
-  return [start, (band + 1 < edges.length ? edges[band + 1] : width) - start];
-}
-
 /** `heights` in the plan's blocks (block `row * bands + column`, each row
  * by row), checked as erode() checks them, and the lowest of the map's
  * own points (the blocks' points: with wrap the grid leaves out the last
@@ -60,12 +52,12 @@ async function blocksAndFloor(heights, plan, slice) {
   const blocks = [];
   let floor = Number.POSITIVE_INFINITY;
   await eachBlockRow(plan, slice, (row, line, blocksOfRow) => {
-    for (const { x, length, height, at } of blocksOfRow) {
-      blocks[at] ??= new Float64Array(length * height);
+    for (const { x, width, height, at } of blocksOfRow) {
+      blocks[at] ??= new Float64Array(width * height);
       const block = blocks[at];
       const start = row * side + x;
-      const into = line * length;
-      for (let column = 0; column < length; column++) {
+      const into = line * width;
+      for (let column = 0; column < width; column++) {
         const value = checked(start + column);
         block[into + column] = value;
         if (value < floor) floor = value;
@@ -86,14 +78,13 @@ async function blocksAndFloor(heights, plan, slice) {
  * map); `finish()` gives it, its last row and column, with wrap,
  * repeating the first (as erode() writes them). */
 function mapOf(blocks, plan, slice) {
-  const { side, wrap, edges } = plan;
+  const { side, wrap } = plan;
   const map = new Float64Array(side * side);
   return {
     async place(block) {
-      const [x, length] = band(plan, block % edges.length);
-      const [y, height] = band(plan, Math.floor(block / edges.length));
+      const { x, y, width, height } = plan.blocks[block];
       for (let line = 0; line < height; line++) {
-        map.set(blocks[block].subarray(line * length, (line + 1) * length), (y + line) * side + x);
+        map.set(blocks[block].subarray(line * width, (line + 1) * width), (y + line) * side + x);
         if (line % 32 === 31) await slice();
       }
     },
@@ -109,15 +100,16 @@ function mapOf(blocks, plan, slice) {
 
 /** Calls `each(row, line, blocksOfRow)` for every row of the grid, top
  * to bottom: `line` is the row's place in its blocks, and `blocksOfRow`
- * the blocks it runs through, left to right ({ x, length, height, at }:
- * first column, columns, rows, number). The page gets its turn every 32
+ * the blocks it runs through, left to right ({ x, width, height, at }:
+ * the plan's block and its number). The page gets its turn every 32
  * rows. */
 async function eachBlockRow(plan, slice, each) {
-  const bands = plan.edges.length;
-  const columns = Array.from({ length: bands }, (_, column) => band(plan, column));
+  const { bands } = plan;
   for (let rowBand = 0; rowBand < bands; rowBand++) {
-    const [y, height] = band(plan, rowBand);
-    const blocksOfRow = columns.map(([x, length], column) => ({ x, length, height, at: rowBand * bands + column }));
+    const blocksOfRow = plan.blocks
+      .slice(rowBand * bands, (rowBand + 1) * bands)
+      .map((block, column) => ({ ...block, at: rowBand * bands + column }));
+    const { y, height } = blocksOfRow[0];
     for (let line = 0; line < height; line++) {
       each(y + line, line, blocksOfRow);
       if ((y + line) % 32 === 31) await slice();

@@ -7,11 +7,12 @@
 //! are refused in the same words.
 
 use std::cell::RefCell;
+use std::ops::Range;
 
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use terrain_core::Reading;
 use terrain_core::erosion::droplets::DropletSettings;
-use terrain_core::erosion::schedule::{RoundOrder, Schedule};
+use terrain_core::erosion::schedule::{RoundOrder, Schedule, Window};
 use terrain_core::erosion::tiles::erode_tile;
 use terrain_js::{exponent_of, height_refused, map_of};
 use wasm_bindgen::JsCast;
@@ -40,20 +41,21 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 
 /// The schedule `erode(heights, options)` runs, for a coordinator: `{
 /// side, width, wrap, droplets, round, rounds, reach, across, lifetime,
-/// radius, edges, tiles: [{ x, y, width, height, colour, touching, blocks
-/// }] }`, the tiles in schedule order (colour 0's first), each window's
-/// columns and rows counted modulo `width` (the grid: the map's side, or
-/// its period with wrap, whose last row and column the coordinator copies
-/// from its first at the end); `touching` lists the tiles whose windows
-/// share a point with the tile's (`Schedule::touching`), whose earlier
-/// tasks are the only ones its own must wait for. `edges` are where the
-/// grid's bands of blocks start along either axis, and a tile's `blocks`
-/// the blocks its window is made of, in the order `taskErodeTile` takes
-/// them (`Schedule::block_edges`, `Schedule::blocks_of`). Throws
-/// `erode`'s message for bad options and for heights of the wrong kind or
-/// size; their values are not read (a `Float64Array` is not copied): the
-/// coordinator checks them, and calls `erosionHeightRefused` for the
-/// message.
+/// radius, bands, blocks: [{ x, y, width, height }], tiles: [{ x, y,
+/// width, height, colour, touching, blocks }] }`, the tiles in schedule
+/// order (colour 0's first), each window's columns and rows counted modulo
+/// `width` (the grid: the map's side, or its period with wrap, whose last
+/// row and column the coordinator copies from its first at the end);
+/// `touching` lists the tiles whose windows share a point with the
+/// tile's (`Schedule::touching`), whose earlier tasks are the only ones
+/// its own must wait for. The grid is cut into `bands` by `bands` blocks
+/// (`Schedule::block_edges`), block `row * bands + column` being
+/// `blocks[row * bands + column]` (`Schedule::block`), and a tile's
+/// `blocks` are those its window is made of, in the order `taskErodeTile`
+/// takes them (`Schedule::blocks_of`). Throws `erode`'s message for bad
+/// options and for heights of the wrong kind or size; their values are
+/// not read (a `Float64Array` is not copied): the coordinator checks them,
+/// and calls `erosionHeightRefused` for the message.
 #[wasm_bindgen(js_name = erosionPlan)]
 pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsError> {
     let side = match heights.dyn_ref::<Float64Array>() {
@@ -79,19 +81,30 @@ pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsErro
     set(&plan, "radius", settings.radius);
     let tiles = Array::new();
     for (place, tile) in schedule.tiles().iter().enumerate() {
-        let entry = Object::new();
-        set(&entry, "x", tile.window.x as u32);
-        set(&entry, "y", tile.window.y as u32);
-        set(&entry, "width", tile.window.width as u32);
-        set(&entry, "height", tile.window.height as u32);
+        let entry = rectangle(&tile.window);
         set(&entry, "colour", tile.colour as u32);
         set(&entry, "touching", numbers(&schedule.touching(place)));
         set(&entry, "blocks", numbers(&schedule.blocks_of(place)));
         tiles.push(&entry);
     }
     set(&plan, "tiles", tiles);
-    set(&plan, "edges", numbers(schedule.block_edges()));
+    let bands = schedule.block_edges().len();
+    let blocks: Array = (0..bands * bands)
+        .map(|block| rectangle(&schedule.block(block)))
+        .collect();
+    set(&plan, "bands", bands as u32);
+    set(&plan, "blocks", blocks);
     Ok(plan)
+}
+
+/// `{ x, y, width, height }` of a window or block, in grid points.
+fn rectangle(window: &Window) -> Object {
+    let object = Object::new();
+    set(&object, "x", window.x as u32);
+    set(&object, "y", window.y as u32);
+    set(&object, "width", window.width as u32);
+    set(&object, "height", window.height as u32);
+    object
 }
 
 fn numbers(values: &[usize]) -> Uint32Array {
@@ -228,20 +241,14 @@ pub fn task_erode_tile(
         // Kept from task to task: a window's worth, not new (and zeroed)
         // memory each time.
         pieces.resize(sizes.iter().sum(), 0.0);
-        let mut at = 0;
-        for block in &arrays {
-            let length = block.length() as usize;
-            block.copy_to(&mut pieces[at..at + length]);
-            at += length;
+        for (block, range) in end_to_end(&arrays) {
+            block.copy_to(&mut pieces[range]);
         }
         let window = schedule.gather(place, pieces);
         let (heights, ledger) = erode_tile(window, &schedule, place, &settings, floor, &droplets);
         schedule.scatter(place, &heights, pieces);
-        let mut at = 0;
-        for block in &arrays {
-            let length = block.length() as usize;
-            block.copy_from(&pieces[at..at + length]);
-            at += length;
+        for (block, range) in end_to_end(&arrays) {
+            block.copy_from(&pieces[range]);
         }
         ledger
     });
@@ -251,4 +258,13 @@ pub fn task_erode_tile(
     set(&result, "deposited", ledger.deposited);
     set(&result, "carried", ledger.carried);
     Ok(result)
+}
+
+/// Each of `blocks` with where it lies in the blocks laid end to end.
+fn end_to_end(blocks: &[Float64Array]) -> impl Iterator<Item = (&Float64Array, Range<usize>)> {
+    blocks.iter().scan(0, |at, block| {
+        let start = *at;
+        *at += block.length() as usize;
+        Some((block, start..*at))
+    })
 }
