@@ -94,6 +94,33 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
     expect(told.map(([id]) => id)).toContain("large");
   });
 
+  test("the README's frame (640 by 760, compact controls) keeps half its height for the view", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.goto(`${BLOG}/frames.html`);
+    // The README's snippet as it stands, Perlin noise's ten controls and
+    // all: taller together than the frame, so they scroll under the view
+    // rather than squeeze it to a strip.
+    await page.evaluate((src) => {
+      const frame = document.createElement("iframe");
+      Object.assign(frame, { id: "readme", src, title: "A 3D terrain: Perlin noise", width: 640, height: 760 });
+      frame.setAttribute("sandbox", "allow-scripts allow-popups allow-popups-to-escape-sandbox");
+      document.body.prepend(frame);
+    }, `${SITE}/embed.html?algorithm=perlin-noise&exponent=8&seed=5&controls=compact`);
+    const inside = await (await page.locator("#readme").elementHandle()).contentFrame();
+    await expect
+      .poll(async () => (await frameState(inside)).foreground, { message: "the frame draws" })
+      .toBeGreaterThan(0.05);
+    const sizes = await inside.evaluate(() => ({
+      view: document.querySelector("canvas.terrain-canvas").getBoundingClientRect().height,
+      content: document.documentElement.scrollHeight,
+      sliders: document.querySelectorAll(".terrain-controls input[type=range]").length,
+    }));
+    expect(sizes.view, "the view keeps at least half the frame").toBeGreaterThan(760 * 0.5);
+    expect(sizes.content, "the controls scroll under it").toBeGreaterThan(760);
+    expect(sizes.sliders, "every number the map reads has its slider").toBeGreaterThanOrEqual(8);
+    await page.locator("#readme").screenshot({ path: `${SCREENS}embed-readme.png` });
+  });
+
   test("reads every parameter through the registry, injects nothing and ignores messages", async ({ page }) => {
     const query = new URLSearchParams({
       algorithm: "simplex-noise",
