@@ -68,6 +68,9 @@ for (const { path, name, demos } of SITE_PAGES) {
   test(`${name}: nothing scrolls sideways, demos fit the width, targets are ${TAP} px, axe is happy`, async ({
     page,
   }) => {
+    // The noise and erosion chapters draw a dozen demos each, then axe
+    // reads every one: 38 and 59 s in a CI run with two test workers.
+    test.setTimeout(120_000);
     await page.goto(path);
     await waitForAllDemos(page, demos);
     const widths = await page.evaluate(() => ({
