@@ -114,8 +114,14 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
       view: document.querySelector("canvas.terrain-canvas").getBoundingClientRect().height,
       content: document.documentElement.scrollHeight,
       sliders: document.querySelectorAll(".terrain-controls input[type=range]").length,
+      // Refresh, Analyze, Embed and Download's summary (not a button, so
+      // its height once counted its padding twice: 59 px beside 36).
+      buttons: [".terrain-refresh", ".terrain-analyze", ".terrain-embed-toggle", ".terrain-download-toggle"].map(
+        (selector) => document.querySelector(selector).getBoundingClientRect().height,
+      ),
     }));
     expect(sizes.view, "the view keeps at least half the frame").toBeGreaterThan(760 * 0.5);
+    expect(new Set(sizes.buttons).size, `the bar's buttons are one height: ${sizes.buttons}`).toBe(1);
     expect(sizes.content, "the controls scroll under it").toBeGreaterThan(760);
     expect(sizes.sliders, "every number the map reads has its slider").toBeGreaterThanOrEqual(8);
     await page.locator("#readme").screenshot({ path: `${SCREENS}embed-readme.png` });
