@@ -6,48 +6,80 @@
 //! blue: higher; white: the same (square-root scale, as the chapter's
 //! difference view). Run it after changing erosion:
 //! `cargo test -p terrain-io --release --test schedule_figure -- --ignored`.
+//!
+//! The chapter's numbers for the same comparison (how far apart the two
+//! orders end, what the tiles' edges change) are checked against its prose
+//! on every test run, so a change to erosion cannot leave them stale.
 
 use terrain_core::erosion::Weathering;
+use terrain_core::erosion::droplets::Erosion;
 use terrain_core::erosion::droplets::{DropletRun, DropletSettings};
 use terrain_core::erosion::schedule::Schedule;
 use terrain_core::erosion::tiles::in_droplet_order;
-use terrain_core::{Algorithm, MapSettings, Params, Stage, generate};
+use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage, generate};
 
 /// Pixels on a side of the picture: a corner of the map.
 const CROP: usize = 256;
 
+/// The chapter's map weathered both ways, and where its tiles' edges are.
+struct Comparison {
+    map: Heightmap,
+    tiled: Erosion,
+    plain: Erosion,
+    /// The first column (and row) of every tile but the first.
+    edges: Vec<usize>,
+}
+
+impl Comparison {
+    fn new() -> Self {
+        let params = Params {
+            map: MapSettings::new(9, 7),
+            ..Params::new(Algorithm::DIAMOND_SQUARE)
+        };
+        let params = params.check().unwrap_or_else(|error| panic!("{error}"));
+        let map = generate(&params, Stage::Done)
+            .unwrap_or_else(|error| panic!("{error}"))
+            .heightmap;
+        let settings = DropletSettings {
+            seed: 7,
+            ..DropletSettings::default()
+        };
+        let tiled =
+            DropletRun::erode(&map, &settings, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+        let plain = in_droplet_order(&map, &settings).unwrap_or_else(|e| panic!("{e}"));
+        let side = map.side();
+        let across = Schedule::new(side, false, settings.lifetime, settings.radius).across();
+        let edges = (1..across)
+            .map(|i| (i * (side - 1)).div_ceil(across))
+            .collect();
+        Self {
+            map,
+            tiled,
+            plain,
+            edges,
+        }
+    }
+
+    /// Tiled order minus plain order at `(x, y)`.
+    fn difference(&self, x: usize, y: usize) -> f64 {
+        let at = y * self.map.side() + x;
+        self.tiled.heightmap.heights()[at] - self.plain.heightmap.heights()[at]
+    }
+
+    /// The largest difference in the picture's corner.
+    fn largest_in_corner(&self) -> f64 {
+        (0..CROP * CROP).fold(0.0, |largest, at| {
+            largest.max(self.difference(at % CROP, at / CROP).abs())
+        })
+    }
+}
+
 #[test]
 #[ignore = "writes the chapter's figure"]
 fn draw_the_schedules_difference() {
-    let params = Params {
-        map: MapSettings::new(9, 7),
-        ..Params::new(Algorithm::DIAMOND_SQUARE)
-    };
-    let params = params.check().unwrap_or_else(|error| panic!("{error}"));
-    let map = generate(&params, Stage::Done)
-        .unwrap_or_else(|error| panic!("{error}"))
-        .heightmap;
-    let settings = DropletSettings {
-        seed: 7,
-        ..DropletSettings::default()
-    };
-    let tiled = DropletRun::erode(&map, &settings, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
-    let plain = in_droplet_order(&map, &settings).unwrap_or_else(|e| panic!("{e}"));
-    let side = map.side();
-    let schedule = Schedule::new(side, false, settings.lifetime, settings.radius);
-    let across = schedule.across();
-    let edges: Vec<usize> = (1..across)
-        .map(|i| (i * (side - 1)).div_ceil(across))
-        .collect();
-    let difference = |x: usize, y: usize| {
-        tiled.heightmap.heights()[y * side + x] - plain.heightmap.heights()[y * side + x]
-    };
-    let mut largest = 0.0f64;
-    for y in 0..CROP {
-        for x in 0..CROP {
-            largest = largest.max(difference(x, y).abs());
-        }
-    }
+    let comparison = Comparison::new();
+    let (edges, difference) = (&comparison.edges, |x, y| comparison.difference(x, y));
+    let largest = comparison.largest_in_corner();
     let mut pixels = Vec::with_capacity(CROP * CROP * 3);
     for y in 0..CROP {
         for x in 0..CROP {
@@ -80,4 +112,95 @@ fn draw_the_schedules_difference() {
         .write_image_data(&pixels)
         .unwrap_or_else(|e| panic!("{e}"));
     println!("largest difference in the corner: {largest:.4}; tile edges at {edges:?}");
+}
+
+/// `value` with `decimals` decimals and a space between thousands, as the
+/// chapter writes numbers (`&nbsp;` there).
+fn written(value: f64, decimals: usize) -> String {
+    let text = format!("{value:.decimals$}");
+    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
+    let digits: Vec<char> = whole.chars().collect();
+    let mut grouped = String::new();
+    for (index, digit) in digits.iter().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(' ');
+        }
+        grouped.push(*digit);
+    }
+    grouped + fraction
+}
+
+#[test]
+fn the_chapter_says_what_the_schedule_costs() {
+    let page = include_str!("../../../www/erosion.html")
+        .replace("&nbsp;", " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let comparison = Comparison::new();
+    let side = comparison.map.side();
+    let points = (side * side) as f64;
+    let all = || (0..side * side).map(|at| (at % side, at / side));
+    let differences = || all().map(|(x, y)| comparison.difference(x, y).abs());
+    let average = differences().sum::<f64>() / points;
+    let most = differences().fold(0.0, f64::max);
+    let (before, after) = (
+        comparison.map.heights(),
+        comparison.plain.heightmap.heights(),
+    );
+    let lowered = before.iter().zip(after).map(|(b, a)| b - a).sum::<f64>() / points;
+    let (tiled, plain) = (
+        comparison.tiled.ledger.eroded,
+        comparison.plain.ledger.eroded,
+    );
+    // How much the difference changes from a point to the next across a
+    // tile's edge, against how much it changes anywhere.
+    let (mut across_edges, mut edge_steps, mut anywhere, mut steps) = (0.0, 0, 0.0, 0);
+    for y in 0..side {
+        for x in 1..side {
+            let step = (comparison.difference(x, y) - comparison.difference(x - 1, y)).abs()
+                + (comparison.difference(y, x) - comparison.difference(y, x - 1)).abs();
+            anywhere += step;
+            steps += 2;
+            if comparison.edges.contains(&x) {
+                across_edges += step;
+                edge_steps += 2;
+            }
+        }
+    }
+    let edge_ratio = (across_edges / f64::from(edge_steps)) / (anywhere / f64::from(steps));
+    let widths: Vec<usize> = [0]
+        .iter()
+        .chain(&comparison.edges)
+        .zip(comparison.edges.iter().chain([&(side - 1)]))
+        .map(|(from, to)| to - from)
+        .collect();
+    let (narrowest, widest) = (widths.iter().min(), widths.iter().max());
+    let claims = [
+        format!("by {} per point on average", written(average, 5)),
+        format!("lowers the map by {} on average", written(lowered, 4)),
+        format!("and by {} at most", written(most, 3)),
+        format!(
+            "erode {} instead of {}, {}% less",
+            written(tiled, 1),
+            written(plain, 1),
+            written(100.0 * (plain - tiled) / plain, 2)
+        ),
+        format!("({} times as much)", written(edge_ratio, 3)),
+        format!(
+            "square-root scale up to {}",
+            written(comparison.largest_in_corner(), 4)
+        ),
+        format!(
+            "(tiles {} or {} points wide)",
+            narrowest.unwrap(),
+            widest.unwrap()
+        ),
+    ];
+    for claim in claims {
+        assert!(
+            page.contains(&claim),
+            "the erosion chapter should say {claim:?}"
+        );
+    }
 }
