@@ -170,3 +170,54 @@ test("erodeAsync refuses what erode() refuses, in the same words", async ({ page
     expect(got).toBe(expected);
   }
 });
+
+test("a height changed to a bad one while erodeAsync reads the map is refused, never eroded", async ({ page }) => {
+  const results = await inPage(page, async () => {
+    const { erode, erodeAsync } = await window.erosionApi();
+    // erodeAsync reads the map twice, a piece at a time: once for its
+    // lowest point (checking every height), then into the blocks the
+    // workers take while the first droplets fall. Here the map turns a
+    // height bad between the two reads, as a caller writing to it before
+    // the call settles could.
+    const side = 513;
+    const out = [];
+    for (const [at, bad] of [
+      [side * 400 + 300, Number.NaN],
+      [7, 5e6],
+    ]) {
+      const plain = Array.from({ length: side * side }, (_, index) => 0.25 + 0.5 * Math.sin(index / 97) ** 2);
+      const reads = new Map();
+      const turning = new Proxy(plain, {
+        get(target, key) {
+          if (key === String(at)) {
+            reads.set(at, (reads.get(at) ?? 0) + 1);
+            if (reads.get(at) > 1) return bad;
+          }
+          return Reflect.get(target, key);
+        },
+      });
+      let expected;
+      try {
+        const refused = plain.slice();
+        refused[at] = bad;
+        erode(refused, { droplets: 2000, seed: 3 });
+      } catch (error) {
+        expected = error.message;
+      }
+      let got;
+      try {
+        await erodeAsync(turning, { droplets: 2000, seed: 3 }, { workers: 2 });
+        got = "eroded";
+      } catch (error) {
+        got = error.message;
+      }
+      out.push({ expected, got, reads: reads.get(at) });
+    }
+    return out;
+  });
+  for (const { expected, got, reads } of results) {
+    expect(expected).toMatch(/height/);
+    expect(reads, "read once for the floor, once into its block").toBe(2);
+    expect(got).toBe(expected);
+  }
+});

@@ -31,44 +31,108 @@ const TASK_WORK = 15e6;
 /** What erode() refuses beyond. */
 const MAX_ABS_HEIGHT = 1e6;
 
-/** `heights` in the plan's blocks (block `row * bands + column`, each row
- * by row), checked as erode() checks them, and the lowest of the map's
- * own points (the blocks' points: with wrap the grid leaves out the last
- * row and column; the same comparisons as the Rust fold, so the same bits),
- * 32 rows at a time. The map stays in blocks while the droplets
- * fall: a task is handed its window's blocks themselves, moved to its
- * worker and back, so this thread copies no window (cutting and pasting
- * whole windows was most of its work, and it set the pace). */
-async function blocksAndFloor(heights, plan, slice) {
+/** The height at `index` as a number, or erode()'s message for it. */
+function checked(heights, index) {
+  const height = Number(heights[index]);
+  if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
+    throw new Error(wasm.erosionHeightRefused(index, height));
+  }
+  return height;
+}
+
+/** The lowest of the map's own points (with wrap the grid leaves out the
+ * last row and column, which repeat the first), every height checked in
+ * the order erode() checks them, so a bad height gets its message: the
+ * same comparisons in the same order as the Rust fold, so the same bits.
+ * It reads the map and copies nothing, 32 rows at a time. */
+async function floorOf(heights, plan, slice) {
   const { side, wrap } = plan;
-  // In the order erode() checks them, so a bad height gets its message.
-  const checked = (index) => {
-    const height = Number(heights[index]);
-    if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
-      throw new Error(wasm.erosionHeightRefused(index, height));
-    }
-    return height;
-  };
-  const blocks = [];
+  const grid = wrap ? side - 1 : side;
   let floor = Number.POSITIVE_INFINITY;
-  await eachBlockRow(plan, slice, (row, line, blocksOfRow) => {
-    for (const { x, width, height, at } of blocksOfRow) {
-      blocks[at] ??= new Float64Array(width * height);
-      const block = blocks[at];
-      const start = row * side + x;
-      const into = line * width;
-      for (let column = 0; column < width; column++) {
-        const value = checked(start + column);
-        block[into + column] = value;
-        if (value < floor) floor = value;
-      }
+  for (let row = 0; row < grid; row++) {
+    const start = row * side;
+    for (let column = 0; column < grid; column++) {
+      const value = checked(heights, start + column);
+      if (value < floor) floor = value;
     }
-    // With wrap the blocks leave out the last column, which repeats the
-    // first; it is checked all the same.
-    if (wrap) checked(row * side + side - 1);
-  });
-  if (wrap) for (let column = 0; column < side; column++) checked((side - 1) * side + column);
-  return { blocks, floor };
+    if (wrap) checked(heights, start + side - 1);
+    if (row % 32 === 31) await slice();
+  }
+  if (wrap) for (let column = 0; column < side; column++) checked(heights, (side - 1) * side + column);
+  return floor;
+}
+
+/** The map in the plan's blocks (block `row * bands + column`, each row
+ * by row), which stays so while the droplets fall: a task is handed its
+ * window's blocks themselves, moved to its worker and back, so this
+ * thread copies no window. `fill(stopped)` copies the (checked) heights
+ * into them tile by tile, in the schedule's order, 32 rows at a time, and
+ * `ready(blocks)` settles once those are filled: the first tasks start
+ * after a few blocks, not after the whole map (at exponent 12, copying
+ * the map, the blocks' first touch, took 234 to 351 ms while every worker
+ * waited). */
+function blocksOf(heights, plan, slice) {
+  const { side } = plan;
+  const blocks = [];
+  const settles = [];
+  const filled = plan.blocks.map(
+    (_, at) =>
+      new Promise((resolve, reject) => {
+        settles[at] = { resolve, reject };
+      }),
+  );
+  // A copy of a row of a Float64Array is a memcpy; any other array is
+  // read a number at a time, as erode() reads it.
+  const copies = heights instanceof Float64Array;
+  const fillBlock = async (at) => {
+    const { x, y, width, height } = plan.blocks[at];
+    const block = new Float64Array(width * height);
+    for (let line = 0; line < height; line++) {
+      const start = (y + line) * side + x;
+      const into = line * width;
+      if (copies) {
+        block.set(heights.subarray(start, start + width), into);
+      } else {
+        for (let column = 0; column < width; column++) block[into + column] = Number(heights[start + column]);
+      }
+      // Checked again: the caller may have changed the map since floorOf
+      // read it, and no height erode() refuses may reach a droplet.
+      for (let column = 0; column < width; column++) {
+        const height = block[into + column];
+        if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
+          throw new Error(wasm.erosionHeightRefused(start + column, height));
+        }
+      }
+      if (line % 32 === 31) await slice();
+    }
+    blocks[at] = block;
+    settles[at].resolve();
+    await slice();
+  };
+  return {
+    blocks,
+    // `ats` may be a typed array, whose map() would make numbers of the promises.
+    ready: (ats) => Promise.all(Array.from(ats, (at) => filled[at])),
+    async fill(stopped) {
+      const started = new Uint8Array(plan.blocks.length);
+      try {
+        for (const tile of plan.tiles) {
+          for (const at of tile.blocks) {
+            if (started[at]) continue;
+            // A task failed: no tile will ask for more blocks.
+            if (stopped()) return;
+            started[at] = 1;
+            await fillBlock(at);
+          }
+        }
+      } catch (error) {
+        // The tiles waiting for blocks stop with the same error (a block
+        // filled already stays so).
+        for (const { reject } of settles) reject(error);
+        throw error;
+      }
+    },
+  };
 }
 
 /** The map the blocks make, filled in block by block: `place(block)`
@@ -98,25 +162,6 @@ function mapOf(blocks, plan, slice) {
   };
 }
 
-/** Calls `each(row, line, blocksOfRow)` for every row of the grid, top
- * to bottom: `line` is the row's place in its blocks, and `blocksOfRow`
- * the blocks it runs through, left to right ({ x, width, height, at }:
- * the plan's block and its number). The page gets its turn every 32
- * rows. */
-async function eachBlockRow(plan, slice, each) {
-  const { bands } = plan;
-  for (let rowBand = 0; rowBand < bands; rowBand++) {
-    const blocksOfRow = plan.blocks
-      .slice(rowBand * bands, (rowBand + 1) * bands)
-      .map((block, column) => ({ ...block, at: rowBand * bands + column }));
-    const { y, height } = blocksOfRow[0];
-    for (let line = 0; line < height; line++) {
-      each(y + line, line, blocksOfRow);
-      if ((y + line) % 32 === 31) await slice();
-    }
-  }
-}
-
 /** A new map: `heights` weathered by droplets, bit for bit what
  * erode(heights, options) gives, made in the pool's workers. Bad options
  * or heights of the wrong size reject at once, with erode()'s message;
@@ -132,7 +177,8 @@ export async function erodeAsync(heights, options, settings) {
   onProgress?.(0);
   const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 40) : undefined;
   try {
-    const { blocks, floor } = await blocksAndFloor(heights, plan, slice);
+    const floor = await floorOf(heights, plan, slice);
+    const { blocks, ready: filled, fill } = blocksOf(heights, plan, slice);
     const { side, tiles, rounds } = plan;
     const lanes = pool(workers);
     const work = plan.lifetime * (8 + 3 * plan.radius * plan.radius);
@@ -151,7 +197,7 @@ export async function erodeAsync(heights, options, settings) {
     // tile does not wait for the slowest tile of its colour.
     const weathered = mapOf(blocks, plan, slice);
     // How many tiles' windows hold each block and have rounds to run.
-    const holders = new Uint32Array(blocks.length);
+    const holders = new Uint32Array(plan.blocks.length);
     for (const tile of tiles) for (const block of tile.blocks) holders[block]++;
     const passed = tiles.map(() => 0);
     const ready = (place, round) =>
@@ -169,6 +215,7 @@ export async function erodeAsync(heights, options, settings) {
       stopped || ready(place, round) ? undefined : new Promise((go) => waiting.push({ place, round, go }));
     const runTile = async (place) => {
       const mine = tiles[place].blocks;
+      await filled(mine);
       for (let round = 0; round < rounds; round++) {
         const count = countsOf(round)[place];
         if (count > 0) await readyFor(place, round);
@@ -197,7 +244,7 @@ export async function erodeAsync(heights, options, settings) {
       for (const block of mine) if (--holders[block] === 0) await weathered.place(block);
     };
     try {
-      await Promise.all(tiles.map((_, place) => runTile(place)));
+      await Promise.all([fill(() => stopped), ...tiles.map((_, place) => runTile(place))]);
     } finally {
       // After a failure, the other tiles stop at their next step.
       stopped = true;
