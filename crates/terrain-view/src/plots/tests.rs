@@ -206,7 +206,7 @@ fn write_plots() {
 fn map_of_query(query: &str) -> terrain_core::Terrain {
     let state = terrain_core::query::from_query(query);
     terrain_core::generate(&state.params, state.stage)
-        .unwrap_or_else(|_| terrain_core::Terrain::finished(Heightmap::default()))
+        .unwrap_or_else(|error| panic!("{query}: {error}"))
 }
 
 /// The mean of the spectrum picture's pixels on its two axes through the
@@ -233,80 +233,209 @@ fn axis_and_rest(picture: &terrain_analysis::spectrum::SpectrumPicture) -> (f64,
     (axis / axes, rest / others)
 }
 
-#[test]
-#[ignore = "prints the numbers the articles quote about the plots"]
-fn print_article_numbers() {
-    for query in [
-        "algorithm=midpoint-displacement&exponent=7&seed=7",
-        "algorithm=diamond-square&exponent=7&seed=7",
-        "algorithm=diamond-square&exponent=7&seed=7&spreadReduction=0.3",
-        "algorithm=diamond-square&exponent=7&seed=7&spreadReduction=0",
-    ] {
-        let terrain = map_of_query(query);
-        let analysis = analyze(&terrain.heightmap, &Options::default());
-        let (axis, rest) = axis_and_rest(&analysis.spectrum.picture);
-        println!(
-            "{query}: slope {:?}, axes {axis:.2} (×{:.2}), rest {rest:.2}",
-            analysis.spectrum.slope,
-            2f64.powf(axis - rest)
-        );
+/// A chapter's text as a reader sees it, near enough to find a sentence:
+/// entities and tags that sit inside numbers made plain, spaces collapsed.
+fn prose(page: &str) -> String {
+    page.replace("&nbsp;", " ")
+        .replace("<sup>", "^")
+        .replace("</sup>", "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `value` with `decimals` decimals, with the chapters' minus sign.
+fn written(value: f64, decimals: usize) -> String {
+    format!("{value:.decimals$}").replace('-', "−")
+}
+
+/// `value` as the chapters write powers: `4.0 × 10^−10`.
+fn power_written(value: f64) -> String {
+    let text = format!("{value:.1e}");
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    format!("{mantissa} × 10^{}", exponent.replace('-', "−"))
+}
+
+fn assert_says(page: &str, name: &str, claims: &[String]) {
+    for claim in claims {
+        assert!(page.contains(claim.as_str()), "{name} should say {claim:?}");
     }
-    for algorithm in ["midpoint-displacement", "diamond-square"] {
+}
+
+/// The spectrum picture's axes against the rest, as a ratio of power.
+fn axes_to_ring(query: &str) -> f64 {
+    let terrain = map_of_query(query);
+    let (axis, rest) = axis_and_rest(
+        &analyze(&terrain.heightmap, &Options::default())
+            .spectrum
+            .picture,
+    );
+    2f64.powf(axis - rest)
+}
+
+#[test]
+fn diamond_square_quotes_its_spectrum_pictures_as_measured() {
+    let page = prose(include_str!("../../../../www/diamond-square.html"));
+    let seven =
+        |more: &str| axes_to_ring(&format!("algorithm=diamond-square&exponent=7&seed=7{more}"));
+    let over_seeds = |algorithm: &str| {
         let ratios: Vec<f64> = (1..=50)
-            .map(|seed| {
-                let terrain =
-                    map_of_query(&format!("algorithm={algorithm}&exponent=7&seed={seed}"));
-                let (axis, rest) = axis_and_rest(
-                    &analyze(&terrain.heightmap, &Options::default())
-                        .spectrum
-                        .picture,
-                );
-                2f64.powf(axis - rest)
-            })
+            .map(|seed| axes_to_ring(&format!("algorithm={algorithm}&exponent=7&seed={seed}")))
             .collect();
         let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
         let high = ratios.iter().copied().fold(0.0, f64::max);
-        let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
-        println!(
-            "{algorithm} over seeds 1..=50: axes/rest mean {mean:.2}, from {low:.2} to {high:.2}"
-        );
-    }
-    for stage in 1..=5 {
-        let terrain = map_of_query(&format!(
-            "algorithm=perlin-noise&seed=7&stage=octave-{stage}"
-        ));
-        let analysis = analyze(&terrain.heightmap, &Options::default());
-        let power: Vec<String> = [4usize, 8, 16, 32, 64]
-            .iter()
-            .map(|&f| format!("{:.1e}", analysis.spectrum.power[f - 1]))
-            .collect();
-        println!(
-            "perlin octave-{stage}: slope {:?}, power at 4..64: {power:?}",
-            analysis.spectrum.slope
-        );
-    }
+        (ratios.iter().sum::<f64>() / ratios.len() as f64, low, high)
+    };
+    let (square, _, _) = over_seeds("diamond-square");
+    let (midpoint, low, high) = over_seeds("midpoint-displacement");
+    assert_says(
+        &page,
+        "diamond-square.html",
+        &[
+            format!(
+                "the pixels hold {} times the power of their ring",
+                written(seven("&spreadReduction=0.3"), 1)
+            ),
+            format!(
+                "at 0 it is {} times",
+                written(seven("&spreadReduction=0"), 0)
+            ),
+            format!("the cross fades to {} times", written(seven(""), 1)),
+            format!(
+                "axes hold {} times their ring's power on average",
+                written(square, 2)
+            ),
+            format!(
+                "midpoint displacement's {} times (from {} to {})",
+                written(midpoint, 1),
+                written(low, 1),
+                written(high, 1)
+            ),
+        ],
+    );
+}
+
+#[test]
+fn gradient_noise_quotes_the_octaves_spectra_as_measured() {
+    let page = prose(include_str!("../../../../www/gradient-noise.html"));
+    let spectra: Vec<_> = (1..=5)
+        .map(|stage| {
+            let terrain = map_of_query(&format!(
+                "algorithm=perlin-noise&seed=7&stage=octave-{stage}"
+            ));
+            analyze(&terrain.heightmap, &Options::default()).spectrum
+        })
+        .collect();
+    // Power at `cycles` per map width after octave `octave`.
+    let power = |octave: usize, cycles: usize| spectra[octave - 1].power[cycles - 1];
+    let slope = |octave: usize| written(spectra[octave - 1].slope.unwrap_or(f64::NAN), 1);
+    let fall = power(1, 4) / power(1, 8);
+    assert!(
+        (500.0..2000.0).contains(&fall),
+        "the power falls a thousandfold from 4 to 8 cycles after octave 1: {fall}"
+    );
+    let growth = power(3, 16) / power(1, 16);
+    assert!(
+        (140.0..160.0).contains(&growth),
+        "150 times as much at 16 cycles: {growth}"
+    );
+    assert_eq!(
+        slope(4),
+        slope(5),
+        "the slope stays put for octaves 4 and 5"
+    );
+    assert_says(
+        &page,
+        "gradient-noise.html",
+        &[
+            format!("(the fitted slope is {})", slope(1)),
+            format!(
+                "the power is {} after octave 1, {} after octave 2 and {} after octave 3, 150 times",
+                power_written(power(1, 16)),
+                power_written(power(2, 16)),
+                power_written(power(3, 16))
+            ),
+            format!(
+                // The first in units of the second's power of ten.
+                "at 4 cycles it only goes from {:.1} to {}",
+                power(1, 4) * 1e5,
+                power_written(power(3, 4))
+            ),
+            format!(
+                "goes from {} to {} and {}, and stays near {} for octaves 4 and 5",
+                slope(1),
+                slope(2),
+                slope(3),
+                slope(4)
+            ),
+        ],
+    );
+}
+
+#[test]
+fn erosion_quotes_its_analyze_panel_as_measured() {
+    let page = prose(include_str!("../../../../www/erosion.html"));
     let terrain = map_of_query("algorithm=diamond-square&exponent=8&seed=7&erosion=droplets");
-    let before = terrain
-        .erosion
-        .as_ref()
-        .map(|report| analyze(&report.before, &Options::default()));
+    let before = analyze(
+        &terrain.erosion.as_ref().expect("the map is eroded").before,
+        &Options::default(),
+    );
     let after = analyze(&terrain.heightmap, &Options::default());
-    for (name, analysis) in [("before", before.as_ref()), ("after", Some(&after))] {
-        if let Some(a) = analysis {
-            println!(
-                "{name}: stage {}, min {:.3} max {:.3} mean {:.3} std {:.3} slope mean {:.1?} max {:.1} roughness {:.5} spectral {:?}\n  histogram {:?}\n  slopes {:?}",
-                terrain.stage,
-                a.min,
-                a.max,
-                a.mean,
-                a.std,
-                a.slope.mean_degrees,
-                a.slope.max_degrees,
-                a.roughness,
-                a.spectrum.slope,
-                a.histogram.counts,
-                a.slope.histogram.counts
-            );
-        }
-    }
+    // The share of the points in the slope histogram's bins from `low`
+    // degrees up to (not including) `high`, as a whole percentage.
+    let share = |analysis: &terrain_analysis::Analysis, low: f64, high: f64| {
+        let histogram = &analysis.slope.histogram;
+        let total: u64 = histogram.counts.iter().sum();
+        let inside: u64 = histogram
+            .counts
+            .iter()
+            .zip(&histogram.edges)
+            .filter(|&(_, &edge)| edge >= low && edge < high)
+            .map(|(count, _)| count)
+            .sum();
+        assert!(
+            histogram.edges.contains(&low) && (high > 90.0 || histogram.edges.contains(&high)),
+            "{low}° and {high}° are bin edges"
+        );
+        written(100.0 * inside as f64 / total as f64, 0)
+    };
+    let mean_slope = |analysis: &terrain_analysis::Analysis| {
+        written(analysis.slope.mean_degrees.unwrap_or(f64::NAN), 1)
+    };
+    assert_eq!(before.max, 1.0, "the map before the rain is normalized");
+    assert_says(
+        &page,
+        "erosion.html",
+        &[
+            format!(
+                "the highest point is {} instead of 1",
+                written(after.max, 3)
+            ),
+            format!(
+                "the mean height {} instead of {}",
+                written(after.mean, 3),
+                written(before.mean, 3)
+            ),
+            format!(
+                "{}% of the points are steeper than 40° and {}% lie between 20° and 30°",
+                share(&before, 40.0, 91.0),
+                share(&before, 20.0, 30.0)
+            ),
+            format!(
+                "only {}% are steeper than 40° and {}% lie between 20° and 30°",
+                share(&after, 40.0, 91.0),
+                share(&after, 20.0, 30.0)
+            ),
+            format!(
+                "the steepest point goes from {}° to {}°",
+                written(before.slope.max_degrees, 1),
+                written(after.slope.max_degrees, 1)
+            ),
+            format!(
+                "The mean slope drops from {}° to {}°",
+                mean_slope(&before),
+                mean_slope(&after)
+            ),
+        ],
+    );
 }
