@@ -125,3 +125,213 @@ fn the_settings_table_is_what_each_change_does() {
         assert_says(&row(change, &cells));
     }
 }
+
+/// `value` with `decimals` decimals and a space (`&nbsp;`) between
+/// thousands, as the chapter writes numbers.
+fn written(value: f64, decimals: usize) -> String {
+    let text = format!("{value:.decimals$}");
+    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
+    let whole: usize = whole
+        .parse()
+        .unwrap_or_else(|error| panic!("{text}: {error}"));
+    count_written(whole) + fraction
+}
+
+#[test]
+fn the_traced_droplet_does_what_the_chapter_says() {
+    let state = from_query("algorithm=diamond-square&exponent=6&seed=7&erosion=trace&droplet=1");
+    let terrain = generate(&state.params, state.stage).expect("the trace demo's map");
+    let report = terrain.erosion.expect("a trace reports");
+    let trace = report.trace.expect("a trace has its path");
+    // Step n of the chapter (from 1) and the droplet as the next one starts.
+    let step = |n: usize| trace.steps[n - 1];
+    let after = |n: usize| trace.steps.get(n).map_or(trace.end, |next| next.start);
+    let steepest = (1..=trace.steps.len())
+        .max_by(|&a, &b| step(a).drop.total_cmp(&step(b).drop))
+        .expect("steps");
+    let most = (1..=trace.steps.len())
+        .max_by(|&a, &b| after(a).sediment.total_cmp(&after(b).sediment))
+        .expect("steps");
+    assert_eq!(trace.steps.len(), 30, "it takes its 30 steps");
+    assert_eq!(
+        step(1).eroded,
+        step(1).drop,
+        "on step 1 it erodes what it fell"
+    );
+    assert_eq!(
+        step(9).deposited,
+        -step(9).drop,
+        "on step 9 it leaves what it climbed"
+    );
+    assert_eq!(
+        (steepest, most),
+        (22, 24),
+        "step 22 falls furthest, after 24 it carries most"
+    );
+    assert_eq!(
+        step(22).eroded,
+        step(22).drop,
+        "on step 22 it erodes all it fell"
+    );
+    assert!(
+        (25..=30).all(|n| step(n).deposited > 0.0),
+        "it deposits on its last six steps"
+    );
+    assert!(
+        step(24).deposited == 0.0,
+        "but not on the seventh from last"
+    );
+    let ledger = trace.ledger;
+    // The map's change: where the droplet's material went.
+    let changes: Vec<f64> = trace
+        .heightmap
+        .heights()
+        .iter()
+        .zip(report.before.heights())
+        .map(|(after, before)| after - before)
+        .filter(|change| *change != 0.0)
+        .collect();
+    let largest = changes
+        .iter()
+        .fold(0.0, |most: f64, change| most.max(change.abs()));
+    assert!(largest < 0.02, "no point moves by 0.02: {largest}");
+    for claim in [
+        format!("at ({:.2}, {:.2})", step(1).start.x, step(1).start.y),
+        format!("falls {:.4}, so", step(1).drop),
+        format!("its capacity ({:.3})", step(1).capacity),
+        format!("By step 5 it carries {:.3}", after(5).sediment),
+        format!(
+            "the drop is only {:.4}, the capacity falls to {:.3}",
+            step(6).drop,
+            step(6).capacity
+        ),
+        format!("that step deposited {:.3}", step(6).deposited),
+        format!("runs uphill by {:.3}", -step(9).drop),
+        format!("its steepest fall ({:.3})", step(22).drop),
+        format!("after step 24 it carries {:.3}", after(24).sediment),
+        format!(
+            "with speed {:.2} and water {:.2}",
+            trace.end.speed, trace.end.water
+        ),
+        format!("at ({:.2}, {:.2}), with speed", trace.end.x, trace.end.y),
+        format!(
+            "It has taken {:.3} from the map and put back {:.3}; the {:.3} it still carries",
+            ledger.eroded, ledger.deposited, ledger.carried
+        ),
+        format!(
+            "the droplet's {:.2} is spread over {} points",
+            ledger.eroded,
+            changes.len()
+        ),
+    ] {
+        assert_says(&claim);
+    }
+}
+
+#[test]
+fn the_slides_move_what_the_chapter_says() {
+    let slid = |more: &str| {
+        let query = format!("algorithm=diamond-square&exponent=8&seed=7&erosion=thermal{more}");
+        let state = from_query(&query);
+        let terrain = generate(&state.params, state.stage).unwrap_or_else(|e| panic!("{e}"));
+        let report = terrain.erosion.expect("slides report");
+        (
+            report.moved.expect("slides count what moved"),
+            report.before,
+        )
+    };
+    let (first, map) = slid("&talus=1&stage=slides-1");
+    let (ten, _) = slid("&talus=1&stage=slides-10");
+    let (fifty, _) = slid("&talus=1&stage=slides-50");
+    let (steeper, _) = slid("&talus=2&stage=slides-50");
+    // Pairs of side-by-side points that differ by more than the talus
+    // allows a cell (a talus of 1: the map's width in height).
+    let side = map.side();
+    let per_cell = 1.0 / (side - 1) as f64;
+    let heights = map.heights();
+    let too_steep = |step: usize, pairs: &mut dyn Iterator<Item = usize>| {
+        pairs
+            .filter(|&at| (heights[at] - heights[at + step]).abs() > per_cell)
+            .count()
+    };
+    let across = too_steep(1, &mut (0..side * side).filter(|at| at % side < side - 1));
+    let down = too_steep(side, &mut (0..side * (side - 1)));
+    for claim in [
+        format!(
+            "{} in all, {} of the {} left-right pairs and {} of as many up-down ones",
+            count_written(across + down),
+            count_written(across),
+            count_written(side * (side - 1)),
+            count_written(down)
+        ),
+        format!(
+            "The first iteration moves {first:.0} units of material, the first ten {ten:.0}, all fifty {fifty:.0}."
+        ),
+        format!("({steeper:.0} units in fifty iterations)"),
+    ] {
+        assert_says(&claim);
+    }
+}
+
+#[test]
+fn the_rain_drains_the_pits_the_chapter_counts() {
+    use terrain_core::erosion::flow::fill_pits;
+    let terrain = rained("&stage=droplets-100000");
+    let before = terrain.erosion.expect("an erosion stage reports").before;
+    let side = before.side();
+    // Pits and flats inside the map: no neighbour of the eight lower.
+    let pits = |map: &terrain_core::Heightmap| {
+        let heights = map.heights();
+        (1..side - 1)
+            .flat_map(|y| (1..side - 1).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let here = heights[y * side + x];
+                (y - 1..=y + 1)
+                    .flat_map(|ny| (x - 1..=x + 1).map(move |nx| (nx, ny)))
+                    .all(|(nx, ny)| heights[ny * side + nx] >= here)
+            })
+            .count()
+    };
+    // How many points filling raises, and by how much at most.
+    let filled = |map: &terrain_core::Heightmap| {
+        let full = fill_pits(map, false).expect("a map to fill");
+        let rises: Vec<f64> = full
+            .heights()
+            .iter()
+            .zip(map.heights())
+            .map(|(full, map)| full - map)
+            .filter(|rise| *rise > 0.0)
+            .collect();
+        let most = rises.iter().fold(0.0, |most: f64, rise| most.max(*rise));
+        (rises.len(), most)
+    };
+    let (raised_before, most_before) = filled(&before);
+    let (raised_after, most_after) = filled(&terrain.heightmap);
+    for claim in [
+        format!(
+            "there are {} pits and flat spots inside the map",
+            count_written(pits(&before))
+        ),
+        format!(
+            "filling them raises {} points, one in nine, by up to {}",
+            count_written(raised_before),
+            written(most_before, 3)
+        ),
+        format!(
+            "only {} pits are left",
+            count_written(pits(&terrain.heightmap))
+        ),
+        format!(
+            "filling raises {} points by at most {}",
+            count_written(raised_after),
+            written(most_after, 3)
+        ),
+    ] {
+        assert_says(&claim);
+    }
+    let share = raised_before as f64 / (side * side) as f64;
+    assert!(
+        (1.0 / 9.5..1.0 / 8.5).contains(&share),
+        "one in nine: {share}"
+    );
+}
