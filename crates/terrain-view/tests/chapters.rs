@@ -1,7 +1,9 @@
-//! Numbers the first three chapters quote, against what the code gives:
-//! the rescaling's rounding trap (midpoint displacement), where the two
-//! algorithms differ and how much each creases (diamond-square). The
-//! erosion chapter has its own file; the plots' numbers sit with the plots.
+//! Numbers the chapters quote, against what the code gives: the
+//! rescaling's rounding trap (midpoint displacement), where the two
+//! algorithms differ and how much each creases (diamond-square), the fades'
+//! creases and bends and the tiles' seams over a hundred seeds (gradient
+//! noise). The erosion chapter has its own file; the plots' numbers sit
+//! with the plots.
 
 use terrain_core::query::from_query;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index};
@@ -124,5 +126,79 @@ fn diamond_square_quotes_the_crease_indices_as_measured() {
         ),
     ] {
         assert_says(PAGE, "diamond-square.html", &claim);
+    }
+}
+
+/// The mean of `measure` over seeds 0 to 99 of the map `query` (without
+/// its seed) describes.
+fn mean_over_seeds(query: &str, measure: impl Fn(&Heightmap) -> f64) -> f64 {
+    (0..100)
+        .map(|seed| measure(&map_of(&format!("{query}&seed={seed}"))))
+        .sum::<f64>()
+        / 100.0
+}
+
+/// How much the bend changes from one point before a lattice line to one
+/// after it, against the same halfway across a cell: the gradient-noise
+/// chapter's measurement, on a 129 x 129 map of 4 cells a side.
+fn bend_jump(map: &Heightmap) -> f64 {
+    let side = map.side();
+    let h = map.heights();
+    let bend =
+        |x: usize, y: usize| h[y * side + x - 1] - 2.0 * h[y * side + x] + h[y * side + x + 1];
+    let (mut at_lines, mut mid_cell) = (0.0, 0.0);
+    for y in 1..side - 1 {
+        for line in [32, 64, 96] {
+            at_lines += (bend(line + 1, y) - bend(line - 1, y)).abs();
+            mid_cell += (bend(line - 15, y) - bend(line - 17, y)).abs();
+        }
+    }
+    at_lines / mid_cell
+}
+
+#[test]
+fn gradient_noise_quotes_its_fades_and_seams_over_a_hundred_seeds() {
+    use terrain_core::seams::seam_index;
+    const PAGE: &str = include_str!("../../../www/gradient-noise.html");
+    let fade = |fade: &str| format!("algorithm=perlin-noise&octaves=1&fade={fade}");
+    let crease = |map: &Heightmap| {
+        crease_index(map, DEFAULT_CREASE_LEVELS)
+            .unwrap_or_else(|| panic!("a map of 129 points has an index"))
+    };
+    let seam = |map: &Heightmap| {
+        seam_index(map).unwrap_or_else(|| panic!("a map of 65 points has an index"))
+    };
+    let tiles =
+        |tileable: bool| format!("algorithm=perlin-noise&exponent=6&octaves=4&tileable={tileable}");
+    let claims = [
+        format!(
+            "over 100 seeds they average {:.2} and {:.2}, and the linear fade, whose lines are true kinks, {:.0}.",
+            mean_over_seeds(&fade("smoothstep"), crease),
+            mean_over_seeds(&fade("quintic"), crease),
+            mean_over_seeds(&fade("linear"), crease)
+        ),
+        format!(
+            "over 100 seeds, {:.0} and {:.1}.",
+            mean_over_seeds(&fade("smoothstep"), bend_jump),
+            mean_over_seeds(&fade("quintic"), bend_jump)
+        ),
+        format!(
+            "Over 100 seeds the two average {:.2} and {:.1}.",
+            mean_over_seeds(&tiles(true), seam),
+            mean_over_seeds(&tiles(false), seam)
+        ),
+        // The seed-7 figures the browser tests read from the demos, from
+        // the same seam index.
+        format!(
+            "<strong data-figure=\"tileable-seam\">{:.2}</strong>",
+            seam(&map_of(&format!("{}&seed=7", tiles(true))))
+        ),
+        format!(
+            "<strong data-figure=\"plain-seam\">{:.2}</strong>",
+            seam(&map_of(&format!("{}&seed=7", tiles(false))))
+        ),
+    ];
+    for claim in claims {
+        assert_says(PAGE, "gradient-noise.html", &claim);
     }
 }
