@@ -31,9 +31,9 @@ const TASK_WORK = 15e6;
 /** What erode() refuses beyond. */
 const MAX_ABS_HEIGHT = 1e6;
 
-/** The height at `index` as a number, or erode()'s message for it. */
-function checked(heights, index) {
-  const height = Number(heights[index]);
+/** `height` (at `index`), or erode()'s message for it if erode() refuses
+ * it. */
+function accepted(height, index) {
   if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
     throw new Error(wasm.erosionHeightRefused(index, height));
   }
@@ -48,17 +48,21 @@ function checked(heights, index) {
 async function floorOf(heights, plan, slice) {
   const { side, wrap } = plan;
   const grid = wrap ? side - 1 : side;
+  // A Float64Array's heights are numbers already: reading them so is about
+  // twice as fast (40 against 75 to 130 ms at exponent 12).
+  const read = heights instanceof Float64Array ? (index) => heights[index] : (index) => Number(heights[index]);
+  const checked = (index) => accepted(read(index), index);
   let floor = Number.POSITIVE_INFINITY;
   for (let row = 0; row < grid; row++) {
     const start = row * side;
     for (let column = 0; column < grid; column++) {
-      const value = checked(heights, start + column);
+      const value = checked(start + column);
       if (value < floor) floor = value;
     }
-    if (wrap) checked(heights, start + side - 1);
+    if (wrap) checked(start + side - 1);
     if (row % 32 === 31) await slice();
   }
-  if (wrap) for (let column = 0; column < side; column++) checked(heights, (side - 1) * side + column);
+  if (wrap) for (let column = 0; column < side; column++) checked((side - 1) * side + column);
   return floor;
 }
 
@@ -97,12 +101,7 @@ function blocksOf(heights, plan, slice) {
       }
       // Checked again: the caller may have changed the map since floorOf
       // read it, and no height erode() refuses may reach a droplet.
-      for (let column = 0; column < width; column++) {
-        const height = block[into + column];
-        if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
-          throw new Error(wasm.erosionHeightRefused(start + column, height));
-        }
-      }
+      for (let column = 0; column < width; column++) accepted(block[into + column], start + column);
       if (line % 32 === 31) await slice();
     }
     blocks[at] = block;
