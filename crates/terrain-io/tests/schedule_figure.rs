@@ -16,6 +16,7 @@ use terrain_core::erosion::droplets::Erosion;
 use terrain_core::erosion::droplets::{DropletRun, DropletSettings};
 use terrain_core::erosion::schedule::Schedule;
 use terrain_core::erosion::tiles::in_droplet_order;
+use terrain_core::words::group_thousands;
 use terrain_core::{Algorithm, Heightmap, MapSettings, Params, Stage, generate};
 
 /// Pixels on a side of the picture: a corner of the map.
@@ -119,15 +120,10 @@ fn draw_the_schedules_difference() {
 fn written(value: f64, decimals: usize) -> String {
     let text = format!("{value:.decimals$}");
     let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
-    let digits: Vec<char> = whole.chars().collect();
-    let mut grouped = String::new();
-    for (index, digit) in digits.iter().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            grouped.push(' ');
-        }
-        grouped.push(*digit);
-    }
-    grouped + fraction
+    let whole: usize = whole
+        .parse()
+        .unwrap_or_else(|error| panic!("{text}: {error}"));
+    group_thousands(whole).replace('\u{202f}', " ") + fraction
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! cannot leave the page telling another story.
 
 use terrain_core::query::from_query;
+use terrain_core::words::group_thousands;
 use terrain_core::{Terrain, generate};
 
 const PAGE: &str = include_str!("../../../www/erosion.html");
@@ -17,15 +18,7 @@ fn rained(more: &str) -> Terrain {
 
 /// `count` as the chapter writes it: `100&nbsp;000`.
 fn count_written(count: usize) -> String {
-    let digits = count.to_string();
-    let mut written = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            written.push_str("&nbsp;");
-        }
-        written.push(digit);
-    }
-    written
+    group_thousands(count).replace('\u{202f}', "&nbsp;")
 }
 
 /// A table row as the chapter's HTML has it.
@@ -124,17 +117,6 @@ fn the_settings_table_is_what_each_change_does() {
         ];
         assert_says(&row(change, &cells));
     }
-}
-
-/// `value` with `decimals` decimals and a space (`&nbsp;`) between
-/// thousands, as the chapter writes numbers.
-fn written(value: f64, decimals: usize) -> String {
-    let text = format!("{value:.decimals$}");
-    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
-    let whole: usize = whole
-        .parse()
-        .unwrap_or_else(|error| panic!("{text}: {error}"));
-    count_written(whole) + fraction
 }
 
 #[test]
@@ -313,18 +295,16 @@ fn the_rain_drains_the_pits_the_chapter_counts() {
             count_written(pits(&before))
         ),
         format!(
-            "filling them raises {} points, one in nine, by up to {}",
+            "filling them raises {} points, one in nine, by up to {most_before:.3}",
             count_written(raised_before),
-            written(most_before, 3)
         ),
         format!(
             "only {} pits are left",
             count_written(pits(&terrain.heightmap))
         ),
         format!(
-            "filling raises {} points by at most {}",
+            "filling raises {} points by at most {most_after:.3}",
             count_written(raised_after),
-            written(most_after, 3)
         ),
     ] {
         assert_says(&claim);
