@@ -71,7 +71,7 @@ async function floorOf(heights, plan, slice) {
  * window's blocks themselves, moved to its worker and back, so this
  * thread copies no window. `fill(stopped)` copies the (checked) heights
  * into them tile by tile, in the schedule's order, 32 rows at a time, and
- * `ready(blocks)` settles once those are filled: the first tasks start
+ * `filled(blocks)` settles once those are filled: the first tasks start
  * after a few blocks, not after the whole map (at exponent 12, copying
  * the map, the blocks' first touch, took 234 to 351 ms while every worker
  * waited). */
@@ -79,7 +79,7 @@ function blocksOf(heights, plan, slice) {
   const { side } = plan;
   const blocks = [];
   const settles = [];
-  const filled = plan.blocks.map(
+  const fills = plan.blocks.map(
     (_, at) =>
       new Promise((resolve, reject) => {
         settles[at] = { resolve, reject };
@@ -111,7 +111,7 @@ function blocksOf(heights, plan, slice) {
   return {
     blocks,
     // `ats` may be a typed array, whose map() would make numbers of the promises.
-    ready: (ats) => Promise.all(Array.from(ats, (at) => filled[at])),
+    filled: (ats) => Promise.all(Array.from(ats, (at) => fills[at])),
     async fill(stopped) {
       const started = new Uint8Array(plan.blocks.length);
       try {
@@ -177,7 +177,7 @@ export async function erodeAsync(heights, options, settings) {
   const ticker = onProgress ? setInterval(() => onProgress(plan.droplets ? done / plan.droplets : 0), 40) : undefined;
   try {
     const floor = await floorOf(heights, plan, slice);
-    const { blocks, ready: filled, fill } = blocksOf(heights, plan, slice);
+    const { blocks, filled, fill } = blocksOf(heights, plan, slice);
     const { side, tiles, rounds } = plan;
     const lanes = pool(workers);
     const work = plan.lifetime * (8 + 3 * plan.radius * plan.radius);
