@@ -92,6 +92,10 @@ function moduleHere(name) {
 /** A job done on the page: decoding a PNG, or writing a download. */
 function hereFor(job) {
   if (job.decodePng) {
+    if (job.decodePng.buffer.detached) {
+      // Handed to a worker that then failed: the bytes went with it.
+      return Promise.reject(new Error("the file worker failed while it had the file; import it again"));
+    }
     return moduleHere("terrain-png").then(
       (png) => png.decode(job.decodePng),
       (error) => {
@@ -154,7 +158,9 @@ function inFileWorker(job, transfer = []) {
   });
 }
 
-wasm.configurePngDecoder((bytes) => inFileWorker({ decodePng: bytes }));
+// The file's bytes are handed over (transferred, not copied: a copy of a
+// 4097 x 4097 picture's file was a task of over 50 ms on the page).
+wasm.configurePngDecoder((bytes) => inFileWorker({ decodePng: bytes }, [bytes.buffer]));
 // The page hands a download's heights over (transferred, not copied) with
 // exportMap()'s options, and gets the file back as a Blob.
 wasm.configureExporter(({ heights, options, mediaType }, onProgress) =>
