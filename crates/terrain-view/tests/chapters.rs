@@ -5,19 +5,12 @@
 //! noise). The erosion chapter has its own file; the plots' numbers sit
 //! with the plots.
 
+mod common;
+
+use common::{assert_says, prose};
 use terrain_core::query::from_query;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index};
 use terrain_core::{Heightmap, generate};
-
-/// A chapter's text with its lines joined, so a sentence can be found
-/// whole.
-fn prose(page: &str) -> String {
-    page.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn assert_says(page: &str, name: &str, claim: &str) {
-    assert!(prose(page).contains(claim), "{name} should say {claim:?}");
-}
 
 /// The finished map a share link's `query` describes.
 fn map_of(query: &str) -> Heightmap {
@@ -34,7 +27,7 @@ fn midpoint_displacement_quotes_a_span_that_misses_one() {
     let span = high - low;
     let top = (high - low) * (1.0 / span);
     assert_says(
-        PAGE,
+        &prose(PAGE),
         "midpoint-displacement.html",
         &format!(
             "With a lowest height of {low:?} and a highest of {high:?}, for example, the highest point would come out as {top:?}"
@@ -88,7 +81,7 @@ fn diamond_square_quotes_where_it_differs_from_midpoint_displacement() {
     let point_share = 100.0 * points as f64 / (50 * side * side) as f64;
     let difference_share = 100.0 * lines_difference / difference;
     assert_says(
-        PAGE,
+        &prose(PAGE),
         "diamond-square.html",
         &format!(
             "hold {point_share:.0} % of the points and {difference_share:.0} % of the difference between the two maps"
@@ -125,7 +118,7 @@ fn diamond_square_quotes_the_crease_indices_as_measured() {
             "it averages {gentle_square:.2} (midpoint displacement {gentle_midpoint:.1}), and at 0 it averages {flat_square:.2}"
         ),
     ] {
-        assert_says(PAGE, "diamond-square.html", &claim);
+        assert_says(&prose(PAGE), "diamond-square.html", &claim);
     }
 }
 
@@ -199,6 +192,6 @@ fn gradient_noise_quotes_its_fades_and_seams_over_a_hundred_seeds() {
         ),
     ];
     for claim in claims {
-        assert_says(PAGE, "gradient-noise.html", &claim);
+        assert_says(&prose(PAGE), "gradient-noise.html", &claim);
     }
 }

@@ -3,6 +3,9 @@
 //! 257 x 257, seed 7, the droplets' defaults), so a change to erosion
 //! cannot leave the page telling another story.
 
+mod common;
+
+use common::prose;
 use terrain_core::query::from_query;
 use terrain_core::words::group_thousands;
 use terrain_core::{Terrain, generate};
@@ -30,16 +33,10 @@ fn row(head: &str, cells: &[String]) -> String {
     format!("<tr><th scope=\"row\">{head}</th>{cells}</tr>")
 }
 
-/// The page with its lines joined, so a sentence can be found whole.
-fn prose() -> String {
-    PAGE.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
+/// Fails unless the erosion chapter says `claim`.
 fn assert_says(claim: &str) {
-    assert!(
-        prose().contains(claim),
-        "the erosion chapter should say {claim:?}"
-    );
+    static PROSE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| prose(PAGE));
+    common::assert_says(&PROSE, "the erosion chapter", claim);
 }
 
 #[test]
