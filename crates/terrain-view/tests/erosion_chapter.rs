@@ -1,7 +1,8 @@
 //! The erosion chapter's tables and the numbers its prose draws from them,
 //! against what the code gives for the same map and rain (diamond-square,
-//! 257 x 257, seed 7, the droplets' defaults), so a change to erosion
-//! cannot leave the page telling another story.
+//! 257 x 257, seed 7, the droplets' defaults) and for the tiling section's
+//! pair over 200 seeds, so a change to erosion cannot leave the page
+//! telling another story.
 
 mod common;
 
@@ -311,4 +312,55 @@ fn the_rain_drains_the_pits_the_chapter_counts() {
         (1.0 / 9.5..1.0 / 8.5).contains(&share),
         "one in nine: {share}"
     );
+}
+
+#[test]
+fn the_tiles_seams_over_two_hundred_seeds_are_what_the_chapter_says() {
+    use terrain_core::seams::seam_index;
+    // The tiling section's pair: tileable diamond-square, 129 x 129, rained
+    // on by 25 000 droplets, with wrap (the default for this map) or not.
+    let seam = |seed: u64, rain: &str| {
+        let query = format!("algorithm=tileable-diamond-square&exponent=7&seed={seed}{rain}");
+        let state = from_query(&query);
+        let map = generate(&state.params, state.stage)
+            .unwrap_or_else(|error| panic!("{query}: {error}"))
+            .heightmap;
+        seam_index(&map).unwrap_or_else(|| panic!("{query}: a map of 129 points has an index"))
+    };
+    const WRAPPED: &str = "&erosion=droplets&droplets=25000";
+    const UNWRAPPED: &str = "&erosion=droplets&droplets=25000&wrap=false";
+    // Seeds 0 to 199, half on each of two threads: 400 erosions.
+    let over_seeds = |rain: &'static str| {
+        let half = |seeds: std::ops::Range<u64>| {
+            std::thread::spawn(move || seeds.map(|seed| seam(seed, rain)).collect::<Vec<_>>())
+        };
+        let (low, high) = (half(0..100), half(100..200));
+        let join = |half: std::thread::JoinHandle<Vec<f64>>| {
+            half.join()
+                .unwrap_or_else(|_| panic!("a thread of seeds failed"))
+        };
+        [join(low), join(high)].concat()
+    };
+    let mean = |indices: &[f64]| indices.iter().sum::<f64>() / indices.len() as f64;
+    let (wrapped, unwrapped) = (over_seeds(WRAPPED), over_seeds(UNWRAPPED));
+    let lowest_unwrapped = unwrapped
+        .iter()
+        .fold(f64::INFINITY, |low, &index| low.min(index));
+    for claim in [
+        format!(
+            "{:.2} for seed 21, where the map before the rain scored {:.2}, and {:.3} on average over seeds 0 to 199.",
+            seam(21, WRAPPED),
+            seam(21, ""),
+            mean(&wrapped)
+        ),
+        // "Never below": the lowest, rounded down.
+        format!(
+            "Without wrap it is {:.2} for seed 21, {:.1} on average and never below {:.1}:",
+            seam(21, UNWRAPPED),
+            mean(&unwrapped),
+            (lowest_unwrapped * 10.0).floor() / 10.0
+        ),
+    ] {
+        assert_says(&claim);
+    }
 }
