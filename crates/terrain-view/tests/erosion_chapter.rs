@@ -364,3 +364,43 @@ fn the_tiles_seams_over_two_hundred_seeds_are_what_the_chapter_says() {
         assert_says(&claim);
     }
 }
+
+#[test]
+fn a_small_map_erodes_harder_as_the_chapter_says() {
+    // Tileable diamond-square, seed 21, with wrap, at 129 and 257 points a
+    // side, each rained on by as many droplets per point.
+    let query = |exponent: u32, erosion: &str| {
+        format!("algorithm=tileable-diamond-square&exponent={exponent}&seed=21&erosion={erosion}")
+    };
+    let terrain = |query: &str| {
+        let state = from_query(query);
+        generate(&state.params, state.stage).unwrap_or_else(|error| panic!("{query}: {error}"))
+    };
+    // How far a droplet's height changes a step: the first 2 000 droplets,
+    // each traced on the map before any rain.
+    let change_a_step = |exponent: u32| {
+        let steps: Vec<f64> = (0..2000)
+            .flat_map(|droplet| {
+                let traced = terrain(&query(exponent, &format!("trace&droplet={droplet}")));
+                let trace = traced.erosion.and_then(|report| report.trace);
+                let trace = trace.unwrap_or_else(|| panic!("droplet {droplet} has a trace"));
+                trace.steps.into_iter().map(|step| step.drop.abs())
+            })
+            .collect();
+        steps.iter().sum::<f64>() / steps.len() as f64
+    };
+    // Material eroded, per point of the map.
+    let eroded_per_point = |exponent: u32, droplets: u32| {
+        let rained = terrain(&query(exponent, &format!("droplets&droplets={droplets}")));
+        let side = rained.heightmap.side();
+        let ledger = rained.erosion.and_then(|report| report.ledger);
+        ledger.expect("a run of droplets keeps its ledger").eroded / (side * side) as f64
+    };
+    assert_says(&format!(
+        "a droplet's height changes by {:.4} a step on average at 129 points a side, and by {:.4} at 257 (over the first 2&nbsp;000 droplets, each let fall on the map before any rain). 25&nbsp;000 droplets on the smaller map erode {:.3} per point; 100&nbsp;000 on the larger, as many droplets per point, erode {:.3}.",
+        change_a_step(7),
+        change_a_step(8),
+        eroded_per_point(7, 25_000),
+        eroded_per_point(8, 100_000),
+    ));
+}
