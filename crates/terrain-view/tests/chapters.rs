@@ -1,5 +1,6 @@
 //! Numbers the chapters quote, against what the code gives: the
-//! rescaling's rounding trap (midpoint displacement), where the two
+//! rescaling's rounding trap and how far the post's centre rule would
+//! lead (midpoint displacement), where the two
 //! algorithms differ and how much each creases (diamond-square), the fades'
 //! creases and bends and the tiles' seams over a hundred seeds (gradient
 //! noise). The erosion chapter has its own file; the plots' numbers sit
@@ -55,6 +56,116 @@ fn midpoint_displacement_quotes_a_span_that_misses_one() {
         (1.0 / 8.0..1.0 / 6.0).contains(&share),
         "about one span in seven misses 1: {share}"
     );
+}
+
+#[test]
+fn midpoint_displacement_quotes_how_far_the_posts_centre_rule_leads() {
+    const PAGE: &str = include_str!("../../../www/midpoint-displacement.html");
+    let farthest: Vec<f64> = (0..100)
+        .map(|seed| {
+            let ours = map_of(&format!(
+                "algorithm=midpoint-displacement&exponent=5&seed={seed}&normalize=false"
+            ));
+            let ours = ours.heights();
+            // The jitter read back is the jitter: our rule, fed it, gives
+            // our map again.
+            let again = displaced_again(ours, Centre::FromEdgeMidpoints);
+            let error = ours
+                .iter()
+                .zip(&again)
+                .fold(0.0, |most: f64, (a, b)| most.max((a - b).abs()));
+            assert!(
+                error < 1e-12,
+                "seed {seed}: our rule rebuilt is {error} off"
+            );
+            let posts = displaced_again(ours, Centre::FromCorners);
+            // Both maps stretched to 0..1, as finished maps are.
+            let stretched = |heights: &[f64]| {
+                let low = heights.iter().fold(f64::INFINITY, |low, &h| low.min(h));
+                let high = heights
+                    .iter()
+                    .fold(f64::NEG_INFINITY, |high, &h| high.max(h));
+                heights
+                    .iter()
+                    .map(|h| (h - low) / (high - low))
+                    .collect::<Vec<_>>()
+            };
+            stretched(ours)
+                .iter()
+                .zip(stretched(&posts))
+                .fold(0.0, |most: f64, (a, b)| most.max((a - b).abs()))
+        })
+        .collect();
+    let mean = farthest.iter().sum::<f64>() / farthest.len() as f64;
+    let least = farthest
+        .iter()
+        .fold(f64::INFINITY, |least, &d| least.min(d));
+    let most = farthest.iter().fold(0.0, |most: f64, &d| most.max(d));
+    assert_says(
+        &prose(PAGE),
+        "midpoint-displacement.html",
+        &format!(
+            "the finished maps are {mean:.2} of the full height apart on average over 100 seeds, and between {least:.2} and {most:.2} for any one seed."
+        ),
+    );
+}
+
+/// What a chunk's centre is displaced from.
+#[derive(Clone, Copy, PartialEq)]
+enum Centre {
+    /// The mean of its four edge midpoints: the post's words, and our code.
+    FromEdgeMidpoints,
+    /// The mean of its four corners: the post's code.
+    FromCorners,
+}
+
+/// Midpoint displacement done again on an unstretched 33 x 33 map `ours`,
+/// with the jitter each of its points got (its height less the mean it was
+/// displaced from) and centres displaced `from` where the rule says.
+fn displaced_again(ours: &[f64], from: Centre) -> Vec<f64> {
+    let (side, last) = (33, 32);
+    let at = |x: usize, y: usize| y * side + x;
+    let mut again = ours.to_vec();
+    let mut width = last;
+    while width > 1 {
+        let r = width / 2;
+        let chunks = (r..last)
+            .step_by(width)
+            .flat_map(|y| (r..last).step_by(width).map(move |x| (x, y)));
+        for (x, y) in chunks.clone() {
+            // Each edge's midpoint from the two ends of its edge.
+            for (edge, a, b) in [
+                (at(x, y - r), at(x - r, y - r), at(x + r, y - r)),
+                (at(x, y + r), at(x - r, y + r), at(x + r, y + r)),
+                (at(x - r, y), at(x - r, y - r), at(x - r, y + r)),
+                (at(x + r, y), at(x + r, y - r), at(x + r, y + r)),
+            ] {
+                let jitter = ours[edge] - (ours[a] + ours[b]) / 2.0;
+                again[edge] = (again[a] + again[b]) / 2.0 + jitter;
+            }
+        }
+        for (x, y) in chunks {
+            let mean = |heights: &[f64], points: [usize; 4]| {
+                points.iter().map(|&point| heights[point]).sum::<f64>() / 4.0
+            };
+            let midpoints = [at(x - r, y), at(x + r, y), at(x, y - r), at(x, y + r)];
+            let corners = [
+                at(x - r, y - r),
+                at(x + r, y - r),
+                at(x - r, y + r),
+                at(x + r, y + r),
+            ];
+            let jitter = ours[at(x, y)] - mean(ours, midpoints);
+            let base = if from == Centre::FromCorners {
+                corners
+            } else {
+                midpoints
+            };
+            again[at(x, y)] = mean(&again, base) + jitter;
+        }
+        width = r;
+    }
+    again
 }
 
 #[test]
