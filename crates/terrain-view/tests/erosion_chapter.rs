@@ -404,3 +404,78 @@ fn a_small_map_erodes_harder_as_the_chapter_says() {
         eroded_per_point(8, 100_000),
     ));
 }
+
+#[test]
+fn the_brush_figure_gives_each_point_its_share() {
+    // A droplet of one step that erodes, with the brush at its defaults
+    // (radius 3) around the point nearest to it, clear of the map's edges:
+    // what each point gave, as (x, y, amount).
+    let taken = (0..100)
+        .find_map(|droplet| {
+            let query = format!(
+                "algorithm=diamond-square&exponent=6&seed=7&erosion=trace&droplet={droplet}&lifetime=1"
+            );
+            let state = from_query(&query);
+            let terrain = generate(&state.params, state.stage).expect("the trace demo's map");
+            let report = terrain.erosion.expect("a trace reports");
+            let trace = report.trace.expect("a trace has its path");
+            let side = trace.heightmap.side() as i64;
+            let taken: Vec<(i64, i64, f64)> = (report.before.heights().iter())
+                .zip(trace.heightmap.heights())
+                .enumerate()
+                .filter(|(_, (before, after))| before != after)
+                .map(|(at, (before, after))| (at as i64 % side, at as i64 / side, before - after))
+                .collect();
+            let eroded = trace.steps.len() == 1 && trace.steps[0].deposited == 0.0;
+            (eroded && taken.len() == 25).then_some(taken)
+        })
+        .expect("one of 100 droplets erodes clear of the edges");
+    let total: f64 = taken.iter().map(|(_, _, amount)| amount).sum();
+    let (centre_x, centre_y, _) = taken
+        .iter()
+        .copied()
+        .max_by(|a, b| a.2.total_cmp(&b.2))
+        .expect("points");
+    // The share in percent at (dx, dy) from the centre, the same at every
+    // point that far away.
+    let share = |dx: i64, dy: i64| {
+        let shares: Vec<String> = (taken.iter())
+            .filter(|(x, y, _)| {
+                let (x, y) = ((x - centre_x).abs(), (y - centre_y).abs());
+                (x.min(y), x.max(y)) == (dx.min(dy), dx.max(dy))
+            })
+            .map(|(_, _, amount)| format!("{:.1}", 100.0 * amount / total))
+            .collect();
+        assert!(
+            !shares.is_empty() && shares.windows(2).all(|pair| pair[0] == pair[1]),
+            "({dx}, {dy}): {shares:?}"
+        );
+        shares[0].clone()
+    };
+    let shares = format!(
+        "The centre gives {}. Its four side neighbours give {} each and its four diagonal neighbours {}. Two points away along a row or column, {}; at a knight's move, {}; at the four corners of the patch, {}.",
+        share(0, 0),
+        share(1, 0),
+        share(1, 1),
+        share(2, 0),
+        share(2, 1),
+        share(2, 2)
+    );
+    // The figure's text for readers who cannot see it, on the page and in
+    // the picture itself.
+    assert_says(&shares);
+    const FIGURE: &str = include_str!("../../../www/figures/erosion-brush.svg");
+    common::assert_says(&prose(FIGURE), "figures/erosion-brush.svg", &shares);
+    // And the picture's 25 labels, row by row.
+    let labels: Vec<&str> = FIGURE
+        .split("</text>")
+        .filter_map(|text| text.rsplit_once('>'))
+        .map(|(_, label)| label)
+        .filter(|label| label.parse::<f64>().is_ok())
+        .collect();
+    let patch: Vec<String> = (-2..=2)
+        .flat_map(|dy: i64| (-2..=2).map(move |dx: i64| (dx.abs(), dy.abs())))
+        .map(|(dx, dy)| share(dx, dy))
+        .collect();
+    assert_eq!(labels, patch, "the figure's labels, row by row");
+}
