@@ -88,6 +88,9 @@ fn the_ledger_table_and_what_the_chapter_reads_from_it() {
 
 #[test]
 fn the_settings_table_is_what_each_change_does() {
+    // Each change's ledger and deepest cut, for the comparisons the
+    // chapter draws from the table.
+    let mut outcomes = std::collections::HashMap::new();
     for (change, more) in [
         ("none (the defaults)", ""),
         ("capacity 16", "&capacity=16"),
@@ -114,7 +117,47 @@ fn the_settings_table_is_what_each_change_does() {
             format!("{deepest:.3}"),
         ];
         assert_says(&row(change, &cells));
+        outcomes.insert(change, (ledger, deepest));
     }
+    let (defaults, deepest) = outcomes["none (the defaults)"];
+    // The code example prints the defaults' deepest cut.
+    assert_says(&format!(
+        "// deepest is -{deepest:.4}: the most any point was lowered."
+    ));
+    let compared = |change: &str| {
+        let (ledger, cut) = outcomes[change];
+        (
+            ledger.eroded / defaults.eroded,
+            ledger.deposited / defaults.deposited,
+            cut / deepest,
+        )
+    };
+    // "A larger capacity ...: nearly four times the material moves, and
+    // the valleys are cut more than twice as deep."
+    let (eroded, _, cut) = compared("capacity 16");
+    assert!(
+        (3.5..4.0).contains(&eroded) && cut > 2.0,
+        "capacity 16: {eroded}, {cut}"
+    );
+    // "Fast evaporation does the opposite."
+    let (eroded, _, cut) = compared("evaporate speed 0.1");
+    assert!(
+        eroded < 1.0 && cut < 1.0,
+        "evaporate speed 0.1: {eroded}, {cut}"
+    );
+    // "Long lifetimes ...: both the cutting and the filling grow."
+    let (eroded, deposited, _) = compared("lifetime 100");
+    assert!(
+        eroded > 1.0 && deposited > 1.0,
+        "lifetime 100: {eroded}, {deposited}"
+    );
+    // "A brush of radius 1 moves more material in total but cuts less
+    // deep, and puts down nearly twice as much."
+    let (eroded, deposited, cut) = compared("brush radius 1");
+    assert!(
+        eroded > 1.0 && cut < 1.0 && (1.6..2.0).contains(&deposited),
+        "brush radius 1: {eroded}, {deposited}, {cut}"
+    );
 }
 
 #[test]
@@ -160,6 +203,21 @@ fn the_traced_droplet_does_what_the_chapter_says() {
     assert!(
         step(24).deposited == 0.0,
         "but not on the seventh from last"
+    );
+    let four = step(1).capacity / step(1).drop;
+    assert!(
+        (3.5..4.5).contains(&four),
+        "its capacity is four times its fall: {four}"
+    );
+    assert!(
+        step(6).capacity < after(5).sediment / 2.0,
+        "on step 6 the capacity is less than half of its load"
+    );
+    // "Its 30 steps cross half of it": down the rows of the 65 x 65 map.
+    let crossed = (trace.end.y - step(1).start.y) / 64.0;
+    assert!(
+        (0.4..0.6).contains(&crossed),
+        "it crosses half the map: {crossed}"
     );
     let ledger = trace.ledger;
     // The map's change: where the droplet's material went.
@@ -224,6 +282,21 @@ fn the_slides_move_what_the_chapter_says() {
     let (ten, _) = slid("&talus=1&stage=slides-10");
     let (fifty, _) = slid("&talus=1&stage=slides-50");
     let (steeper, _) = slid("&talus=2&stage=slides-50");
+    let (steepest, _) = slid("&talus=4&stage=slides-50");
+    // "The sum of all heights changes by less than 10^-9 over fifty
+    // iterations."
+    let state = from_query(
+        "algorithm=diamond-square&exponent=8&seed=7&erosion=thermal&talus=1&stage=slides-50",
+    );
+    let terrain = generate(&state.params, state.stage).unwrap_or_else(|e| panic!("{e}"));
+    let before = terrain.erosion.expect("slides report").before;
+    let sum = |map: &terrain_core::Heightmap| map.heights().iter().sum::<f64>();
+    let change = (sum(&terrain.heightmap) - sum(&before)).abs();
+    assert!(change < 1e-9, "the heights' sum changes by {change}");
+    assert!(
+        steepest < fifty / 100.0,
+        "try 4 and almost nothing moves: {steepest}"
+    );
     // Pairs of side-by-side points that differ by more than the talus
     // allows a cell (a talus of 1: the map's width in height).
     let side = map.side();
@@ -236,6 +309,11 @@ fn the_slides_move_what_the_chapter_says() {
     };
     let across = too_steep(1, &mut (0..side * side).filter(|at| at % side < side - 1));
     let down = too_steep(side, &mut (0..side * (side - 1)));
+    let share = (across + down) as f64 / (2 * side * (side - 1)) as f64;
+    assert!(
+        (0.34..0.4).contains(&share),
+        "a little over a third: {share}"
+    );
     for claim in [
         format!(
             "{} in all, {} of the {} left-right pairs and {} of as many up-down ones",
