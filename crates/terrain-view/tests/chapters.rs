@@ -286,6 +286,12 @@ fn gradient_noise_quotes_its_fades_and_seams_over_a_hundred_seeds() {
             mean_over_seeds(&fade("smoothstep"), bend_jump),
             mean_over_seeds(&fade("quintic"), bend_jump)
         ),
+        // The code example's printout, for seed 7.
+        format!(
+            "console.log(atLines / midCell); // {:.1}; with fade: \"quintic\", {:.1}</code>",
+            bend_jump(&map_of(&format!("{}&seed=7", fade("smoothstep")))),
+            bend_jump(&map_of(&format!("{}&seed=7", fade("quintic"))))
+        ),
         format!(
             "Over 100 seeds the two average {:.2} and {:.1}.",
             mean_over_seeds(&tiles(true), seam),
