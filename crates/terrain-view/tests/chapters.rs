@@ -233,6 +233,61 @@ fn diamond_square_quotes_the_crease_indices_as_measured() {
     }
 }
 
+#[test]
+fn gradient_noise_draws_the_lattice_of_seed_7() {
+    const PAGE: &str = include_str!("../../../www/gradient-noise.html");
+    const FIGURE: &str = include_str!("../../../www/figures/noise-lattice.svg");
+    // The lattice stage of the demo below the figure holds each lattice
+    // point's value v as the height 0.5 + 0.5 v, 32 points apart.
+    let lattice = map_of("algorithm=value-noise&octaves=1&seed=7&stage=lattice");
+    let value = |i: usize, j: usize| {
+        let v = 2.0 * lattice.get(32 * i, 32 * j) - 1.0;
+        // As the figure writes them, with a true minus sign.
+        let written = format!("{:.2}", v.abs());
+        if v < 0.0 {
+            format!("\u{2212}{written}")
+        } else {
+            written
+        }
+    };
+    let labels: Vec<&str> = FIGURE
+        .split("</text>")
+        .filter_map(|text| text.rsplit_once('>'))
+        .map(|(_, label)| label)
+        .filter(|label| label.contains('.'))
+        .collect();
+    let values: Vec<String> = (0..5)
+        .flat_map(|j| (0..5).map(move |i| (i, j)))
+        .map(|(i, j)| value(i, j))
+        .collect();
+    assert_eq!(labels, values, "the figure's 25 labels, row by row");
+    let page = prose(PAGE);
+    for claim in [
+        format!(
+            "The top row reads {}, {}, {}, {}, {}.",
+            value(0, 0),
+            value(1, 0),
+            value(2, 0),
+            value(3, 0),
+            value(4, 0)
+        ),
+        format!(
+            "blended from the cell's four corners, {}, {}, {} and {}.",
+            value(0, 0),
+            value(1, 0),
+            value(0, 1),
+            value(1, 1)
+        ),
+        format!(
+            "the top-left point's {} stands at {:.2}.",
+            value(0, 0),
+            lattice.get(0, 0)
+        ),
+    ] {
+        assert_says(&page, "gradient-noise.html", &claim);
+    }
+}
+
 /// The mean of `measure` over seeds 0 to 99 of the map `query` (without
 /// its seed) describes.
 fn mean_over_seeds(query: &str, measure: impl Fn(&Heightmap) -> f64) -> f64 {
