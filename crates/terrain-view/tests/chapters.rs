@@ -1,6 +1,7 @@
 //! Numbers the chapters quote, against what the code gives: the
 //! rescaling's rounding trap and how far the post's centre rule would
-//! lead (midpoint displacement), where the two
+//! lead (midpoint displacement), the zero shortcut that would change no
+//! map (recursive midpoint displacement), where the two
 //! algorithms differ and how much each creases (diamond-square), the fades'
 //! creases and bends and the tiles' seams over a hundred seeds (gradient
 //! noise). The erosion chapter has its own file; the plots' numbers sit
@@ -11,7 +12,8 @@ mod common;
 use common::{assert_says, prose};
 use terrain_core::query::from_query;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index};
-use terrain_core::{Heightmap, generate};
+use terrain_core::words::group_thousands;
+use terrain_core::{Heightmap, PointRandom, generate};
 
 /// The finished map a share link's `query` describes.
 fn map_of(query: &str) -> Heightmap {
@@ -166,6 +168,138 @@ fn displaced_again(ours: &[f64], from: Centre) -> Vec<f64> {
         width = r;
     }
     again
+}
+
+#[test]
+fn recursive_midpoint_displacement_quotes_the_shortcut_it_tried() {
+    const PAGE: &str = include_str!("../../../www/recursive-midpoint-displacement.html");
+    let mut maps = 0;
+    for exponent in 1..=6 {
+        for seed in 0..20 {
+            for spread in [0.0, 0.3, 1.0] {
+                let query = format!(
+                    "algorithm=recursive-midpoint-displacement&exponent={exponent}&seed={seed}&spread={spread}&normalize=false"
+                );
+                let state = from_query(&query);
+                let reduction = state.params.subdivision.spread_reduction;
+                let random = PointRandom::new(seed);
+                let side = (1 << exponent) + 1;
+                let corners = [0, side - 1, side * (side - 1), side * side - 1];
+                let with_corners = |heights: [f64; 4]| {
+                    let mut map = vec![0.0; side * side];
+                    for (corner, height) in corners.iter().zip(heights) {
+                        map[*corner] = height;
+                    }
+                    map
+                };
+                let drawn = corners.map(|corner| random.unit(corner));
+                // The corners drawn from the seed, as the generator draws
+                // them; all four 0; +1 and -1 across, so that every mean
+                // with a spread of 0 is an exact 0; one of them 0.
+                for start in [
+                    with_corners(drawn),
+                    with_corners([0.0; 4]),
+                    with_corners([1.0, -1.0, -1.0, 1.0]),
+                    with_corners([0.0, drawn[1], drawn[2], drawn[3]]),
+                ] {
+                    let (mut recorded, mut shortcut) = (start.clone(), start);
+                    displace_recursively(&mut recorded, spread, reduction, random, Unset::Recorded);
+                    displace_recursively(&mut shortcut, spread, reduction, random, Unset::Zero);
+                    assert_eq!(recorded, shortcut, "{query}: the shortcut changed the map");
+                    maps += 1;
+                }
+                // The recorded version is the generator's own, bit for bit.
+                let mut drawn_map = with_corners(drawn);
+                displace_recursively(&mut drawn_map, spread, reduction, random, Unset::Recorded);
+                assert_eq!(drawn_map, map_of(&query).heights(), "{query}");
+            }
+        }
+    }
+    assert_says(
+        &prose(PAGE),
+        "recursive-midpoint-displacement.html",
+        &format!(
+            "We ran the shortcut against a proper record on {} maps,",
+            group_thousands(maps).replace('\u{202f}', "&nbsp;")
+        ),
+    );
+}
+
+/// How a point is known to be still unset.
+#[derive(Clone, Copy, PartialEq)]
+enum Unset {
+    /// It is not in a record of the points set: our code.
+    Recorded,
+    /// Its height is 0.0: the post's shortcut.
+    Zero,
+}
+
+/// Recursive midpoint displacement of the square map `heights`, unstretched,
+/// from its four corners down to 3 x 3 views, with jitter of `spread` at
+/// the top, `reduction` times less a level down.
+fn displace_recursively(
+    heights: &mut [f64],
+    spread: f64,
+    reduction: f64,
+    random: PointRandom,
+    unset: Unset,
+) {
+    let side = heights.len().isqrt();
+    let mut set = vec![false; heights.len()];
+    for corner in [0, side - 1, side * (side - 1), side * side - 1] {
+        set[corner] = true;
+    }
+    // The view `size` cells wide whose top-left point is `origin`.
+    fn view(
+        heights: &mut [f64],
+        set: &mut [bool],
+        (origin, size, side): (usize, usize, usize),
+        spread: f64,
+        (reduction, random, unset): (f64, PointRandom, Unset),
+    ) {
+        let at = |x: usize, y: usize| origin + y * side + x;
+        let (last, middle) = (size, size / 2);
+        let mut displace = |heights: &mut [f64], point: usize, mean: f64| {
+            let fresh = match unset {
+                Unset::Recorded => !set[point],
+                Unset::Zero => heights[point] == 0.0,
+            };
+            if fresh {
+                set[point] = true;
+                heights[point] = mean + random.jitter(point, spread);
+            }
+        };
+        let (top_left, top_right) = (heights[at(0, 0)], heights[at(last, 0)]);
+        let (bottom_left, bottom_right) = (heights[at(0, last)], heights[at(last, last)]);
+        displace(heights, at(middle, 0), (top_left + top_right) / 2.0);
+        displace(heights, at(0, middle), (top_left + bottom_left) / 2.0);
+        displace(heights, at(last, middle), (top_right + bottom_right) / 2.0);
+        displace(
+            heights,
+            at(middle, last),
+            (bottom_left + bottom_right) / 2.0,
+        );
+        let centre = (heights[at(0, middle)]
+            + heights[at(last, middle)]
+            + heights[at(middle, 0)]
+            + heights[at(middle, last)])
+            / 4.0;
+        displace(heights, at(middle, middle), centre);
+        if size > 2 {
+            for (column, row) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let quadrant = (at(column * middle, row * middle), middle, side);
+                let next = (reduction, random, unset);
+                view(heights, set, quadrant, spread * reduction, next);
+            }
+        }
+    }
+    view(
+        heights,
+        &mut set,
+        (0, side - 1, side),
+        spread,
+        (reduction, random, unset),
+    );
 }
 
 #[test]
