@@ -557,3 +557,45 @@ fn the_brush_figure_gives_each_point_its_share() {
         .collect();
     assert_eq!(labels, patch, "the figure's labels, row by row");
 }
+
+#[test]
+fn the_flow_figure_is_what_d8_gives() {
+    use terrain_core::erosion::flow::{Routing, accumulate};
+    const FIGURE: &str = include_str!("../../../www/figures/erosion-flow.svg");
+    // The figure's labels by place: `x y` of each number drawn.
+    let labels: Vec<(f64, f64, f64)> = FIGURE
+        .split("<text ")
+        .skip(1)
+        .filter_map(|text| {
+            let place = |name: &str| {
+                let (_, rest) = text.split_once(&format!("{name}=\""))?;
+                rest.split('"').next()?.parse::<f64>().ok()
+            };
+            let (_, label) = text.split_once('>')?;
+            let label = label.split('<').next()?.parse::<f64>().ok()?;
+            Some((place("x")?, place("y")?, label))
+        })
+        .collect();
+    // Two 5 x 5 grids, 54 px apart: the heights from y = 80, the flow from
+    // y = 432.
+    let grid = |top: f64| {
+        (0..25)
+            .map(|at| {
+                let (x, y) = (62.0 + 54.0 * (at % 5) as f64, top + 54.0 * (at / 5) as f64);
+                labels
+                    .iter()
+                    .find(|label| label.0 == x && label.1 == y)
+                    .map_or_else(|| panic!("a label at ({x}, {y})"), |label| label.2)
+            })
+            .collect::<Vec<f64>>()
+    };
+    let heights = terrain_core::Heightmap::from_heights(2, grid(80.0)).expect("a 5 x 5 map");
+    let flow = accumulate(&heights, Routing::Steepest, false).expect("flow");
+    assert_eq!(flow, grid(432.0), "the figure's flow is D8's");
+    let lowest = (0..25).min_by(|&a, &b| heights.heights()[a].total_cmp(&heights.heights()[b]));
+    assert_eq!(
+        flow[lowest.expect("points")],
+        25.0,
+        "the lowest point gathers all 25 units"
+    );
+}
