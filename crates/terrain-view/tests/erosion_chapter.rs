@@ -598,4 +598,9 @@ fn the_flow_figure_is_what_d8_gives() {
         25.0,
         "the lowest point gathers all 25 units"
     );
+    // The page's description: the valley down the fourth column.
+    assert_says(&format!(
+        "growing down the valley, {}, {}, {}, and {} at the lowest point",
+        flow[8], flow[13], flow[18], flow[23]
+    ));
 }
