@@ -9,18 +9,15 @@
 
 mod common;
 
-use common::{assert_says, prose};
+use common::{assert_says, labels, prose, row_by_row, terrain_of};
 use terrain_core::query::from_query;
 use terrain_core::seams::{DEFAULT_CREASE_LEVELS, crease_index};
 use terrain_core::words::group_thousands;
-use terrain_core::{Heightmap, PointRandom, generate};
+use terrain_core::{Heightmap, PointRandom};
 
 /// The finished map a share link's `query` describes.
 fn map_of(query: &str) -> Heightmap {
-    let state = from_query(query);
-    generate(&state.params, state.stage)
-        .unwrap_or_else(|error| panic!("{query}: {error}"))
-        .heightmap
+    terrain_of(query).heightmap
 }
 
 #[test]
@@ -384,12 +381,15 @@ fn gradient_noise_draws_the_lattice_of_seed_7() {
             written
         }
     };
-    let labels: Vec<&str> = FIGURE
-        .split("</text>")
-        .filter_map(|text| text.rsplit_once('>'))
-        .map(|(_, label)| label)
-        .filter(|label| label.contains('.'))
-        .collect();
+    let labels = row_by_row(
+        labels(FIGURE)
+            .into_iter()
+            .filter(|label| {
+                let text = label.text;
+                text.contains('.')
+            })
+            .collect(),
+    );
     let values: Vec<String> = (0..5)
         .flat_map(|j| (0..5).map(move |i| (i, j)))
         .map(|(i, j)| value(i, j))

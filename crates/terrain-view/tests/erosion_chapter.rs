@@ -6,18 +6,17 @@
 
 mod common;
 
-use common::prose;
-use terrain_core::query::from_query;
+use common::{labels, prose, row_by_row, terrain_of};
+use terrain_core::Terrain;
 use terrain_core::words::group_thousands;
-use terrain_core::{Terrain, generate};
 
 const PAGE: &str = include_str!("../../../www/erosion.html");
 
 /// The chapter's map, rained on as `more` (a share link's parameters) says.
 fn rained(more: &str) -> Terrain {
-    let query = format!("algorithm=diamond-square&exponent=8&seed=7&erosion=droplets{more}");
-    let state = from_query(&query);
-    generate(&state.params, state.stage).unwrap_or_else(|error| panic!("{query}: {error}"))
+    terrain_of(&format!(
+        "algorithm=diamond-square&exponent=8&seed=7&erosion=droplets{more}"
+    ))
 }
 
 /// `count` as the chapter writes it: `100&nbsp;000`.
@@ -162,8 +161,7 @@ fn the_settings_table_is_what_each_change_does() {
 
 #[test]
 fn the_traced_droplet_does_what_the_chapter_says() {
-    let state = from_query("algorithm=diamond-square&exponent=6&seed=7&erosion=trace&droplet=1");
-    let terrain = generate(&state.params, state.stage).expect("the trace demo's map");
+    let terrain = terrain_of("algorithm=diamond-square&exponent=6&seed=7&erosion=trace&droplet=1");
     let report = terrain.erosion.expect("a trace reports");
     let trace = report.trace.expect("a trace has its path");
     // Step n of the chapter (from 1) and the droplet as the next one starts.
@@ -268,30 +266,27 @@ fn the_traced_droplet_does_what_the_chapter_says() {
 
 #[test]
 fn the_slides_move_what_the_chapter_says() {
+    // What moved, the map before and the map after.
     let slid = |more: &str| {
-        let query = format!("algorithm=diamond-square&exponent=8&seed=7&erosion=thermal{more}");
-        let state = from_query(&query);
-        let terrain = generate(&state.params, state.stage).unwrap_or_else(|e| panic!("{e}"));
+        let terrain = terrain_of(&format!(
+            "algorithm=diamond-square&exponent=8&seed=7&erosion=thermal{more}"
+        ));
         let report = terrain.erosion.expect("slides report");
         (
             report.moved.expect("slides count what moved"),
             report.before,
+            terrain.heightmap,
         )
     };
-    let (first, map) = slid("&talus=1&stage=slides-1");
-    let (ten, _) = slid("&talus=1&stage=slides-10");
-    let (fifty, _) = slid("&talus=1&stage=slides-50");
-    let (steeper, _) = slid("&talus=2&stage=slides-50");
-    let (steepest, _) = slid("&talus=4&stage=slides-50");
+    let (first, map, _) = slid("&talus=1&stage=slides-1");
+    let (ten, ..) = slid("&talus=1&stage=slides-10");
+    let (fifty, before, after) = slid("&talus=1&stage=slides-50");
+    let (steeper, ..) = slid("&talus=2&stage=slides-50");
+    let (steepest, ..) = slid("&talus=4&stage=slides-50");
     // "The sum of all heights changes by less than 10^-9 over fifty
     // iterations."
-    let state = from_query(
-        "algorithm=diamond-square&exponent=8&seed=7&erosion=thermal&talus=1&stage=slides-50",
-    );
-    let terrain = generate(&state.params, state.stage).unwrap_or_else(|e| panic!("{e}"));
-    let before = terrain.erosion.expect("slides report").before;
     let sum = |map: &terrain_core::Heightmap| map.heights().iter().sum::<f64>();
-    let change = (sum(&terrain.heightmap) - sum(&before)).abs();
+    let change = (sum(&after) - sum(&before)).abs();
     assert!(change < 1e-9, "the heights' sum changes by {change}");
     assert!(
         steepest < fifty / 100.0,
@@ -399,11 +394,8 @@ fn the_tiles_seams_over_two_hundred_seeds_are_what_the_chapter_says() {
     // on by 25 000 droplets, with wrap (the default for this map) or not.
     let seam = |seed: u64, rain: &str| {
         let query = format!("algorithm=tileable-diamond-square&exponent=7&seed={seed}{rain}");
-        let state = from_query(&query);
-        let map = generate(&state.params, state.stage)
-            .unwrap_or_else(|error| panic!("{query}: {error}"))
-            .heightmap;
-        seam_index(&map).unwrap_or_else(|| panic!("{query}: a map of 129 points has an index"))
+        seam_index(&terrain_of(&query).heightmap)
+            .unwrap_or_else(|| panic!("{query}: a map of 129 points has an index"))
     };
     const WRAPPED: &str = "&erosion=droplets&droplets=25000";
     const UNWRAPPED: &str = "&erosion=droplets&droplets=25000&wrap=false";
@@ -427,14 +419,14 @@ fn the_tiles_seams_over_two_hundred_seeds_are_what_the_chapter_says() {
     for claim in [
         format!(
             "{:.2} for seed 21, where the map before the rain scored {:.2}, and {:.3} on average over seeds 0 to 199.",
-            seam(21, WRAPPED),
+            wrapped[21],
             seam(21, ""),
             mean(&wrapped)
         ),
         // "Never below": the lowest, rounded down.
         format!(
             "Without wrap it is {:.2} for seed 21, {:.1} on average and never below {:.1}:",
-            seam(21, UNWRAPPED),
+            unwrapped[21],
             mean(&unwrapped),
             (lowest_unwrapped * 10.0).floor() / 10.0
         ),
@@ -450,16 +442,12 @@ fn a_small_map_erodes_harder_as_the_chapter_says() {
     let query = |exponent: u32, erosion: &str| {
         format!("algorithm=tileable-diamond-square&exponent={exponent}&seed=21&erosion={erosion}")
     };
-    let terrain = |query: &str| {
-        let state = from_query(query);
-        generate(&state.params, state.stage).unwrap_or_else(|error| panic!("{query}: {error}"))
-    };
     // How far a droplet's height changes a step: the first 2 000 droplets,
     // each traced on the map before any rain.
     let change_a_step = |exponent: u32| {
         let steps: Vec<f64> = (0..2000)
             .flat_map(|droplet| {
-                let traced = terrain(&query(exponent, &format!("trace&droplet={droplet}")));
+                let traced = terrain_of(&query(exponent, &format!("trace&droplet={droplet}")));
                 let trace = traced.erosion.and_then(|report| report.trace);
                 let trace = trace.unwrap_or_else(|| panic!("droplet {droplet} has a trace"));
                 trace.steps.into_iter().map(|step| step.drop.abs())
@@ -469,7 +457,7 @@ fn a_small_map_erodes_harder_as_the_chapter_says() {
     };
     // Material eroded, per point of the map.
     let eroded_per_point = |exponent: u32, droplets: u32| {
-        let rained = terrain(&query(exponent, &format!("droplets&droplets={droplets}")));
+        let rained = terrain_of(&query(exponent, &format!("droplets&droplets={droplets}")));
         let side = rained.heightmap.side();
         let ledger = rained.erosion.and_then(|report| report.ledger);
         ledger.expect("a run of droplets keeps its ledger").eroded / (side * side) as f64
@@ -493,9 +481,7 @@ fn the_brush_figure_gives_each_point_its_share() {
             let query = format!(
                 "algorithm=diamond-square&exponent=6&seed=7&erosion=trace&droplet={droplet}&lifetime=1"
             );
-            let state = from_query(&query);
-            let terrain = generate(&state.params, state.stage).expect("the trace demo's map");
-            let report = terrain.erosion.expect("a trace reports");
+            let report = terrain_of(&query).erosion.expect("a trace reports");
             let trace = report.trace.expect("a trace has its path");
             let side = trace.heightmap.side() as i64;
             let taken: Vec<(i64, i64, f64)> = (report.before.heights().iter())
@@ -545,12 +531,15 @@ fn the_brush_figure_gives_each_point_its_share() {
     const FIGURE: &str = include_str!("../../../www/figures/erosion-brush.svg");
     common::assert_says(&prose(FIGURE), "figures/erosion-brush.svg", &shares);
     // And the picture's 25 labels, row by row.
-    let labels: Vec<&str> = FIGURE
-        .split("</text>")
-        .filter_map(|text| text.rsplit_once('>'))
-        .map(|(_, label)| label)
-        .filter(|label| label.parse::<f64>().is_ok())
-        .collect();
+    let labels = row_by_row(
+        labels(FIGURE)
+            .into_iter()
+            .filter(|label| {
+                let text = label.text;
+                text.parse::<f64>().is_ok()
+            })
+            .collect(),
+    );
     let patch: Vec<String> = (-2..=2)
         .flat_map(|dy: i64| (-2..=2).map(move |dx: i64| (dx.abs(), dy.abs())))
         .map(|(dx, dy)| share(dx, dy))
@@ -562,19 +551,10 @@ fn the_brush_figure_gives_each_point_its_share() {
 fn the_flow_figure_is_what_d8_gives() {
     use terrain_core::erosion::flow::{Routing, accumulate};
     const FIGURE: &str = include_str!("../../../www/figures/erosion-flow.svg");
-    // The figure's labels by place: `x y` of each number drawn.
-    let labels: Vec<(f64, f64, f64)> = FIGURE
-        .split("<text ")
-        .skip(1)
-        .filter_map(|text| {
-            let place = |name: &str| {
-                let (_, rest) = text.split_once(&format!("{name}=\""))?;
-                rest.split('"').next()?.parse::<f64>().ok()
-            };
-            let (_, label) = text.split_once('>')?;
-            let label = label.split('<').next()?.parse::<f64>().ok()?;
-            Some((place("x")?, place("y")?, label))
-        })
+    // The figure's numbers, by where they are drawn.
+    let labels: Vec<(f64, f64, f64)> = labels(FIGURE)
+        .into_iter()
+        .filter_map(|label| Some((label.x, label.y, label.text.parse().ok()?)))
         .collect();
     // Two 5 x 5 grids, 54 px apart: the heights from y = 80, the flow from
     // y = 432.
