@@ -2,8 +2,9 @@
 //! rescaling's rounding trap and how far the post's centre rule would
 //! lead (midpoint displacement), the zero shortcut that would change no
 //! map (recursive midpoint displacement), where the two
-//! algorithms differ and how much each creases (diamond-square), the fades'
-//! creases and bends and the tiles' seams over a hundred seeds (gradient
+//! algorithms differ and how much each creases (diamond-square), the
+//! blends worked by hand, the fades' creases and bends and the tiles'
+//! seams over a hundred seeds, and the cellular noise's median (gradient
 //! noise). The erosion chapter has its own file; the plots' numbers sit
 //! with the plots.
 
@@ -371,16 +372,7 @@ fn gradient_noise_draws_the_lattice_of_seed_7() {
     // The lattice stage of the demo below the figure holds each lattice
     // point's value v as the height 0.5 + 0.5 v, 32 points apart.
     let lattice = map_of("algorithm=value-noise&octaves=1&seed=7&stage=lattice");
-    let value = |i: usize, j: usize| {
-        let v = 2.0 * lattice.get(32 * i, 32 * j) - 1.0;
-        // As the figure writes them, with a true minus sign.
-        let written = format!("{:.2}", v.abs());
-        if v < 0.0 {
-            format!("\u{2212}{written}")
-        } else {
-            written
-        }
-    };
+    let value = |i: usize, j: usize| written(2.0 * lattice.get(32 * i, 32 * j) - 1.0, 2);
     let labels = row_by_row(
         labels(FIGURE)
             .into_iter()
@@ -500,4 +492,120 @@ fn gradient_noise_quotes_its_fades_and_seams_over_a_hundred_seeds() {
     for claim in claims {
         assert_says(&prose(PAGE), "gradient-noise.html", &claim);
     }
+}
+
+/// `value` as the chapters write it: `places` decimals, and a true minus
+/// sign.
+fn written(value: f64, places: usize) -> String {
+    let digits = format!("{:.places$}", value.abs());
+    if value < 0.0 {
+        format!("\u{2212}{digits}")
+    } else {
+        digits
+    }
+}
+
+/// `+ value` or `− |value|`, as a term of a sum is written.
+fn term(value: f64, places: usize) -> String {
+    let sign = if value < 0.0 { '\u{2212}' } else { '+' };
+    format!("{sign} {:.places$}", value.abs())
+}
+
+#[test]
+fn gradient_noise_works_its_blends_through_by_hand() {
+    const PAGE: &str = include_str!("../../../www/gradient-noise.html");
+    // The orange point of the lattice figure is (8, 16) on the demos'
+    // maps, a quarter across and halfway down the top-left cell.
+    let lattice = map_of("algorithm=value-noise&octaves=1&seed=7&stage=lattice");
+    let value = |x: usize, y: usize| 2.0 * lattice.get(x, y) - 1.0;
+    let blended = |fade: &str| {
+        map_of(&format!(
+            "algorithm=value-noise&stage=octave-1&octaves=1&fade={fade}&seed=7"
+        ))
+        .get(8, 16)
+    };
+    // By hand, the page works with the corners as the figure prints them.
+    let rounded = |x: usize, y: usize| (value(x, y) * 100.0).round() / 100.0;
+    let (top_left, top_right) = (rounded(0, 0), rounded(32, 0));
+    let (bottom_left, bottom_right) = (rounded(0, 32), rounded(32, 32));
+    let left = (top_left + bottom_left) / 2.0;
+    let right = (top_right + bottom_right) / 2.0;
+    let linear = left + 0.25 * (right - left);
+    let smoothstep = 3.0 * 0.25_f64.powi(2) - 2.0 * 0.25_f64.powi(3);
+    let smoothed = left + (smoothstep * 1000.0).round() / 1000.0 * (right - left);
+    // The demos blend the corners' own values; the heights they show
+    // are 0.5 + 0.5 v.
+    let demo = |fade: &str| {
+        let height = blended(fade);
+        format!(
+            "0.5 + 0.5 × {} = {height:.3}",
+            written(2.0 * height - 1.0, 4)
+        )
+    };
+    let page = prose(PAGE);
+    for claim in [
+        format!(
+            "Halfway down the left column gives ({} {}) / 2 = {};",
+            written(top_left, 2),
+            term(bottom_left, 2),
+            written(left, 3)
+        ),
+        format!(
+            "halfway down the right one gives ({} {}) / 2 = {}.",
+            written(top_right, 2),
+            term(bottom_right, 2),
+            written(right, 2)
+        ),
+        format!(
+            "{} + 0.25 × ({} {}) = {}.",
+            written(left, 3),
+            written(right, 2),
+            term(-left, 3),
+            written(linear, 3)
+        ),
+        format!(
+            "3 × 0.0625 − 2 × 0.0156 = {smoothstep:.3} rather than 0.25, so our point gets {} + {smoothstep:.3} × ({}) = {}.",
+            written(left, 3),
+            written(right - left, 3),
+            written(smoothed, 3)
+        ),
+        format!("{} and {}.", demo("linear"), demo("smoothstep")),
+        // The code example's first lattice point.
+        format!(
+            "lattice[0]; // 0.5 + 0.5 × {} = {:.4}",
+            written(value(0, 0), 4),
+            lattice.get(0, 0)
+        ),
+    ] {
+        assert_says(&page, "gradient-noise.html", &claim);
+    }
+}
+
+#[test]
+fn gradient_noise_puts_half_of_a_cellular_map_below_the_middle() {
+    const PAGE: &str = include_str!("../../../www/gradient-noise.html");
+    // The median distance m makes (F - m) / (F + m) zero at the median,
+    // so on the fixed scale of the scrubber half of one octave's points
+    // lie below 0.5. A median off by 0.01 cells would move that share by
+    // about two points in a hundred.
+    let share_below = (0..20)
+        .map(|seed| {
+            let query = format!(
+                "algorithm=cellular-noise&stage=octave-1&octaves=1&frequency=16&exponent=9&seed={seed}"
+            );
+            let map = map_of(&query);
+            let heights = map.heights();
+            heights.iter().filter(|&&height| height < 0.5).count() as f64 / heights.len() as f64
+        })
+        .sum::<f64>()
+        / 20.0;
+    assert!(
+        (share_below - 0.5).abs() < 0.015,
+        "{share_below} of the points lie below the middle"
+    );
+    assert_says(
+        &prose(PAGE),
+        "gradient-noise.html",
+        "is the median distance (0.42 cells for the nearest point at full jitter): the feature points are the deepest pits, at −1, half the map lies below the middle height",
+    );
 }
