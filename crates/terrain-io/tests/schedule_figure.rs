@@ -172,7 +172,19 @@ fn the_chapter_says_what_the_schedule_costs() {
         .map(|(from, to)| to - from)
         .collect();
     let (narrowest, widest) = (widths.iter().min(), widths.iter().max());
+    let defaults = DropletSettings::default();
+    let schedule = Schedule::new(side, false, defaults.lifetime, defaults.radius);
     let claims = [
+        format!(
+            "(its lifetime plus its brush radius plus one: {} points with the defaults)",
+            schedule.reach()
+        ),
+        format!(
+            "rounds of one for every {} cells of the map ({} on a {side} × {side} map, whose points bound {cells} × {cells} cells)",
+            (side - 1) * (side - 1) / schedule.round() as usize,
+            written(f64::from(schedule.round()), 0),
+            cells = side - 1
+        ),
         format!("by {} per point on average", written(average, 5)),
         format!("lowers the map by {} on average", written(lowered, 4)),
         format!("and by {} at most", written(most, 3)),

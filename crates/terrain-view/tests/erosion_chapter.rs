@@ -151,12 +151,12 @@ fn the_settings_table_is_what_each_change_does() {
         "lifetime 100: {eroded}, {deposited}"
     );
     // "A brush of radius 1 moves more material in total but cuts less
-    // deep, and puts down nearly twice as much."
+    // deep, and puts down 1.7 times as much."
     let (eroded, deposited, cut) = compared("brush radius 1");
-    assert!(
-        eroded > 1.0 && cut < 1.0 && (1.6..2.0).contains(&deposited),
-        "brush radius 1: {eroded}, {deposited}, {cut}"
-    );
+    assert!(eroded > 1.0 && cut < 1.0, "brush radius 1: {eroded}, {cut}");
+    assert_says(&format!(
+        "and puts down {deposited:.1} times as much: its narrow grooves"
+    ));
 }
 
 #[test]

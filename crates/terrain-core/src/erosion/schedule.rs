@@ -30,7 +30,8 @@
 //! task, not round by round).
 //!
 //! Droplets are handed out in **rounds** of [`Schedule::round`] droplets
-//! (the map's area over [`POINTS_PER_ROUND_DROPLET`]; never the worker
+//! (the area droplets land on, `period²` cells, over
+//! [`POINTS_PER_ROUND_DROPLET`]; never the worker
 //! count): droplets `r * round .. (r + 1) * round` make round `r`, each
 //! belonging to the tile where it lands. A round lets colour 0's tiles'
 //! droplets fall, then colour 1's, 2's and 3's; within a colour tile by
@@ -44,8 +45,9 @@ use crate::random::PointRandom;
 /// workers at once; more tiles would only add handing-out.
 pub const MAX_TILES_ACROSS: usize = 8;
 
-/// A round has one droplet for this many points of the map (and at least
-/// [`MIN_ROUND`] droplets). A droplet touches roughly 150 points with the
+/// A round has one droplet for this many cells of the area droplets land
+/// on (`period²`: 512 × 512 cells on a 513-point map), and at least
+/// [`MIN_ROUND`] droplets. A droplet touches roughly 150 points with the
 /// default settings, so in a round each point is touched a few times:
 /// rounds that small leave no trace of the colour order in the map (see
 /// the chapter), while big enough that the windows handed to workers are
