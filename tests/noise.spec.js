@@ -304,11 +304,23 @@ test.describe("the gradient-noise page", () => {
     expect(measured.plain.index).toBeGreaterThan(3);
     expect(measured.tileable.mismatch, "the last row and column are the first").toBe(0);
     expect(measured.plain.mismatch).toBeGreaterThan(0);
-    // Steps 1, 2 and 5's worked numbers.
+    // Steps 1, 2 and 5's worked numbers, as the page writes them: each a
+    // lattice value v and its height 0.5 + 0.5 v.
     expect(measured.latticeSet, "25 lattice points").toBe(25);
-    expect(measured.firstLatticeHeight.toFixed(4)).toBe("0.3657");
-    expect(measured.linearAt.toFixed(3)).toBe("0.435");
-    expect(measured.smoothAt.toFixed(3)).toBe("0.447");
+    const prose = await page.evaluate(() => document.body.textContent.replace(/\s+/g, " "));
+    const height = "0\\.5 \\+ 0\\.5 × (−?[\\d.]+) = ([\\d.]+)";
+    const worked = prose.match(new RegExp(`show these two heights as ${height} and ${height}\\.`));
+    const first = prose.match(new RegExp(`lattice\\[0\\]; // ${height}`));
+    expect(worked, "Step 2 works out the blend's two heights").not.toBeNull();
+    expect(first, "the code example prints the first lattice point").not.toBeNull();
+    for (const [at, value, written] of [
+      [measured.linearAt, worked[1], worked[2]],
+      [measured.smoothAt, worked[3], worked[4]],
+      [measured.firstLatticeHeight, first[1], first[2]],
+    ]) {
+      expect(asQuoted(2 * at - 1, value)).toBe(value);
+      expect(asQuoted(at, written)).toBe(written);
+    }
     expect(measured.cornerMatches, "the corner of frequency 16 is frequency 2 shrunk").toBe(17 * 17);
   });
 });
