@@ -53,6 +53,23 @@ test("the tarball holds what its manifest lists, licenses and README included", 
   expect(size).toBeLessThan(2_000_000);
 });
 
+test("the README's package example runs in Node as written", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf-8");
+  const examples = [...readme.matchAll(/^```js\n([\s\S]*?)^```$/gm)]
+    .map((match) => match[1])
+    .filter((code) => code.includes(`from "${manifest.name}/core"`));
+  expect(examples, "one README example imports the package's core").toHaveLength(1);
+  // One string printed: Playwright's FORCE_COLOR would colour a number.
+  const script = join(folder, "readme-example.mjs");
+  writeFileSync(
+    script,
+    `${examples[0]}console.log(\`\${Object.prototype.toString.call(heights)} \${heights.length}\`);\n`,
+  );
+  const run = spawnSync(process.execPath, [script], { cwd: folder, encoding: "utf-8" });
+  expect(run.stderr).toBe("");
+  expect(run.stdout.trim()).toBe(`[object Float64Array] ${513 * 513}`);
+});
+
 test("Node imports the core and makes the site's maps, bit for bit", async ({ page }) => {
   const script = join(folder, "maps.mjs");
   writeFileSync(

@@ -1,0 +1,236 @@
+// The README's JavaScript examples, run as a developer pastes them (with
+// YOUR-COPY-OF-THE-SITE pointing at the built site), and what their
+// comments promise: every "default" is the value the option takes when it
+// is left out, and each printed result is the one the code gives. A new
+// example in the README fails the first test until it is run here.
+
+import { readFileSync } from "node:fs";
+import { BLOG, expect, SITE, test } from "./helpers.js";
+
+const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+
+/** The README's fenced blocks of `language`, each with the line its code
+ * starts on. */
+function blocks(language) {
+  return [...README.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((match) => ({
+    code: match[1],
+    line: README.slice(0, match.index).split("\n").length + 1,
+  }));
+}
+
+const EXAMPLES = blocks("js");
+
+/** The one example whose code includes `text`. */
+function example(text) {
+  const found = EXAMPLES.filter(({ code }) => code.includes(text));
+  expect(found, `one README example includes ${JSON.stringify(text)}`).toHaveLength(1);
+  return found[0];
+}
+
+/** What each example is known by here; the package's runs in Node, in
+ * package.spec.js. */
+const RUN = {
+  resize: 'data?.type === "terrain-demo:height"',
+  options: "const fbm = generate({",
+  into: "{ into: heights }",
+  erode: "erode(heights, { droplets: 50000, seed: 7 })",
+  analyze: "measures.spectrum.slope;",
+  exportMap: 'exportMap(heights, { format: "stl"',
+  async: "await generateAsync(",
+  package: 'from "terrain-step-by-step/core"',
+};
+
+test("every JavaScript example in the README is run by these tests", () => {
+  expect(EXAMPLES.length).toBeGreaterThan(0);
+  for (const { code, line } of EXAMPLES) {
+    const known = Object.values(RUN).filter((text) => code.includes(text));
+    expect(known, `README.md line ${line}: an example none of these tests runs`).toHaveLength(1);
+  }
+  expect(readFileSync(new URL("./package.spec.js", import.meta.url), "utf8")).toContain(
+    "the README's package example runs in Node as written",
+  );
+});
+
+/** `code` as a module the page can import: the site's address for
+ * YOUR-COPY-OF-THE-SITE and for `./`, `terrain.js` imported where the
+ * example takes it as already imported, and its top-level constants
+ * exported. */
+function runnable(code) {
+  let source = code.replaceAll("https://YOUR-COPY-OF-THE-SITE/", `${SITE}/`).replaceAll('from "./', `from "${SITE}/`);
+  if (!source.includes("import ")) source = `import { generate } from "${SITE}/terrain.js";\n${source}`;
+  const names = [...source.matchAll(/^const (\w+)/gm)].map((match) => match[1]);
+  return `${source}\nexport { ${names.join(", ")} };\n`;
+}
+
+/** Runs the README's example `code` on the site's page and hands its
+ * constants, and terrain.js and export.js, to `check` there. */
+async function run(page, code, check, argument) {
+  await page.goto("/");
+  // The check goes to the page as part of the example's module.
+  const module = `${runnable(code)}export const check = ${check.toString()};\n`;
+  return page.evaluate(
+    async ({ module, argument }) => {
+      const url = URL.createObjectURL(new Blob([module], { type: "text/javascript" }));
+      const example = await import(url);
+      const [terrain, files] = await Promise.all([import("./terrain.js"), import("./export.js")]);
+      return example.check(example, terrain, files, argument);
+    },
+    { module, argument },
+  );
+}
+
+/** The options of each `generate({ ... })` in `code`, in order, and for
+ * each option the default its comment gives ("// default V"), if any. */
+function optionObjects(code) {
+  return [...code.matchAll(/generate\(\{\n([\s\S]*?)\n\}\)/g)].map((match) => {
+    const options = {};
+    const defaults = {};
+    for (const line of match[1].split("\n")) {
+      const option = /^\s*(\w+): ([^,]+),\s*(?:\/\/ default (\S+?)[;:,]?(?:\s|$))?/.exec(line);
+      if (!option) continue;
+      options[option[1]] = JSON.parse(option[2]);
+      if (option[3] !== undefined) defaults[option[1]] = JSON.parse(option[3]);
+    }
+    return { options, defaults };
+  });
+}
+
+test("the options example: every default its comments give is what a left-out option takes", async ({ page }) => {
+  const { code } = example(RUN.options);
+  const objects = optionObjects(code);
+  expect(objects, "two calls, each with its options commented").toHaveLength(2);
+  for (const { defaults } of objects) expect(Object.keys(defaults).length).toBeGreaterThan(5);
+  // "exponent: 5, // default 5: (2^5 + 1)^2 = 1089 heights"
+  const [, heightCount] = /= (\d+) heights/.exec(code);
+  const result = await run(
+    page,
+    code,
+    ({ heights, fbm }, { fingerprint, generate }, _files, objects) => {
+      const same = (a, b) => fingerprint(generate(a)) === fingerprint(generate(b));
+      const defaults = objects.flatMap(({ options, defaults }) =>
+        Object.entries(defaults).map(([name, value]) => {
+          const left = { ...options };
+          delete left[name];
+          return { name, value, same: same(left, { ...left, [name]: value }) };
+        }),
+      );
+      const recursive = { algorithm: "recursive-midpoint-displacement", exponent: 5, seed: 7 };
+      return {
+        heights: { type: Object.prototype.toString.call(heights), length: heights.length },
+        low: Math.min(...heights),
+        high: Math.max(...heights),
+        fbm: fingerprint(fbm) === fingerprint(generate(objects[1].options)),
+        defaults,
+        recursive: same(recursive, { ...recursive, spreadReduction: 0.55 }),
+        recursiveNotHalf: !same(recursive, { ...recursive, spreadReduction: 0.5 }),
+      };
+    },
+    objects,
+  );
+  expect(result.heights).toEqual({ type: "[object Float64Array]", length: Number(heightCount) });
+  expect([result.low, result.high], '"done" spans exactly [0, 1]').toEqual([0, 1]);
+  expect(result.fbm).toBe(true);
+  for (const { name, value, same } of result.defaults) {
+    expect(same, `${name} left out is ${JSON.stringify(value)}`).toBe(true);
+  }
+  expect(code).toContain("(0.55 for the recursive algorithm)");
+  expect(result.recursive && result.recursiveNotHalf, "the recursive algorithm's spread reduction is 0.55").toBe(true);
+});
+
+test("the into example leaves each seed's map in the array, bit for bit", async ({ page }) => {
+  const { code } = example(RUN.into);
+  const result = await run(page, code, ({ heights }, { fingerprint, generate }) => ({
+    same: fingerprint(heights) === fingerprint(generate({ algorithm: "perlin-noise", exponent: 7, seed: 3 })),
+    length: heights.length,
+  }));
+  expect(result).toEqual({ same: true, length: 129 * 129 });
+});
+
+test("the erode example weathers a copy and leaves the map as it was", async ({ page }) => {
+  const { code } = example(RUN.erode);
+  const result = await run(page, code, ({ heights, weathered }, { erode, fingerprint, generate }) => {
+    const map = generate({ algorithm: "diamond-square", exponent: 9, seed: 7 });
+    return {
+      kept: fingerprint(heights) === fingerprint(map),
+      weathered: fingerprint(weathered) === fingerprint(erode(map, { droplets: 50000, seed: 7 })),
+      changed: fingerprint(weathered) !== fingerprint(map),
+      length: weathered.length,
+    };
+  });
+  expect(result).toEqual({ kept: true, weathered: true, changed: true, length: 513 * 513 });
+});
+
+test("the analyze example's slope is the one its comment gives", async ({ page }) => {
+  const { code } = example(RUN.analyze);
+  const [, said] = /slope; \/\/ about (-?\d+\.\d+)/.exec(code);
+  const slope = await run(page, code, ({ measures }) => measures.spectrum.slope);
+  expect(slope.toFixed(1)).toBe(said);
+});
+
+test("the exportMap example writes an STL, a GLB and a zip of 16 PNG tiles", async ({ page }) => {
+  const { code } = example(RUN.exportMap);
+  const result = await run(page, code, ({ stl, glb, tiles }) => {
+    const latin1 = (bytes) => new TextDecoder("latin1").decode(bytes);
+    const triangles = new DataView(stl.buffer, stl.byteOffset).getUint32(80, true);
+    return {
+      types: [stl, glb, tiles].map((bytes) => Object.prototype.toString.call(bytes)),
+      stl: stl.length === 84 + 50 * triangles && triangles > 0,
+      glb: latin1(glb.subarray(0, 4)),
+      zip: latin1(tiles.subarray(0, 4)),
+      // Each name is in its local header and in the central directory.
+      names: new Set(latin1(tiles).match(/tile-row-\d+-column-\d+-129x129\.png/g)).size,
+    };
+  });
+  expect(result).toEqual({
+    types: Array(3).fill("[object Uint8Array]"),
+    stl: true,
+    glb: "glTF",
+    zip: "PK\u0003\u0004",
+    names: 16,
+  });
+});
+
+test("the async example makes, weathers and writes an exponent-12 map off the page's thread", async ({ page }) => {
+  test.setTimeout(240_000);
+  const { code } = example(RUN.async);
+  const result = await run(page, code, ({ heights, weathered, stl }) => ({
+    sides: [heights.length, weathered.length],
+    stl: stl.length === 84 + 50 * new DataView(stl.buffer, stl.byteOffset).getUint32(80, true),
+  }));
+  expect(result).toEqual({ sides: [4097 * 4097, 4097 * 4097], stl: true });
+});
+
+test("the README's frame, on another site, grows to its content with the README's listener", async ({ page }) => {
+  const [frame] = blocks("html").filter(({ code }) => code.startsWith("<iframe"));
+  expect(frame, "the README's iframe snippet").toBeTruthy();
+  const { code: listener } = example(RUN.resize);
+  const snippet = `${frame.code.replaceAll("https://YOUR-COPY-OF-THE-SITE/", `${SITE}/`)}<script>${listener}</script>`;
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
+  const iframe = page.locator("iframe");
+  const written = Number(await iframe.getAttribute("height"));
+  await page.frameLocator("iframe").locator("canvas.terrain-canvas").waitFor();
+  const sizes = () =>
+    page
+      .frameLocator("iframe")
+      .locator("html")
+      .evaluate((html) => ({
+        content: html.scrollHeight,
+        view: html.querySelector("canvas.terrain-canvas").getBoundingClientRect().height,
+      }));
+  // The frame takes its content's height in a message or two, and then
+  // stays: the view's least height follows the frame's width, not its
+  // height, so a taller frame does not make taller content.
+  await expect
+    .poll(async () => {
+      const frame = Number(await iframe.getAttribute("height"));
+      const { content } = await sizes();
+      return frame !== written && Math.abs(frame - content) < 2;
+    })
+    .toBe(true);
+  const settled = Number(await iframe.getAttribute("height"));
+  await page.waitForTimeout(1000);
+  expect(Number(await iframe.getAttribute("height")), "the frame's height has settled").toBe(settled);
+  const { view } = await sizes();
+  const width = Number(await iframe.getAttribute("width"));
+  expect(view, `a ${view} px view in a frame ${width} wide`).toBeLessThanOrEqual(0.75 * width);
+});
