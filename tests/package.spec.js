@@ -3,14 +3,15 @@
 // installed into an empty folder with `npm install ./x.tgz`, a Node script
 // imports its DOM-free core and gets the site's maps bit for bit, and the
 // TypeScript compiler accepts a typed example and refuses a misspelled
-// algorithm name.
+// algorithm name. The examples of both READMEs that use the package run
+// here as they are written.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { BLOG, demoState, expect, test, waitForAllDemos } from "./helpers.js";
+import { BLOG, demoState, expect, SITE, test, waitForAllDemos } from "./helpers.js";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const manifest = JSON.parse(readFileSync(join(root, "npm", "package.json"), "utf-8"));
@@ -53,21 +54,61 @@ test("the tarball holds what its manifest lists, licenses and README included", 
   expect(size).toBeLessThan(2_000_000);
 });
 
+/** The fenced blocks of `language` in the Markdown file at `path`. */
+function examples(path, language) {
+  const markdown = readFileSync(path, "utf-8");
+  return [...markdown.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((match) => match[1]);
+}
+
+/** Runs `code` with Node in the folder the package is installed in, and
+ * returns what it printed. */
+function runInNode(name, code) {
+  const script = join(folder, name);
+  writeFileSync(script, code);
+  // FORCE_COLOR, which Playwright sets, would colour the numbers printed.
+  const env = { ...process.env, FORCE_COLOR: "0" };
+  const run = spawnSync(process.execPath, [script], { cwd: folder, encoding: "utf-8", env });
+  expect(run.stderr, name).toBe("");
+  expect(run.status, name).toBe(0);
+  return run.stdout;
+}
+
 test("the README's package example runs in Node as written", () => {
-  const readme = readFileSync(join(root, "README.md"), "utf-8");
-  const examples = [...readme.matchAll(/^```js\n([\s\S]*?)^```$/gm)]
-    .map((match) => match[1])
-    .filter((code) => code.includes(`from "${manifest.name}/core"`));
-  expect(examples, "one README example imports the package's core").toHaveLength(1);
-  // One string printed: Playwright's FORCE_COLOR would colour a number.
-  const script = join(folder, "readme-example.mjs");
-  writeFileSync(
-    script,
-    `${examples[0]}console.log(\`\${Object.prototype.toString.call(heights)} \${heights.length}\`);\n`,
+  const [example, ...more] = examples(join(root, "README.md"), "js").filter((code) =>
+    code.includes(`from "${manifest.name}/core"`),
   );
-  const run = spawnSync(process.execPath, [script], { cwd: folder, encoding: "utf-8" });
-  expect(run.stderr).toBe("");
-  expect(run.stdout.trim()).toBe(`[object Float64Array] ${513 * 513}`);
+  expect(more, "one README example imports the package's core").toEqual([]);
+  const printed = runInNode(
+    "readme-example.mjs",
+    `${example}console.log(Object.prototype.toString.call(heights), heights.length);\n`,
+  );
+  expect(printed.trim()).toBe(`[object Float64Array] ${513 * 513}`);
+});
+
+test("the package's own README examples run as written: in Node, and through tsc", async ({ page }) => {
+  const readme = join(root, "npm", "README.md");
+  const [first, progress, ...more] = examples(readme, "js");
+  expect(more, "npm/README.md's JavaScript examples, each run here").toEqual([]);
+  // "// 16 hex digits: the site's demoState().fingerprint for this map"
+  const printed = runInNode("package-readme-1.mjs", first).trim();
+  expect(printed).toMatch(/^[0-9a-f]{16}$/);
+  await page.goto(`${SITE}/`);
+  const site = await page.evaluate(async () => {
+    const { erode, fingerprint, generate } = await import("./terrain.js");
+    const heights = generate({ algorithm: "perlin-noise", exponent: 7, seed: 7, octaves: 6 });
+    return fingerprint(erode(heights, { droplets: 50000, seed: 7 }));
+  });
+  expect(first).toContain(
+    'generate({ algorithm: "perlin-noise", exponent: 7, seed: 7, octaves: 6 });\n// 129 × 129 heights',
+  );
+  expect(first).toContain("erode(heights, { droplets: 50000, seed: 7 })");
+  expect(printed, "the site's map").toBe(site);
+  // The progress example prints 0 % first and 100 % last.
+  const fractions = runInNode("package-readme-2.mjs", progress).trim().split("\n");
+  expect([fractions[0], fractions.at(-1)]).toEqual(["0 %", "100 %"]);
+  const [typed, ...moreTyped] = examples(readme, "ts");
+  expect(moreTyped, "npm/README.md's TypeScript examples, each compiled here").toEqual([]);
+  expect(compile("package-readme.mts", typed)).toEqual({ status: 0, output: "" });
 });
 
 test("Node imports the core and makes the site's maps, bit for bit", async ({ page }) => {
@@ -133,9 +174,15 @@ console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused
 test("a page serving the installed package shows a <terrain-demo> with the same map, and its worker makes it too", async ({
   page,
 }) => {
-  const map = MAPS[1];
-  const snippet = `<script type="module" src="/node_modules/${manifest.name}/terrain.js"></script>
-<terrain-demo algorithm="${map.algorithm}" exponent="${map.exponent}" seed="${map.seed}" controls=""></terrain-demo>`;
+  // The package README's snippet, as it stands.
+  const [snippet, ...more] = examples(join(root, "npm", "README.md"), "html");
+  expect(more).toEqual([]);
+  const attribute = (name) => new RegExp(`<terrain-demo [^>]*\\b${name}="([^"]*)"`).exec(snippet)?.[1];
+  const map = {
+    algorithm: attribute("algorithm"),
+    exponent: Number(attribute("exponent")),
+    seed: Number(attribute("seed")),
+  };
   await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
   await waitForAllDemos(page, 1);
   const state = await demoState(page, 0);
