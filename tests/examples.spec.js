@@ -1,10 +1,10 @@
-// The README's JavaScript examples, run as a developer pastes them (with
-// YOUR-COPY-OF-THE-SITE pointing at the built site), and what their
-// comments promise: every "default" is the value the option takes when it
-// is left out, and each printed result is the one the code gives. A new
-// example in the README fails the first test until it is run here.
+// The JavaScript examples of the README and of the chapters, run as a
+// developer pastes them (with YOUR-COPY-OF-THE-SITE pointing at the built
+// site), and what their comments promise: every "default" is the value the
+// option takes when it is left out, and each printed result is the one the
+// code gives. A new example fails the first tests until it is run here.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { BLOG, expect, SITE, test } from "./helpers.js";
 
 const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -52,13 +52,15 @@ test("every JavaScript example in the README is run by these tests", () => {
 });
 
 /** `code` as a module the page can import: the site's address for
- * YOUR-COPY-OF-THE-SITE and for `./`, `terrain.js` imported where the
- * example takes it as already imported, and its top-level constants
- * exported. */
+ * YOUR-COPY-OF-THE-SITE (or THIS-SITE) and for `./`, `terrain.js` imported
+ * where the example takes it as already imported, and its top-level
+ * variables exported. */
 function runnable(code) {
-  let source = code.replaceAll("https://YOUR-COPY-OF-THE-SITE/", `${SITE}/`).replaceAll('from "./', `from "${SITE}/`);
-  if (!source.includes("import ")) source = `import { generate } from "${SITE}/terrain.js";\n${source}`;
-  const names = [...source.matchAll(/^const (\w+)/gm)].map((match) => match[1]);
+  let source = code
+    .replace(/https:\/\/YOUR-COPY-OF-(THE|THIS)-SITE\//g, `${SITE}/`)
+    .replaceAll('from "./', `from "${SITE}/`);
+  if (!source.includes("import ")) source = `import { erode, generate } from "${SITE}/terrain.js";\n${source}`;
+  const names = [...source.matchAll(/^(?:const|let) (\w+)/gm)].map((match) => match[1]);
   return `${source}\nexport { ${names.join(", ")} };\n`;
 }
 
@@ -233,4 +235,90 @@ test("the README's frame, on another site, grows to its content with the README'
   const { view } = await sizes();
   const width = Number(await iframe.getAttribute("width"));
   expect(view, `a ${view} px view in a frame ${width} wide`).toBeLessThanOrEqual(0.75 * width);
+});
+
+/** The pages' JavaScript examples (the `<pre><code>` blocks that call
+ * generate), each with its page and the line its block starts on. */
+const CHAPTER_EXAMPLES = readdirSync(new URL("../www/", import.meta.url))
+  .filter((name) => name.endsWith(".html"))
+  .flatMap((page) => {
+    const source = readFileSync(new URL(`../www/${page}`, import.meta.url), "utf8");
+    return [...source.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)]
+      .map((match) => ({
+        page,
+        line: source.slice(0, match.index).split("\n").length,
+        code: match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
+      }))
+      .filter(({ code }) => code.includes("generate({"));
+  });
+
+/** What each chapter example is known by here. */
+const CHAPTER_RUN = {
+  bend: "atLines / midCell",
+  api: "// Everything at once",
+  deepest: "// deepest is",
+  wrap: "wrap: true });",
+};
+
+/** The one chapter example whose code includes `text`. */
+function chapterExample(text) {
+  const found = CHAPTER_EXAMPLES.filter(({ code }) => code.includes(text));
+  expect(found, `one chapter example includes ${JSON.stringify(text)}`).toHaveLength(1);
+  return found[0];
+}
+
+test("every JavaScript example on the chapters is run by these tests", () => {
+  expect(CHAPTER_EXAMPLES.length).toBeGreaterThan(0);
+  for (const { page, code, line } of CHAPTER_EXAMPLES) {
+    const known = Object.values(CHAPTER_RUN).filter((text) => code.includes(text));
+    expect(known, `${page} line ${line}: an example none of these tests runs`).toHaveLength(1);
+  }
+});
+
+test("the gradient-noise chapter's bend measurement prints what its comment says, for both fades", async ({ page }) => {
+  const { code } = chapterExample(CHAPTER_RUN.bend);
+  const [, cubic, quintic] = /atLines \/ midCell\); \/\/ (\d+\.\d+); with fade: "quintic", (\d+\.\d+)/.exec(code);
+  const ratio = ({ atLines, midCell }) => atLines / midCell;
+  expect((await run(page, code, ratio)).toFixed(1)).toBe(cubic);
+  const withQuintic = code.replace('fade: "smoothstep"', 'fade: "quintic"');
+  expect(withQuintic).not.toBe(code);
+  expect((await run(page, withQuintic, ratio)).toFixed(1)).toBe(quintic);
+});
+
+test("the gradient-noise chapter's API example gives the heights its comments give", async ({ page }) => {
+  const { code } = chapterExample(CHAPTER_RUN.api);
+  const [, first] = /lattice\[0\]; \/\/ .* = (\d+\.\d+)/.exec(code);
+  const result = await run(page, code, ({ heights, lattice, early, fancy }) => ({
+    first: lattice[0],
+    set: lattice.filter((height) => height !== 0).length,
+    lengths: [heights, lattice, early, fancy].map((map) => map.length),
+  }));
+  expect(result.first.toFixed(4)).toBe(first);
+  expect(code).toContain("Step 1's lattice: only every 32nd point is set.");
+  expect(result.set, "5 × 5 lattice points").toBe(25);
+  expect(code).toContain("129 × 129 points");
+  expect(result.lengths).toEqual(Array(4).fill(129 * 129));
+});
+
+test("the erosion chapter's example finds the deepest cut its comment gives", async ({ page }) => {
+  const { code } = chapterExample(CHAPTER_RUN.deepest);
+  const [, said] = /deepest is (-\d+\.\d+)/.exec(code);
+  const deepest = await run(page, code, ({ deepest }) => deepest);
+  expect(deepest.toFixed(4)).toBe(said);
+});
+
+test("the erosion chapter's wrap example leaves a tile whose edges meet", async ({ page }) => {
+  const { code } = chapterExample(CHAPTER_RUN.wrap);
+  expect(code).toContain("// Row 0 and row 128 are equal, and so are columns 0 and 128.");
+  const result = await run(page, code, ({ tile, eroded }) => {
+    const side = 129;
+    let rows = 0;
+    let columns = 0;
+    for (let i = 0; i < side; i++) {
+      if (eroded[i] === eroded[128 * side + i]) rows++;
+      if (eroded[i * side] === eroded[i * side + 128]) columns++;
+    }
+    return { rows, columns, changed: eroded.some((height, i) => height !== tile[i]) };
+  });
+  expect(result).toEqual({ rows: 129, columns: 129, changed: true });
 });
