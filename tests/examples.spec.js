@@ -3,9 +3,10 @@
 // site), and what their comments promise: every "default" is the value the
 // option takes when it is left out, and each printed result is the one the
 // code gives. A new example fails the first tests until it is run here.
+// Last, the home page's two embed snippets, pasted on another site.
 
 import { readdirSync, readFileSync } from "node:fs";
-import { BLOG, expect, SITE, test } from "./helpers.js";
+import { BLOG, demoState, expect, SITE, test, waitForAllDemos } from "./helpers.js";
 
 const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 
@@ -321,4 +322,42 @@ test("the erosion chapter's wrap example leaves a tile whose edges meet", async 
     return { rows, columns, changed: eroded.some((height, i) => height !== tile[i]) };
   });
   expect(result).toEqual({ rows: 129, columns: 129, changed: true });
+});
+
+/** The home page's snippets: its `<pre><code>` blocks, as a reader copies
+ * them. */
+const HOME_SNIPPETS = [
+  ...readFileSync(new URL("../index.html", import.meta.url), "utf8").matchAll(
+    /<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g,
+  ),
+].map((match) => match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"));
+
+test("the home page's two snippets, pasted on another site, show the terrain they describe", async ({ page }) => {
+  expect(HOME_SNIPPETS, "an iframe and a script with its element").toHaveLength(2);
+  const [frame, element] = HOME_SNIPPETS;
+  expect(frame).toMatch(/^<iframe /);
+  expect(element).toMatch(/^<script type="module"/);
+  const paste = (snippet) =>
+    page.goto(
+      `${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet.replaceAll("https://YOUR-COPY-OF-THIS-SITE/", `${SITE}/`))}`,
+    );
+  const described = { algorithm: "diamond-square", stage: "square", exponent: 3, seed: 7 };
+  await page.goto("/");
+  const expected = await page.evaluate(async (options) => {
+    const { fingerprint, generate } = await import("./terrain.js");
+    return fingerprint(generate(options));
+  }, described);
+
+  await paste(element);
+  await waitForAllDemos(page, 1);
+  const shown = await demoState(page, 0);
+  expect([shown.algorithm, shown.stage, shown.fingerprint]).toEqual([described.algorithm, described.stage, expected]);
+
+  await paste(frame);
+  await expect(page.frameLocator("iframe").locator("canvas.terrain-canvas")).toBeVisible();
+  const embedded = page.frames().find((candidate) => candidate.url().includes("/embed.html?"));
+  expect(embedded, "the frame loads embed.html").toBeTruthy();
+  await expect
+    .poll(async () => (await demoState(embedded, 0))?.fingerprint, { message: "the frame's terrain" })
+    .toBe(expected);
 });
