@@ -6,6 +6,7 @@
 // Last, the home page's two embed snippets, pasted on another site.
 
 import { readdirSync, readFileSync } from "node:fs";
+import { REGISTRY } from "./battery.js";
 import { BLOG, demoState, expect, SITE, test, waitForAllDemos } from "./helpers.js";
 
 const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -331,6 +332,14 @@ const HOME_SNIPPETS = [
     /<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g,
   ),
 ].map((match) => match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"));
+
+test("the home page names every algorithm the element takes", () => {
+  const home = readFileSync(new URL("../index.html", import.meta.url), "utf8").replace(/\s+/g, " ");
+  const [, list] = /<code>algorithm<\/code> \(([^)]*)\)/.exec(home) ?? [];
+  expect(list, "the home page lists the algorithms").toBeTruthy();
+  const named = [...list.matchAll(/<code>([a-z-]+)<\/code>/g)].map((match) => match[1]);
+  expect(named).toEqual(REGISTRY.algorithms);
+});
 
 test("the home page's two snippets, pasted on another site, show the terrain they describe", async ({ page }) => {
   expect(HOME_SNIPPETS, "an iframe and a script with its element").toHaveLength(2);
