@@ -4,7 +4,7 @@
 // answering while an exponent-12 map is made: performance-async.spec.js.)
 
 import { REGISTRY } from "./battery.js";
-import { BLOG, expect, SITE, TIMING, test } from "./helpers.js";
+import { BLOG, expect, installAbortMidWork, SITE, TIMING, test } from "./helpers.js";
 
 const ALGORITHMS = REGISTRY.algorithms;
 
@@ -203,6 +203,7 @@ test("exportMapAsync writes exportMap's bytes in every format", async ({ page })
 
 test("an abort rejects with an AbortError within 100 ms, and the next call works", TIMING, async ({ page }) => {
   test.setTimeout(120_000);
+  await installAbortMidWork(page);
   await page.goto("/");
   const result = await page.evaluate(async () => {
     const { fingerprint, generate, generateAsync } = await import("./terrain.js");
@@ -217,18 +218,11 @@ test("an abort rejects with an AbortError within 100 ms, and the next call works
         return { name: error.name, isDOMException: error instanceof DOMException, ms: performance.now() - since() };
       }
     }
-    /** Runs `start(signal, onProgress)` and aborts it once its progress is
-     * between a fifth and nine tenths: mid-work, however fast the machine. */
+    /** Runs `start(signal, onProgress)` and aborts it mid-work. */
     function aborted(start) {
       const controller = new AbortController();
-      let abortedAt = null;
-      const onProgress = (fraction) => {
-        if (abortedAt === null && fraction > 0.2 && fraction < 0.9) {
-          abortedAt = performance.now();
-          controller.abort();
-        }
-      };
-      return rejection(start(controller.signal, onProgress), () => abortedAt);
+      const { onProgress, abortedAt } = window.abortMidWork(controller);
+      return rejection(start(controller.signal, onProgress), abortedAt);
     }
     const big = { algorithm: "perlin-noise", exponent: 12, octaves: 8, seed: 7 };
     const generating = await aborted((signal, onProgress) => generateAsync(big, { signal, onProgress, workers: 2 }));

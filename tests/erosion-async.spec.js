@@ -2,13 +2,14 @@
 // of them, with and without wrap; abort and erode()'s messages. (Its
 // progress is timed in performance-async.spec.js, with nothing beside it.)
 
-import { expect, TIMING, test } from "./helpers.js";
+import { expect, installAbortMidWork, TIMING, test } from "./helpers.js";
 
 test.beforeEach(async ({ page }) => {
   // A page of the site's origin with no demo on it.
   await page.route("**/erosion-async-blank.html", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>erodeAsync</title>" }),
   );
+  await installAbortMidWork(page);
   await page.goto("/erosion-async-blank.html");
 });
 
@@ -87,14 +88,7 @@ test("aborting rejects with an AbortError within 100 ms", TIMING, async ({ page 
     const { generate, erodeAsync } = await window.erosionApi();
     const heights = generate({ algorithm: "diamond-square", exponent: 10, seed: 2 });
     const controller = new AbortController();
-    // Aborted mid-run, however fast the machine: once a fifth is done.
-    let abortedAt = null;
-    const onProgress = (fraction) => {
-      if (abortedAt === null && fraction > 0.2 && fraction < 0.9) {
-        abortedAt = performance.now();
-        controller.abort();
-      }
-    };
+    const { onProgress, abortedAt } = window.abortMidWork(controller);
     const running = erodeAsync(
       heights,
       { droplets: 1000000, seed: 2 },
@@ -116,7 +110,7 @@ test("aborting rejects with an AbortError within 100 ms", TIMING, async ({ page 
       } catch (early) {
         before = early.name;
       }
-      return { name: error.name, isDom: error instanceof DOMException, after: performance.now() - abortedAt, before };
+      return { name: error.name, isDom: error instanceof DOMException, after: performance.now() - abortedAt(), before };
     }
   });
   expect(result.name).toBe("AbortError");

@@ -20,6 +20,27 @@ export const BLOG = `http://127.0.0.1:${process.env.BLOG_PORT || 4174}`;
 export const SCREENS = fileURLToPath(new URL("./artifacts/screens/", import.meta.url));
 mkdirSync(SCREENS, { recursive: true });
 
+/** Gives the page, from its next load on, `abortMidWork(controller)`: an
+ * `onProgress` that aborts `controller` once the progress is between a fifth
+ * and nine tenths (mid-work however fast the machine, where a fixed delay
+ * can come after the work is done), and `abortedAt()`, when it did. */
+export function installAbortMidWork(page) {
+  return page.addInitScript(() => {
+    window.abortMidWork = (controller) => {
+      let abortedAt = null;
+      return {
+        onProgress: (fraction) => {
+          if (abortedAt === null && fraction > 0.2 && fraction < 0.9) {
+            abortedAt = performance.now();
+            controller.abort();
+          }
+        },
+        abortedAt: () => abortedAt,
+      };
+    };
+  });
+}
+
 /** A Playwright `test` whose `page` records console errors and page errors;
  * each test ends by asserting there were none. */
 export const test = base.extend({
