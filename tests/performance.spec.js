@@ -165,7 +165,9 @@ test(
     await page.setInputFiles('.terrain-import input[type="file"]', path);
     await expect(page.locator(".terrain-progress")).toBeVisible();
     await expect(page.locator(".terrain-progress-text")).toContainText("hills-4097.png");
-    expect((await renderStats(page)).waiting, "the worker is on it").toBe(1);
+    // Read and decoded first (the progress names the file from the start),
+    // then meshed in the worker.
+    await expect.poll(async () => (await renderStats(page)).waiting, { message: "the worker is on it" }).toBe(1);
     // Input is handled meanwhile.
     const spread = page.getByLabel("Starting spread", { exact: true });
     await spread.fill("abc");

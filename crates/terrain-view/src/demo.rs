@@ -249,6 +249,7 @@ impl Demo {
                 self.follow(advance, &mut effects);
             }
             Input::Refresh(seed) => {
+                self.typed.forget_refusals();
                 self.set_seed(seed, &mut effects);
                 effects.push(Effect::ShareSeed(seed));
             }
@@ -485,7 +486,7 @@ impl Demo {
 
     fn show_map(&mut self, terrain: Terrain, surface: Option<Surface>, origin: Origin) {
         self.shown.show_map(terrain, surface, origin);
-        self.typed.settle(&self.shown.config.params);
+        self.typed.settle(&self.shown.config);
     }
 
     fn act(&mut self, actions: Vec<CameraAction>, effects: &mut Vec<Effect>) {

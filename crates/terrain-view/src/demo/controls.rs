@@ -84,7 +84,22 @@ pub(super) enum Edit {
 /// Text typed into controls, with its refusal if it was refused.
 #[derive(Debug, Clone, Default)]
 pub(super) struct TypedText {
-    typed: Vec<(Key, String, Option<String>)>,
+    typed: Vec<(Key, String, Option<Refusal>)>,
+}
+
+/// Why typed text was refused, and the value its control held then.
+#[derive(Debug, Clone)]
+struct Refusal {
+    message: String,
+    over: Value,
+}
+
+/// The value control `key` sets, under the settings `config`.
+fn value_of(key: Key, config: &DemoConfig) -> Value {
+    match key {
+        Key::Param(field) => config.params.get(field),
+        Key::Display(setting) => (setting.entry().get)(&config.display),
+    }
 }
 
 impl TypedText {
@@ -94,12 +109,37 @@ impl TypedText {
         self.typed
             .iter()
             .find(|(typed, ..)| *typed == key)
-            .map(|(_, text, error)| (text.as_str(), error.as_deref()))
+            .map(|(_, text, refusal)| {
+                let message = refusal.as_ref().map(|refusal| refusal.message.as_str());
+                (text.as_str(), message)
+            })
     }
 
     /// Control `key` now says `text`, over the settings `config`.
+    /// A change the reader makes (here or with Refresh) also takes away
+    /// the refusals of other controls: they have moved on.
     pub(super) fn edit(&mut self, key: Key, text: String, config: &DemoConfig) -> Edit {
+        let edit = self.read(key, text, config);
+        if edit != Edit::Nothing {
+            self.forget_refusals();
+        }
+        edit
+    }
+
+    /// Takes away every refused text and its message.
+    pub(super) fn forget_refusals(&mut self) {
+        self.typed.retain(|(.., refusal)| refusal.is_none());
+    }
+
+    /// What control `key` saying `text` asks of the settings `config`.
+    fn read(&mut self, key: Key, text: String, config: &DemoConfig) -> Edit {
         self.typed.retain(|(typed, ..)| *typed != key);
+        let refused = |message| {
+            Some(Refusal {
+                message,
+                over: value_of(key, config),
+            })
+        };
         match key {
             Key::Param(field) if field == Field::ALGORITHM => match text.parse() {
                 Ok(algorithm) => {
@@ -109,7 +149,8 @@ impl TypedText {
             },
             Key::Param(field) => match config.params.with_text(field, &text) {
                 Err(error) => {
-                    self.typed.push((key, text, Some(control_message(&error))));
+                    self.typed
+                        .push((key, text, refused(control_message(&error))));
                     Edit::Nothing
                 }
                 Ok(params) => {
@@ -126,8 +167,11 @@ impl TypedText {
                 match entry.spec.parse_on(Surface::Control, &text) {
                     Ok(value) => Edit::Display(setting, value),
                     Err(refusal) => {
-                        let message = refuse_in_control(entry.spec, &refusal);
-                        self.typed.push((key, text, Some(message)));
+                        self.typed.push((
+                            key,
+                            text,
+                            refused(refuse_in_control(entry.spec, &refusal)),
+                        ));
                         Edit::Nothing
                     }
                 }
@@ -145,10 +189,7 @@ impl TypedText {
                 Ok(value) => value,
                 Err(_) => return Edit::Nothing,
             },
-            None => match key {
-                Key::Param(field) => config.params.get(field),
-                Key::Display(setting) => (setting.entry().get)(&config.display),
-            },
+            None => value_of(key, config),
         };
         match spec.stepped(&current, direction) {
             Some(next) => self.edit(key, spec.show(&next), config),
@@ -156,16 +197,15 @@ impl TypedText {
         }
     }
 
-    /// A new map came from the settings `params`: values shown elsewhere
-    /// (Refresh, a linked demo) win over typing, so only text that still
-    /// means its parameter's value, and was not refused, stays.
-    pub(super) fn settle(&mut self, params: &ValidParams) {
-        self.typed.retain(|(key, text, error)| {
-            error.is_none()
-                && match key {
-                    Key::Param(field) => field.spec().parse(text).ok() == Some(params.get(*field)),
-                    Key::Display(_) => false,
-                }
+    /// A new map came, under the settings `config`: values set elsewhere
+    /// (Refresh, a linked demo) win over typing, so text that still means
+    /// its control's value stays, and refused text stays with its
+    /// message while its control's value is the one it was typed over. A
+    /// map that lands while someone types never rewrites their field.
+    pub(super) fn settle(&mut self, config: &DemoConfig) {
+        self.typed.retain(|(key, text, refusal)| match refusal {
+            Some(refusal) => refusal.over == value_of(*key, config),
+            None => key.spec().parse(text).ok() == Some(value_of(*key, config)),
         });
     }
 }
@@ -227,8 +267,23 @@ mod tests {
             "{error:?}"
         );
         assert_eq!(typed.step(SPREAD, 1.0, &config), Edit::Nothing);
-        typed.settle(&config.params);
-        assert_eq!(typed.shown(SPREAD), None, "a new map clears it");
+        typed.settle(&config);
+        assert_eq!(
+            typed.shown(SPREAD).map(|(text, _)| text),
+            Some("lots"),
+            "a map from the same settings leaves it"
+        );
+        let mut moved = config.clone();
+        moved.params = config
+            .params
+            .with_text(Field::SPREAD, "0.25")
+            .expect("a spread");
+        typed.settle(&moved);
+        assert_eq!(
+            typed.shown(SPREAD),
+            None,
+            "a spread set elsewhere clears it"
+        );
     }
 
     #[test]

@@ -231,6 +231,31 @@ fn a_new_map_from_elsewhere_clears_a_refused_fields_error() {
 }
 
 #[test]
+fn a_map_that_lands_while_a_refused_field_is_typed_in_leaves_it_be() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    // A new seed's map is asked for, and the spread refused before it lands.
+    let asked = demo.handle(Input::Edited {
+        key: Key::Param(Field::SEED),
+        text: "99".into(),
+    });
+    edit(&mut demo, Field::SPREAD, "abc");
+    let before = demo.terrain().heightmap.heights().to_vec();
+    settle(&mut demo, asked);
+    assert_ne!(
+        demo.terrain().heightmap.heights(),
+        before,
+        "seed 99's map landed"
+    );
+    let shown = field(&demo.presentation(), Key::Param(Field::SPREAD)).clone();
+    assert_eq!(shown.text, "abc", "what the reader typed is not rewritten");
+    assert!(shown.error.is_some_and(|error| error.contains("abc")));
+    // Refresh is the reader's own change: the refusal goes with it.
+    handle(&mut demo, Input::Refresh(5));
+    let shown = field(&demo.presentation(), Key::Param(Field::SPREAD)).clone();
+    assert_eq!((shown.text.as_str(), shown.error), ("0.3", None));
+}
+
+#[test]
 fn a_pass_that_no_longer_exists_falls_back_to_done() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
     handle(&mut demo, Input::Scrubbed(7));
