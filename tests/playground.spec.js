@@ -49,8 +49,11 @@ test.describe("the playground", () => {
     const stage = page.getByLabel("Stage", { exact: true });
     await stage.fill("0");
     await expect(page.locator(".terrain-stage-name")).toHaveText("Corners set at random");
+    // The name changes at once, the picture at the next frame.
+    await expect
+      .poll(async () => (await statsOf(page, 0)).highlighted, { message: "the corners are marked" })
+      .toBeGreaterThan(20);
     const corners = await statsOf(page, 0);
-    expect(corners.highlighted, "the corners are marked").toBeGreaterThan(20);
 
     await stage.fill("4");
     await expect(page.locator(".terrain-stage-name")).toHaveText("Pass 2 of 7");
