@@ -7,27 +7,37 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { REGISTRY } from "./battery.js";
-import { BLOG, demoState, expect, SITE, test, waitForAllDemos } from "./helpers.js";
+import { BLOG, demoState, expect, htmlCodeBlocks, markdownBlocks, SITE, test, waitForAllDemos } from "./helpers.js";
 
-const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const README = new URL("../README.md", import.meta.url);
+const EXAMPLES = markdownBlocks(README, "js");
 
-/** The README's fenced blocks of `language`, each with the line its code
- * starts on. */
-function blocks(language) {
-  return [...README.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((match) => ({
-    code: match[1],
-    line: README.slice(0, match.index).split("\n").length + 1,
-  }));
-}
-
-const EXAMPLES = blocks("js");
-
-/** The one example whose code includes `text`. */
-function example(text) {
-  const found = EXAMPLES.filter(({ code }) => code.includes(text));
-  expect(found, `one README example includes ${JSON.stringify(text)}`).toHaveLength(1);
+/** The one of `examples` whose code includes `text`. */
+function theOne(examples, text) {
+  const found = examples.filter(({ code }) => code.includes(text));
+  expect(found, `one example includes ${JSON.stringify(text)}`).toHaveLength(1);
   return found[0];
 }
+
+/** The one README example whose code includes `text`. */
+const example = (text) => theOne(EXAMPLES, text);
+
+/** Fails unless each of `examples` includes exactly one of `markers`, the
+ * texts the tests here know their examples by. */
+function expectEachRun(examples, markers) {
+  expect(examples.length).toBeGreaterThan(0);
+  for (const { code, line, where } of examples) {
+    const known = Object.values(markers).filter((text) => code.includes(text));
+    expect(known, `${where} line ${line}: an example none of these tests runs`).toHaveLength(1);
+  }
+}
+
+/** `code` with the site's address for YOUR-COPY-OF-THE-SITE (the README's
+ * words) or YOUR-COPY-OF-THIS-SITE (the pages'). */
+const onSite = (code) => code.replace(/https:\/\/YOUR-COPY-OF-(THE|THIS)-SITE\//g, `${SITE}/`);
+
+/** Opens a blog post on the other origin whose body is `snippet`. */
+const pasteOnBlog = (page, snippet) => page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(onSite(snippet))}`);
 
 /** What each example is known by here; the package's runs in Node, in
  * package.spec.js. */
@@ -43,11 +53,10 @@ const RUN = {
 };
 
 test("every JavaScript example in the README is run by these tests", () => {
-  expect(EXAMPLES.length).toBeGreaterThan(0);
-  for (const { code, line } of EXAMPLES) {
-    const known = Object.values(RUN).filter((text) => code.includes(text));
-    expect(known, `README.md line ${line}: an example none of these tests runs`).toHaveLength(1);
-  }
+  expectEachRun(
+    EXAMPLES.map((example) => ({ ...example, where: "README.md" })),
+    RUN,
+  );
   expect(readFileSync(new URL("./package.spec.js", import.meta.url), "utf8")).toContain(
     "the README's package example runs in Node as written",
   );
@@ -58,9 +67,7 @@ test("every JavaScript example in the README is run by these tests", () => {
  * where the example takes it as already imported, and its top-level
  * variables exported. */
 function runnable(code) {
-  let source = code
-    .replace(/https:\/\/YOUR-COPY-OF-(THE|THIS)-SITE\//g, `${SITE}/`)
-    .replaceAll('from "./', `from "${SITE}/`);
+  let source = onSite(code).replaceAll('from "./', `from "${SITE}/`);
   if (!source.includes("import ")) source = `import { erode, generate } from "${SITE}/terrain.js";\n${source}`;
   const names = [...source.matchAll(/^(?:const|let) (\w+)/gm)].map((match) => match[1]);
   return `${source}\nexport { ${names.join(", ")} };\n`;
@@ -205,11 +212,10 @@ test("the async example makes, weathers and writes an exponent-12 map off the pa
 });
 
 test("the README's frame, on another site, grows to its content with the README's listener", async ({ page }) => {
-  const [frame] = blocks("html").filter(({ code }) => code.startsWith("<iframe"));
+  const [frame] = markdownBlocks(README, "html").filter(({ code }) => code.startsWith("<iframe"));
   expect(frame, "the README's iframe snippet").toBeTruthy();
   const { code: listener } = example(RUN.resize);
-  const snippet = `${frame.code.replaceAll("https://YOUR-COPY-OF-THE-SITE/", `${SITE}/`)}<script>${listener}</script>`;
-  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
+  await pasteOnBlog(page, `${frame.code}<script>${listener}</script>`);
   const iframe = page.locator("iframe");
   const written = Number(await iframe.getAttribute("height"));
   await page.frameLocator("iframe").locator("canvas.terrain-canvas").waitFor();
@@ -243,16 +249,10 @@ test("the README's frame, on another site, grows to its content with the README'
  * generate), each with its page and the line its block starts on. */
 const CHAPTER_EXAMPLES = readdirSync(new URL("../www/", import.meta.url))
   .filter((name) => name.endsWith(".html"))
-  .flatMap((page) => {
-    const source = readFileSync(new URL(`../www/${page}`, import.meta.url), "utf8");
-    return [...source.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)]
-      .map((match) => ({
-        page,
-        line: source.slice(0, match.index).split("\n").length,
-        code: match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
-      }))
-      .filter(({ code }) => code.includes("generate({"));
-  });
+  .flatMap((page) =>
+    htmlCodeBlocks(new URL(`../www/${page}`, import.meta.url)).map((block) => ({ ...block, where: page })),
+  )
+  .filter(({ code }) => code.includes("generate({"));
 
 /** What each chapter example is known by here. */
 const CHAPTER_RUN = {
@@ -263,18 +263,10 @@ const CHAPTER_RUN = {
 };
 
 /** The one chapter example whose code includes `text`. */
-function chapterExample(text) {
-  const found = CHAPTER_EXAMPLES.filter(({ code }) => code.includes(text));
-  expect(found, `one chapter example includes ${JSON.stringify(text)}`).toHaveLength(1);
-  return found[0];
-}
+const chapterExample = (text) => theOne(CHAPTER_EXAMPLES, text);
 
 test("every JavaScript example on the chapters is run by these tests", () => {
-  expect(CHAPTER_EXAMPLES.length).toBeGreaterThan(0);
-  for (const { page, code, line } of CHAPTER_EXAMPLES) {
-    const known = Object.values(CHAPTER_RUN).filter((text) => code.includes(text));
-    expect(known, `${page} line ${line}: an example none of these tests runs`).toHaveLength(1);
-  }
+  expectEachRun(CHAPTER_EXAMPLES, CHAPTER_RUN);
 });
 
 test("the gradient-noise chapter's bend measurement prints what its comment says, for both fades", async ({ page }) => {
@@ -327,11 +319,7 @@ test("the erosion chapter's wrap example leaves a tile whose edges meet", async 
 
 /** The home page's snippets: its `<pre><code>` blocks, as a reader copies
  * them. */
-const HOME_SNIPPETS = [
-  ...readFileSync(new URL("../index.html", import.meta.url), "utf8").matchAll(
-    /<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g,
-  ),
-].map((match) => match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"));
+const HOME_SNIPPETS = htmlCodeBlocks(new URL("../index.html", import.meta.url)).map(({ code }) => code);
 
 test("the home page names every algorithm the element takes", () => {
   const home = readFileSync(new URL("../index.html", import.meta.url), "utf8").replace(/\s+/g, " ");
@@ -346,10 +334,6 @@ test("the home page's two snippets, pasted on another site, show the terrain the
   const [frame, element] = HOME_SNIPPETS;
   expect(frame).toMatch(/^<iframe /);
   expect(element).toMatch(/^<script type="module"/);
-  const paste = (snippet) =>
-    page.goto(
-      `${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet.replaceAll("https://YOUR-COPY-OF-THIS-SITE/", `${SITE}/`))}`,
-    );
   const described = { algorithm: "diamond-square", stage: "square", exponent: 3, seed: 7 };
   await page.goto("/");
   const expected = await page.evaluate(async (options) => {
@@ -357,12 +341,12 @@ test("the home page's two snippets, pasted on another site, show the terrain the
     return fingerprint(generate(options));
   }, described);
 
-  await paste(element);
+  await pasteOnBlog(page, element);
   await waitForAllDemos(page, 1);
   const shown = await demoState(page, 0);
   expect([shown.algorithm, shown.stage, shown.fingerprint]).toEqual([described.algorithm, described.stage, expected]);
 
-  await paste(frame);
+  await pasteOnBlog(page, frame);
   await expect(page.frameLocator("iframe").locator("canvas.terrain-canvas")).toBeVisible();
   const embedded = page.frames().find((candidate) => candidate.url().includes("/embed.html?"));
   expect(embedded, "the frame loads embed.html").toBeTruthy();

@@ -20,6 +20,26 @@ export const BLOG = `http://127.0.0.1:${process.env.BLOG_PORT || 4174}`;
 export const SCREENS = fileURLToPath(new URL("./artifacts/screens/", import.meta.url));
 mkdirSync(SCREENS, { recursive: true });
 
+/** The fenced blocks of `language` in the Markdown file at `file` (a path
+ * or URL), each with the line its code starts on. */
+export function markdownBlocks(file, language) {
+  const markdown = readFileSync(file, "utf8");
+  return [...markdown.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((match) => ({
+    code: match[1],
+    line: markdown.slice(0, match.index).split("\n").length + 1,
+  }));
+}
+
+/** The `<pre><code>` blocks of the HTML file at `file`, as a reader copies
+ * them, each with the line its block starts on. */
+export function htmlCodeBlocks(file) {
+  const html = readFileSync(file, "utf8");
+  return [...html.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((match) => ({
+    code: match[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
+    line: html.slice(0, match.index).split("\n").length,
+  }));
+}
+
 /** Gives the page, from its next load on, `abortMidWork(controller)`: an
  * `onProgress` that aborts `controller` once the progress is between a fifth
  * and nine tenths (mid-work however fast the machine, where a fixed delay

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { BLOG, demoState, expect, SITE, test, waitForAllDemos } from "./helpers.js";
+import { BLOG, demoState, expect, markdownBlocks, SITE, test, waitForAllDemos } from "./helpers.js";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const manifest = JSON.parse(readFileSync(join(root, "npm", "package.json"), "utf-8"));
@@ -54,10 +54,10 @@ test("the tarball holds what its manifest lists, licenses and README included", 
   expect(size).toBeLessThan(2_000_000);
 });
 
-/** The fenced blocks of `language` in the Markdown file at `path`. */
+/** The code of the fenced blocks of `language` in the Markdown file at
+ * `path`. */
 function examples(path, language) {
-  const markdown = readFileSync(path, "utf-8");
-  return [...markdown.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((match) => match[1]);
+  return markdownBlocks(path, language).map(({ code }) => code);
 }
 
 /** Runs `code` with Node in the folder the package is installed in, and
