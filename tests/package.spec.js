@@ -185,6 +185,8 @@ test("a page serving the installed package shows a <terrain-demo> with the same 
   };
   await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
   await waitForAllDemos(page, 1);
+  await expect(page.locator(".terrain-notice:visible"), "every attribute of the snippet is taken").toHaveCount(0);
+  await expect(page.locator(".terrain-controls"), "with its controls").toBeVisible();
   const state = await demoState(page, 0);
   const run = spawnSync(
     process.execPath,
