@@ -70,7 +70,7 @@ export function outcome(spec, value, name) {
   const refuse = (got) => ({ valid: false, message: `${name} must be ${allowed}; got ${got}` });
   const bareOn = ["switch", "switchOr"].includes(kind.type) && ["attribute", "url"].includes(surface);
   if (trimmed === "") {
-    if (bareOn) return { valid: true, value: kind.type === "switchOr" ? "basic" : true };
+    if (bareOn) return { valid: true, value: kind.type === "switchOr" ? "compact" : true };
     return { valid: false, message: `${name} is empty; enter ${allowed}` };
   }
   // Rust's Debug quoting is JSON's for this battery.
@@ -96,7 +96,7 @@ export function outcome(spec, value, name) {
       if (OFF.test(trimmed)) return { valid: true, value: false };
       return refuse(quoted);
     case "switchOr": {
-      if (ON.test(trimmed)) return { valid: true, value: "basic" };
+      if (ON.test(trimmed)) return { valid: true, value: "compact" };
       if (OFF.test(trimmed)) return { valid: true, value: "none" };
       const name = kind.names.find((candidate) => candidate.toLowerCase() === trimmed.toLowerCase());
       return name ? { valid: true, value: name } : refuse(quoted);

@@ -83,6 +83,13 @@ test("a <terrain-demo> reads its attributes, follows their changes and refuses b
   // New controls are a new set of elements: the demo is built anew.
   await page.evaluate(() => document.getElementById("first").setAttribute("controls", "full"));
   await expect(demos.nth(0).getByLabel("Algorithm")).toBeVisible();
+  // The embed address's words mean the same here.
+  await page.evaluate(() => document.getElementById("first").setAttribute("controls", "compact"));
+  await expect(demos.nth(0).getByLabel("Algorithm")).toHaveCount(0);
+  await expect(demos.nth(0).locator(".terrain-controls")).toBeVisible();
+  await page.evaluate(() => document.getElementById("first").setAttribute("controls", "none"));
+  await expect(demos.nth(0).locator(".terrain-controls")).toHaveCount(0);
+  await expect(notice).toBeHidden();
 
   // Removed: its demo and elements go; put back: it comes back.
   await page.evaluate(() => document.getElementById("second").remove());

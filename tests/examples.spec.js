@@ -317,6 +317,39 @@ test("the erosion chapter's wrap example leaves a tile whose edges meet", async 
   expect(result).toEqual({ rows: 129, columns: 129, changed: true });
 });
 
+test("the README's attribute table: every attribute, its words or range, and its default", () => {
+  const rows = new Map(
+    readFileSync(README, "utf8")
+      .split("\n")
+      .map((line) => /^\| `(data-[a-z-]+)` \| (.*) \| (.*) \|$/.exec(line))
+      .filter(Boolean)
+      .map(([, attribute, allowed, fallback]) => [attribute, { allowed, fallback }]),
+  );
+  const entries = REGISTRY.settings.filter((entry) => entry.surfaces.attribute);
+  expect([...rows.keys()].sort()).toEqual(entries.map(({ attribute }) => attribute).sort());
+  // The README writes large numbers with thin groups (1 000 000).
+  const plain = (text) => text.replace(/(\d) (?=\d{3}\b)/g, "$1");
+  // Said in words: the algorithm is required, a seed is random unless given,
+  // its top is 2^64 − 1, and a link has no default name.
+  const inWords = { "data-terrain-demo": "(required)", "data-seed": "a random one", "data-link": "none" };
+  for (const { attribute, kind, defaults = {} } of entries) {
+    const { allowed, fallback } = rows.get(attribute);
+    const what = `${attribute}'s row`;
+    if (kind.type === "choice" || kind.type === "switchOr") {
+      for (const name of kind.names) expect(allowed, what).toContain(`\`${name}\``);
+    } else if (kind.type === "switch") {
+      expect(allowed, what).toContain("`true` or `false`");
+    } else if (attribute === "data-seed") {
+      expect(BigInt(kind.max), what).toBe(2n ** 64n - 1n);
+      expect(allowed, what).toContain(`${kind.min} to 2^64 − 1`);
+    } else if (kind.type === "whole" || kind.type === "number") {
+      expect(plain(allowed), what).toContain(`${kind.min} to ${kind.max}`);
+    }
+    if (attribute in inWords) expect(fallback, what).toBe(inWords[attribute]);
+    else for (const value of new Set(Object.values(defaults))) expect(fallback, what).toContain(`\`${value}\``);
+  }
+});
+
 /** The home page's snippets: its `<pre><code>` blocks, as a reader copies
  * them. */
 const HOME_SNIPPETS = htmlCodeBlocks(new URL("../index.html", import.meta.url)).map(({ code }) => code);

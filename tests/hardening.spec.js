@@ -310,7 +310,7 @@ test.describe("the battery in every embed attribute", () => {
             noticeNodes: [...notice.childNodes].map((node) => node.nodeType),
             status: status.hidden ? null : status.textContent,
             state: demoState(Number(host.querySelector("canvas.terrain-canvas").dataset.terrainIndex)),
-            controls: host.querySelector(".terrain-controls") ? "basic" : "none",
+            controls: host.querySelector(".terrain-controls") ? "compact" : "none",
             creases: !creases.hidden,
             junk: findJunk(host, null),
           };

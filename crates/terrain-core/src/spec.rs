@@ -36,7 +36,8 @@ pub enum Kind {
         /// The longest allowed.
         max_chars: usize,
     },
-    /// On or off, or one of a few more names: `true`, `false` or `full`.
+    /// On or off, or one of a few more names: `true`, `false`, `none`,
+    /// `compact` or `full`.
     SwitchOr(&'static [&'static str]),
     /// A stage of the algorithm: which ones exist depends on the algorithm
     /// and the exponent, so `Stage::from_str` and `Params::check_stage`
@@ -232,7 +233,13 @@ impl Spec {
             Kind::Switch => "true or false".to_owned(),
             Kind::Choice(names) => format!("one of {}", names.join(", ")),
             Kind::Name { max_chars } => format!("a name of 1 to {max_chars} characters"),
-            Kind::SwitchOr(names) => format!("true, false or {}", names.join(" or ")),
+            Kind::SwitchOr(names) => {
+                let words: Vec<&str> = ["true", "false"].iter().chain(names).copied().collect();
+                match words.split_last() {
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                }
+            }
             Kind::Stage => {
                 "a stage name such as corners, square, pass-2, octave-3 or done".to_owned()
             }
@@ -603,6 +610,16 @@ mod tests {
             controls.parse_on(Surface::Attribute, ""),
             Ok(Value::Switch(true))
         );
+        let levels = Spec {
+            kind: Kind::SwitchOr(&["none", "compact", "full"]),
+            ..controls
+        };
+        assert_eq!(
+            levels.allowed(),
+            "true, false, none, compact or full",
+            "a list of words ends with or"
+        );
+        assert_eq!(levels.parse("Compact"), Ok(Value::Choice(1)));
         assert_eq!(controls.parse(" FULL "), Ok(Value::Choice(0)));
         assert_eq!(controls.parse("off"), Ok(Value::Switch(false)));
         assert_eq!(controls.parse(""), Err(Refusal::Empty));

@@ -12,7 +12,7 @@ use terrain_core::registry::fields;
 use terrain_core::spec::Spec;
 use terrain_core::{ALGORITHM, Algorithm};
 
-use crate::settings::SETTINGS;
+use crate::settings::{Controls, SETTINGS};
 
 /// The address key that lists the algorithms.
 pub const COMPARE_KEY: &str = "compare";
@@ -101,7 +101,10 @@ impl Comparison {
             attributes.push((spec.attribute.to_owned(), value.clone()));
         }
         attributes.push(("data-link".to_owned(), COMPARE_LINK.to_owned()));
-        attributes.push(("data-controls".to_owned(), "true".to_owned()));
+        attributes.push((
+            "data-controls".to_owned(),
+            Controls::Basic.name().to_owned(),
+        ));
         attributes
     }
 

@@ -39,7 +39,7 @@ pub static EMBED_CONTROLS: Spec = Spec {
     option: "controls",
     attribute: "data-controls",
     help: "none, the numbers and scrubber (compact), or everything (full)",
-    kind: Kind::Choice(&["none", "compact", "full"]),
+    kind: Kind::Choice(&Controls::NAMES),
     step: 1.0,
     surfaces: Surfaces {
         attribute: false,
@@ -49,9 +49,6 @@ pub static EMBED_CONTROLS: Spec = Spec {
         control: false,
     },
 };
-
-/// [`Controls`] in the order of [`EMBED_CONTROLS`]' names.
-const EMBED_CONTROL_LEVELS: [Controls; 3] = [Controls::None, Controls::Basic, Controls::Full];
 
 /// The height, in CSS pixels, an iframe snippet asks for: the view and its
 /// bar, and the controls it has.
@@ -105,13 +102,9 @@ pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
             attributes.push((entry.spec.element_attribute(), text));
         }
     }
-    let controls = match config.display.controls {
-        Controls::None => None,
-        Controls::Basic => Some("true"),
-        Controls::Full => Some("full"),
-    };
-    if let Some(controls) = controls {
-        attributes.push(("controls", controls.to_owned()));
+    // The embed address's word (`compact`), so the two snippets read alike.
+    if config.display.controls != Controls::None {
+        attributes.push(("controls", config.display.controls.name().to_owned()));
     }
     attributes
 }
@@ -119,14 +112,7 @@ pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
 /// The snippets for `config`, whose share links lead to `playground`.
 pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
     let site = site_folder(playground);
-    let level = EMBED_CONTROL_LEVELS
-        .iter()
-        .position(|&level| level == config.display.controls)
-        .and_then(|index| match EMBED_CONTROLS.kind {
-            Kind::Choice(names) => names.get(index).copied(),
-            _ => None,
-        })
-        .unwrap_or("none");
+    let level = config.display.controls.name();
     let source = format!("{site}embed.html?{}&controls={level}", config.to_query());
     let iframe = format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"640\" height=\"{}\" loading=\"lazy\" \
@@ -161,7 +147,7 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
         match EMBED_CONTROLS.parse_on(Surface::Url, &text) {
             Ok(value) => {
-                config.display.controls = EMBED_CONTROL_LEVELS
+                config.display.controls = Controls::ALL
                     .get(value.choice())
                     .copied()
                     .unwrap_or_default();
@@ -306,6 +292,23 @@ mod tests {
             assert_eq!(read.display.view, config.display.view);
             assert!(iframe.contains("sandbox=\"allow-scripts "), "{iframe}");
             assert!(!iframe.contains("style="), "no inline style: {iframe}");
+        }
+    }
+
+    #[test]
+    fn both_snippets_name_the_controls_with_the_same_word() {
+        for config in configs() {
+            let Snippets { iframe, element } = snippets(&config, PLAYGROUND);
+            let word = config.display.controls.name();
+            assert!(iframe.contains(&format!("controls={word}\"")), "{iframe}");
+            if config.display.controls == Controls::None {
+                assert!(!element.contains(" controls"), "{element}");
+            } else {
+                assert!(
+                    element.contains(&format!(" controls=\"{word}\"")),
+                    "{element}"
+                );
+            }
         }
     }
 

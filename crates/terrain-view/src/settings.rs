@@ -17,18 +17,20 @@ use terrain_core::{
 
 use crate::palette::Palette;
 
-/// Which controls a demo shows under its view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Controls {
-    /// Refresh and the seed only.
-    #[default]
-    None,
-    /// The numbers the algorithm reads, and the pass-by-pass scrubber: the
-    /// articles' final demos.
-    Basic,
-    /// Everything: algorithm, switches, palette, view, sharing, export and
-    /// import. The playground.
-    Full,
+terrain_core::named_choices! {
+    /// Which controls a demo shows under its view.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum Controls {
+        /// Refresh and the seed only.
+        #[default]
+        None = "none",
+        /// The numbers the algorithm reads, and the pass-by-pass scrubber: the
+        /// articles' final demos.
+        Basic = "compact",
+        /// Everything: algorithm, switches, palette, view, sharing, export and
+        /// import. The playground.
+        Full = "full",
+    }
 }
 
 terrain_core::named_choices! {
@@ -231,22 +233,23 @@ pub static SETTINGS: [SettingEntry; 11] = [
             title: "Controls",
             option: "controls",
             attribute: "data-controls",
-            help: "the demo's controls: parameters and scrubber, or everything",
-            kind: Kind::SwitchOr(&["full"]),
+            help: "the demo's controls: none, parameters and scrubber (compact), or everything (full)",
+            // The embed address's words too (`controls=compact`), so a
+            // setting copied from an iframe's address means the same.
+            kind: Kind::SwitchOr(&Controls::NAMES),
             step: 1.0,
             surfaces: Surfaces::ATTRIBUTE,
         },
         applies: always,
-        get: |display| match display.controls {
-            Controls::None => Value::Switch(false),
-            Controls::Basic => Value::Switch(true),
-            Controls::Full => Value::Choice(0),
-        },
+        get: |display| Value::Choice(display.controls as usize),
         set: |display, value| {
             display.controls = match value {
                 Value::Switch(false) => Controls::None,
                 Value::Switch(true) => Controls::Basic,
-                _ => Controls::Full,
+                other => Controls::ALL
+                    .get(other.choice())
+                    .copied()
+                    .unwrap_or_default(),
             }
         },
     },
@@ -662,7 +665,7 @@ mod tests {
         );
         assert_eq!(
             problems[6].message,
-            "data-controls must be true, false or full (empty means true); got \"sometimes\""
+            "data-controls must be true, false, none, compact or full (empty means true); got \"sometimes\""
         );
     }
 
@@ -690,6 +693,8 @@ mod tests {
             ("off", Controls::None),
             (" 0 ", Controls::None),
             ("Full", Controls::Full),
+            (" compact", Controls::Basic),
+            ("NONE", Controls::None),
         ] {
             let (config, problems) =
                 DemoConfig::from_attributes(read_from(&[("data-controls", text)]));
