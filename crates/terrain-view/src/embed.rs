@@ -76,44 +76,69 @@ fn escaped(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The element's attributes for `config`: the algorithm and the seed
-/// always, then every other setting that applies and differs from what
-/// the element would read without it.
-pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
+/// The settings both snippets give for `config`, each with its text: the
+/// algorithm and the seed always, then every other setting that applies
+/// and differs from what the demo would read without it. (The controls
+/// are each snippet's own.)
+fn settings_shown(config: &DemoConfig) -> Vec<(&'static Spec, String)> {
     let params = &config.params;
     let defaults = Params::new(params.algorithm);
-    let mut attributes = Vec::new();
+    let mut settings = Vec::new();
     for field in fields() {
         let spec = field.spec();
         let text = params.text(field);
         let always = spec == &ALGORITHM || spec.option == "seed";
         let applies = (field.parameter().applies)(params);
         if always || (applies && text != defaults.text(field)) {
-            attributes.push((spec.element_attribute(), text));
+            settings.push((spec, text));
         }
     }
     if params.stages().last() != Some(&config.stage) {
-        attributes.push((STAGE.element_attribute(), config.stage.to_string()));
+        settings.push((&STAGE, config.stage.to_string()));
     }
     let default = Display::default();
     for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
         let text = entry.spec.show(&(entry.get)(&config.display));
         if text != entry.spec.show(&(entry.get)(&default)) {
-            attributes.push((entry.spec.element_attribute(), text));
+            settings.push((entry.spec, text));
         }
     }
-    // The embed address's word (`compact`), so the two snippets read alike.
+    settings
+}
+
+/// The element's attributes for `config`: [`settings_shown`], and the
+/// controls, named as the embed address names them (`compact`), so the
+/// two snippets read alike.
+pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
+    let mut attributes: Vec<(&'static str, String)> = settings_shown(config)
+        .into_iter()
+        .map(|(spec, text)| (spec.element_attribute(), text))
+        .collect();
     if config.display.controls != Controls::None {
         attributes.push(("controls", config.display.controls.name().to_owned()));
     }
     attributes
 }
 
+/// `embed.html`'s query for `config`: [`settings_shown`] under their
+/// JavaScript names (a share link's keys, with what goes without saying
+/// left out), and the controls if it has any.
+fn embed_query(config: &DemoConfig) -> String {
+    let mut pairs: Vec<String> = settings_shown(config)
+        .into_iter()
+        .map(|(spec, text)| format!("{}={}", spec.option, query::encode(&text)))
+        .collect();
+    if config.display.controls != Controls::None {
+        let level = config.display.controls.name();
+        pairs.push(format!("{}={level}", EMBED_CONTROLS.option));
+    }
+    pairs.join("&")
+}
+
 /// The snippets for `config`, whose share links lead to `playground`.
 pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
     let site = site_folder(playground);
-    let level = config.display.controls.name();
-    let source = format!("{site}embed.html?{}&controls={level}", config.to_query());
+    let source = format!("{site}embed.html?{}", embed_query(config));
     let iframe = format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"640\" height=\"{}\" loading=\"lazy\" \
          sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox\"></iframe>",
@@ -165,7 +190,7 @@ mod tests {
     use super::*;
     use crate::element::read_attributes;
     use crate::palette::Palette;
-    use crate::settings::View;
+    use crate::settings::{Overlay, View};
     use terrain_core::{Algorithm, Stage};
 
     const PLAYGROUND: &str = "https://example.org/terrain/playground.html";
@@ -221,6 +246,17 @@ mod tests {
                 seed_given: true,
             },
             DemoConfig {
+                params: Params::new(Algorithm::VALUE_NOISE).check().expect("valid"),
+                display: Display {
+                    wireframe: true,
+                    relief: 0.5,
+                    overlay: Overlay::Flow,
+                    water: true,
+                    ..Display::default()
+                },
+                ..DemoConfig::default()
+            },
+            DemoConfig {
                 params: eroded.check().expect("valid"),
                 stage: Stage::Done,
                 display: Display {
@@ -271,7 +307,7 @@ mod tests {
     }
 
     #[test]
-    fn the_iframe_snippet_is_the_share_query_on_the_embed_page() {
+    fn the_iframe_snippet_reads_back_as_the_demo_on_the_embed_page() {
         for config in configs() {
             let iframe = snippets(&config, PLAYGROUND).iframe;
             let source = iframe
@@ -288,8 +324,10 @@ mod tests {
                 (read.params, read.stage, read.display.controls),
                 (config.params, config.stage, config.display.controls)
             );
-            assert_eq!(read.display.palette, config.display.palette);
-            assert_eq!(read.display.view, config.display.view);
+            for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
+                let shown = |display: &Display| entry.spec.show(&(entry.get)(display));
+                assert_eq!(shown(&read.display), shown(&config.display), "{query}");
+            }
             assert!(iframe.contains("sandbox=\"allow-scripts "), "{iframe}");
             assert!(!iframe.contains("style="), "no inline style: {iframe}");
         }
@@ -300,10 +338,11 @@ mod tests {
         for config in configs() {
             let Snippets { iframe, element } = snippets(&config, PLAYGROUND);
             let word = config.display.controls.name();
-            assert!(iframe.contains(&format!("controls={word}\"")), "{iframe}");
             if config.display.controls == Controls::None {
                 assert!(!element.contains(" controls"), "{element}");
+                assert!(!iframe.contains("controls="), "{iframe}");
             } else {
+                assert!(iframe.contains(&format!("controls={word}\"")), "{iframe}");
                 assert!(
                     element.contains(&format!(" controls=\"{word}\"")),
                     "{element}"
