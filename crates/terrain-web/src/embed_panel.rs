@@ -53,8 +53,8 @@ impl EmbedPanel {
             document,
             &panel,
             &format!("{id}-iframe"),
-            "As an iframe, where a page takes no scripts (Substack, Medium, WordPress.com, \
-             most forums):",
+            "As an iframe, where a page takes frames but no scripts (a wiki, a course page, \
+             a site builder's embed block):",
         )?;
         let element = build_way(
             document,
@@ -63,6 +63,14 @@ impl EmbedPanel {
             "As a script and an element, where a page takes scripts (load the script once \
              per page, then add an element per terrain):",
         )?;
+        let neither = dom::create_with_text(
+            document,
+            "p",
+            "terrain-embed-note",
+            "Medium, Substack and WordPress.com (without plugins) take neither: link to \
+             the page there.",
+        )?;
+        panel.append_child(&neither)?;
         let close = dom::create_with_text(document, "button", "terrain-embed-close", "Close")?;
         dom::set(&close, "type", "button");
         panel.append_child(&close)?;
