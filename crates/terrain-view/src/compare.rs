@@ -103,7 +103,7 @@ impl Comparison {
         attributes.push(("data-link".to_owned(), COMPARE_LINK.to_owned()));
         attributes.push((
             "data-controls".to_owned(),
-            Controls::Basic.name().to_owned(),
+            Controls::Compact.name().to_owned(),
         ));
         attributes
     }

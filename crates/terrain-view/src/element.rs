@@ -144,7 +144,7 @@ mod tests {
             (Stage::Square, 3)
         );
         assert_eq!(config.params.map.seed, 7);
-        assert_eq!(config.display.controls, Controls::Basic);
+        assert_eq!(config.display.controls, Controls::Compact);
         let (data, _) = DemoConfig::from_attributes(|name| match name {
             "data-terrain-demo" => Some("diamond-square".into()),
             "data-stage" => Some("square".into()),

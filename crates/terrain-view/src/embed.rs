@@ -55,7 +55,7 @@ pub static EMBED_CONTROLS: Spec = Spec {
 fn frame_height(controls: Controls) -> u32 {
     match controls {
         Controls::None => 480,
-        Controls::Basic => 760,
+        Controls::Compact => 760,
         Controls::Full => 1180,
     }
 }
@@ -260,7 +260,7 @@ mod tests {
                 params: eroded.check().expect("valid"),
                 stage: Stage::Done,
                 display: Display {
-                    controls: Controls::Basic,
+                    controls: Controls::Compact,
                     ..Display::default()
                 },
                 seed_given: true,
@@ -370,7 +370,7 @@ mod tests {
         assert!(!config.display.url_state && config.display.link.is_none());
         let (config, messages) = read_embed_query("controls=compact");
         assert!(messages.is_empty());
-        assert_eq!(config.display.controls, Controls::Basic);
+        assert_eq!(config.display.controls, Controls::Compact);
         assert!(!config.seed_given || config.params.map.seed == 0);
     }
 

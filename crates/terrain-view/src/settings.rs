@@ -26,7 +26,7 @@ terrain_core::named_choices! {
         None = "none",
         /// The numbers the algorithm reads, and the pass-by-pass scrubber: the
         /// articles' final demos.
-        Basic = "compact",
+        Compact = "compact",
         /// Everything: algorithm, switches, palette, view, sharing, export and
         /// import. The playground.
         Full = "full",
@@ -245,7 +245,7 @@ pub static SETTINGS: [SettingEntry; 11] = [
         set: |display, value| {
             display.controls = match value {
                 Value::Switch(false) => Controls::None,
-                Value::Switch(true) => Controls::Basic,
+                Value::Switch(true) => Controls::Compact,
                 other => Controls::ALL
                     .get(other.choice())
                     .copied()
@@ -688,12 +688,12 @@ mod tests {
     #[test]
     fn switches_read_presence_as_on() {
         for (text, expected) in [
-            ("", Controls::Basic),
-            ("true", Controls::Basic),
+            ("", Controls::Compact),
+            ("true", Controls::Compact),
             ("off", Controls::None),
             (" 0 ", Controls::None),
             ("Full", Controls::Full),
-            (" compact", Controls::Basic),
+            (" compact", Controls::Compact),
             ("NONE", Controls::None),
         ] {
             let (config, problems) =

@@ -173,7 +173,7 @@ impl DemoView {
 
         let controls = match level {
             Controls::None => None,
-            Controls::Basic | Controls::Full => Some(ControlsView::build(
+            Controls::Compact | Controls::Full => Some(ControlsView::build(
                 document,
                 host,
                 index,

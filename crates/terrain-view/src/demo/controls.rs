@@ -24,7 +24,7 @@ pub(super) fn control_keys(config: &DemoConfig) -> Vec<Key> {
         Controls::None => Vec::new(),
         // The articles' demos cannot change algorithm or erosion, so
         // they get only the numbers theirs read.
-        Controls::Basic => params
+        Controls::Compact => params
             .filter(|(key, spec)| {
                 numeric(spec)
                     && matches!(key, Key::Param(field)
@@ -334,7 +334,7 @@ mod tests {
     #[test]
     fn each_level_of_controls_has_its_keys() {
         assert!(control_keys(&config(Controls::None)).is_empty());
-        let basic = control_keys(&config(Controls::Basic));
+        let basic = control_keys(&config(Controls::Compact));
         assert!(basic.contains(&SPREAD));
         assert!(!basic.contains(&Key::Param(Field::ALGORITHM)));
         assert!(basic.iter().all(|key| matches!(key, Key::Param(_))));

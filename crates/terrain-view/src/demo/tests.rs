@@ -172,7 +172,7 @@ fn a_huge_map_goes_to_the_worker_with_a_progress_bar() {
 
 #[test]
 fn an_edited_number_makes_a_new_map() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Compact));
     let effects = edit(&mut demo, Field::EXPONENT, "6");
     assert!(redraws(&effects));
     assert_eq!(demo.terrain().heightmap.side(), 65);
@@ -184,7 +184,7 @@ fn an_edited_number_makes_a_new_map() {
 
 #[test]
 fn a_bad_value_is_refused_by_name_and_the_last_map_stays() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Compact));
     let before = demo.terrain().clone();
     for (text, message) in [
         (
@@ -209,7 +209,7 @@ fn a_bad_value_is_refused_by_name_and_the_last_map_stays() {
 
 #[test]
 fn typing_that_means_the_same_value_is_left_as_typed() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Compact));
     let effects = edit(&mut demo, Field::SPREAD, "0.30");
     assert!(effects.is_empty(), "0.30 is the spread already");
     let shown = field(&demo.presentation(), Key::Param(Field::SPREAD)).clone();
@@ -218,7 +218,7 @@ fn typing_that_means_the_same_value_is_left_as_typed() {
 
 #[test]
 fn a_new_map_from_elsewhere_clears_a_refused_fields_error() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Compact));
     edit(&mut demo, Field::SPREAD, "-1");
     assert!(
         field(&demo.presentation(), Key::Param(Field::SPREAD))
@@ -232,7 +232,7 @@ fn a_new_map_from_elsewhere_clears_a_refused_fields_error() {
 
 #[test]
 fn a_map_that_lands_while_a_refused_field_is_typed_in_leaves_it_be() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Compact));
     // A new seed's map is asked for, and the spread refused before it lands.
     let asked = demo.handle(Input::Edited {
         key: Key::Param(Field::SEED),
@@ -257,7 +257,7 @@ fn a_map_that_lands_while_a_refused_field_is_typed_in_leaves_it_be() {
 
 #[test]
 fn a_pass_that_no_longer_exists_falls_back_to_done() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Compact));
     handle(&mut demo, Input::Scrubbed(7));
     assert_eq!(demo.config().stage, Stage::Pass(5));
     edit(&mut demo, Field::EXPONENT, "3");
@@ -382,7 +382,7 @@ fn a_bad_display_value_is_refused_by_its_control() {
 
 #[test]
 fn arrow_keys_step_numbers_within_their_range() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 11, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 11, Controls::Compact));
     let step = |demo: &mut Demo, field: Field, direction: f64| {
         handle(
             demo,
@@ -404,7 +404,7 @@ fn arrow_keys_step_numbers_within_their_range() {
 
 #[test]
 fn arrow_keys_leave_a_field_of_refused_text_alone() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Compact));
     edit(&mut demo, Field::SPREAD, "abc");
     let effects = handle(
         &mut demo,
@@ -419,7 +419,11 @@ fn arrow_keys_leave_a_field_of_refused_text_alone() {
 
 #[test]
 fn the_scrubber_shows_each_stage_and_ignores_positions_past_the_end() {
-    let (mut demo, _) = mounted(config(Algorithm::MIDPOINT_DISPLACEMENT, 3, Controls::Basic));
+    let (mut demo, _) = mounted(config(
+        Algorithm::MIDPOINT_DISPLACEMENT,
+        3,
+        Controls::Compact,
+    ));
     handle(&mut demo, Input::Scrubbed(1));
     assert_eq!(demo.terrain().stage, Stage::Edges);
     let params = demo.config().params;
@@ -433,7 +437,7 @@ fn the_scrubber_shows_each_stage_and_ignores_positions_past_the_end() {
 
 #[test]
 fn play_steps_through_every_stage_and_stops_at_the_end() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 2, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 2, Controls::Compact));
     // From the end, play starts over.
     let effects = handle(&mut demo, Input::PlayPressed);
     assert_eq!(demo.config().stage, Stage::Corners);
@@ -466,7 +470,7 @@ fn play_steps_through_every_stage_and_stops_at_the_end() {
 
 #[test]
 fn a_tick_from_before_a_pause_does_nothing() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 3, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 3, Controls::Compact));
     handle(&mut demo, Input::Scrubbed(0));
     handle(&mut demo, Input::PlayPressed);
     handle(&mut demo, Input::PlayPressed);
@@ -507,7 +511,7 @@ fn a_shared_seed_is_taken_without_sharing_it_on() {
 
 #[test]
 fn a_job_answered_after_a_newer_request_is_dropped() {
-    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Basic));
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Compact));
     let (first, first_request) = offloaded(&effects).remove(0);
     let effects = edit(&mut demo, Field::SEED, "8");
     assert!(effects.contains(&Effect::Cancel(first)), "{effects:?}");
@@ -906,7 +910,7 @@ fn the_menus_obj_is_exportmaps_obj_the_grid_unless_a_triangle_budget_is_typed() 
 
 #[test]
 fn a_download_pressed_while_the_map_is_made_is_written_once_it_is_on_show() {
-    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Basic));
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Compact));
     let (job, request) = offloaded(&effects).remove(0);
     assert!(demo.is_waiting());
     let effects = handle(&mut demo, Input::DownloadPressed);
@@ -934,7 +938,7 @@ fn a_download_pressed_while_the_map_is_made_is_written_once_it_is_on_show() {
 
 #[test]
 fn a_download_pressed_while_the_map_is_made_is_dropped_if_the_map_fails() {
-    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Basic));
+    let (mut demo, effects) = mounted(config(Algorithm::DIAMOND_SQUARE, 10, Controls::Compact));
     let (job, _) = offloaded(&effects).remove(0);
     handle(&mut demo, Input::DownloadPressed);
     let reply = Reply::Failed {
@@ -955,7 +959,7 @@ fn a_download_pressed_while_the_map_is_made_is_dropped_if_the_map_fails() {
 
 #[test]
 fn copying_the_link_copies_the_share_link_and_says_how_it_went() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Compact));
     let effects = handle(&mut demo, Input::CopyLink);
     let link = demo.share_link();
     assert!(link.starts_with("https://example.org/playground.html?algorithm=diamond-square"));
@@ -1066,7 +1070,7 @@ fn graphics_notes_come_and_go() {
 
 #[test]
 fn a_refused_context_is_said_with_a_try_again_that_goes_to_the_page() {
-    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Compact));
     let refused = |refusals| {
         Input::Graphics(Graphics::Blocked {
             reason: "no WebGL2 context".into(),
@@ -1131,7 +1135,7 @@ fn the_playground_keeps_the_address_in_step() {
 
 #[test]
 fn controls_follow_the_level_and_hide_what_the_algorithm_ignores() {
-    let (basic, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Basic));
+    let (basic, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Compact));
     let keys: Vec<&str> = basic
         .control_keys()
         .iter()
@@ -1205,7 +1209,7 @@ fn heavy_erosion_goes_to_the_worker_and_a_new_setting_cancels_it() {
 
 #[test]
 fn erosion_stages_show_their_readout() {
-    let mut settings = config(Algorithm::DIAMOND_SQUARE, 6, Controls::Basic);
+    let mut settings = config(Algorithm::DIAMOND_SQUARE, 6, Controls::Compact);
     changed(&mut settings, |params| {
         params.erosion.method = terrain_core::erosion::Method::Droplets;
         params.erosion.droplets.droplets = 1000;
@@ -1214,7 +1218,7 @@ fn erosion_stages_show_their_readout() {
     let (demo, _) = mounted(settings);
     let readout = demo.presentation().readout.expect("a ledger");
     assert!(readout.starts_with("eroded "), "{readout}");
-    let (plain, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 6, Controls::Basic));
+    let (plain, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 6, Controls::Compact));
     assert_eq!(plain.presentation().readout, None);
 }
 
