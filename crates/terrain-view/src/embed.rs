@@ -106,7 +106,8 @@ fn settings_shown(config: &DemoConfig) -> Vec<(&'static Spec, String)> {
     settings
 }
 
-/// The element's attributes for `config`: [`settings_shown`], and the
+/// The element's attributes for `config`: the settings both snippets give
+/// (the algorithm and the seed, then what differs from the defaults), and the
 /// controls, named as the embed address names them (`compact`), so the
 /// two snippets read alike.
 pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
