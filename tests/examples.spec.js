@@ -317,37 +317,98 @@ test("the erosion chapter's wrap example leaves a tile whose edges meet", async 
   expect(result).toEqual({ rows: 129, columns: 129, changed: true });
 });
 
-test("the README's attribute table: every attribute, its words or range, and its default", () => {
-  const rows = new Map(
-    readFileSync(README, "utf8")
-      .split("\n")
-      .map((line) => /^\| `(data-[a-z-]+)` \| (.*) \| (.*) \|$/.exec(line))
-      .filter(Boolean)
-      .map(([, attribute, allowed, fallback]) => [attribute, { allowed, fallback }]),
-  );
-  const entries = REGISTRY.settings.filter((entry) => entry.surfaces.attribute);
-  expect([...rows.keys()].sort()).toEqual(entries.map(({ attribute }) => attribute).sort());
+/** The README's table under the header row `header`: its cells by the
+ * setting each row names (its first cell, without the backticks). */
+function readmeTable(header) {
+  const lines = readFileSync(README, "utf8").split("\n");
+  const at = lines.indexOf(header);
+  expect(at, `the README has a table ${header}`).toBeGreaterThan(-1);
+  const rows = new Map();
+  for (const line of lines.slice(at + 2)) {
+    if (!line.startsWith("| ")) break;
+    const [name, ...cells] = line.slice(2, -2).split(" | ");
+    rows.set(name.replaceAll("`", ""), cells);
+  }
+  return rows;
+}
+
+/** `text` holds `word` standing alone (not inside a longer number or name). */
+const holds = (text, word) =>
+  new RegExp(`(^|[^\\w.-])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w.-])`).test(text);
+
+/** Checks a README table of settings against the registry: a row for each
+ * of `entries` and no other (named by `nameOf`), the words or range each
+ * takes, and its defaults; `written` is how the table writes a word, and
+ * with `codeDefaults` a default number too. */
+function expectTableOf(header, entries, { nameOf, written, defaultsOf, codeDefaults = false, inWords = {} }) {
+  const rows = readmeTable(header);
+  expect([...rows.keys()].sort(), header).toEqual(entries.map(nameOf).sort());
   // The README writes large numbers with thin groups (1 000 000).
   const plain = (text) => text.replace(/(\d) (?=\d{3}\b)/g, "$1");
-  // Said in words: the algorithm is required, a seed is random unless given,
-  // its top is 2^64 − 1, and a link has no default name.
-  const inWords = { "data-terrain-demo": "(required)", "data-seed": "a random one", "data-link": "none" };
-  for (const { attribute, kind, defaults = {} } of entries) {
-    const { allowed, fallback } = rows.get(attribute);
-    const what = `${attribute}'s row`;
-    if (kind.type === "choice" || kind.type === "switchOr") {
-      for (const name of kind.names) expect(allowed, what).toContain(`\`${name}\``);
+  for (const entry of entries) {
+    const { kind } = entry;
+    const name = nameOf(entry);
+    const [fallback, allowed] = header.startsWith("| attribute ") ? rows.get(name).reverse() : rows.get(name);
+    const what = `${header}: ${name}'s row`;
+    if (name === "algorithm") {
+      expect(REGISTRY.algorithms, what).toHaveLength(9);
+      expect(allowed, what).toContain("the nine names");
+    } else if (kind.type === "choice" || kind.type === "switchOr") {
+      for (const word of kind.names) expect(allowed, what).toContain(written(word));
     } else if (kind.type === "switch") {
-      expect(allowed, what).toContain("`true` or `false`");
-    } else if (attribute === "data-seed") {
+      expect(allowed, what).toContain(`${written(true)} or ${written(false)}`);
+    } else if (entry.option === "seed") {
       expect(BigInt(kind.max), what).toBe(2n ** 64n - 1n);
       expect(allowed, what).toContain(`${kind.min} to 2^64 − 1`);
     } else if (kind.type === "whole" || kind.type === "number") {
       expect(plain(allowed), what).toContain(`${kind.min} to ${kind.max}`);
     }
-    if (attribute in inWords) expect(fallback, what).toBe(inWords[attribute]);
-    else for (const value of new Set(Object.values(defaults))) expect(fallback, what).toContain(`\`${value}\``);
+    if (name in inWords) expect(fallback, what).toBe(inWords[name]);
+    else {
+      const named = kind.type === "choice" || kind.type === "switchOr";
+      for (const value of defaultsOf(entry)) {
+        const shown = named || codeDefaults ? written(value) : value;
+        expect(holds(fallback, shown), `${what}: default ${shown}`).toBe(true);
+      }
+    }
   }
+}
+
+test("the README's tables of attributes and options: every setting, its words or range, and its defaults", () => {
+  const allDefaults = ({ defaults = {} }) => new Set(Object.values(defaults));
+  expectTableOf(
+    "| attribute | meaning | default |",
+    REGISTRY.settings.filter((entry) => entry.surfaces.attribute),
+    {
+      nameOf: ({ attribute }) => attribute,
+      written: (word) => `\`${word}\``,
+      defaultsOf: allDefaults,
+      codeDefaults: true,
+      // Said in words: the algorithm is required, a seed is random unless
+      // given, and a link has no default name.
+      inWords: { "data-terrain-demo": "(required)", "data-seed": "a random one", "data-link": "none" },
+    },
+  );
+  expectTableOf(
+    "| option | default | allowed |",
+    REGISTRY.settings.filter((entry) => entry.surfaces.generate || entry.group === "stage"),
+    {
+      nameOf: ({ option }) => option,
+      written: (word) => (typeof word === "boolean" ? String(word) : `\`"${word}"\``),
+      defaultsOf: (entry) =>
+        ({ algorithm: [REGISTRY.defaultAlgorithm], stage: ["done"] })[entry.option] ?? allDefaults(entry),
+    },
+  );
+  // erode() knows no algorithm: its defaults are those of the default one.
+  expectTableOf(
+    "| option | default | allowed | what it does |",
+    REGISTRY.settings.filter((entry) => entry.surfaces.erode),
+    {
+      nameOf: ({ option }) => option,
+      written: (word) => (typeof word === "boolean" ? String(word) : `\`"${word}"\``),
+      defaultsOf: ({ defaults }) => [defaults[REGISTRY.defaultAlgorithm]],
+    },
+  );
 });
 
 /** The home page's snippets: its `<pre><code>` blocks, as a reader copies
