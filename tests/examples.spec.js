@@ -3,7 +3,8 @@
 // site), and what their comments promise: every "default" is the value the
 // option takes when it is left out, and each printed result is the one the
 // code gives. A new example fails the first tests until it is run here.
-// Last, the home page's two embed snippets, pasted on another site.
+// The README's tables of settings are held to the registry. Last, the home
+// page's two embed snippets, pasted on another site.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { REGISTRY } from "./battery.js";
