@@ -318,6 +318,36 @@ test("the erosion chapter's wrap example leaves a tile whose edges meet", async 
   expect(result).toEqual({ rows: 129, columns: 129, changed: true });
 });
 
+test("the README's frame, styled as it advises for narrow columns, fits a phone's column and fills it", async ({
+  page,
+}) => {
+  const prose = readFileSync(README, "utf8").replace(/\s+/g, " ");
+  const [, style] = /add `style="([^"]+)"`/.exec(prose) ?? [];
+  expect(style, "the README's advice").toBeTruthy();
+  const frames = markdownBlocks(README, "html").filter(({ code }) => code.startsWith("<iframe"));
+  expect(frames, "the README's one frame").toHaveLength(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pasteOnBlog(page, frames[0].code.replace("<iframe ", `<iframe style="${style}" `));
+  const inside = await (await page.locator("iframe").elementHandle()).contentFrame();
+  await expect
+    .poll(() => inside.evaluate(async () => (await import("./terrain.js")).demoState(0)?.fingerprint ?? null))
+    .toBeTruthy();
+  const outer = await page.evaluate(() => ({
+    frame: document.querySelector("iframe").getBoundingClientRect().width,
+    page: document.documentElement.scrollWidth,
+    column: document.documentElement.clientWidth,
+  }));
+  expect(outer.frame, "narrower than its 640 px").toBeLessThan(390);
+  expect(outer.page, "the blog does not scroll sideways").toBeLessThanOrEqual(outer.column);
+  const inner = await inside.evaluate(() => ({
+    view: document.querySelector("canvas.terrain-canvas").getBoundingClientRect().width,
+    content: document.documentElement.scrollWidth,
+    frame: document.documentElement.clientWidth,
+  }));
+  expect(inner.content, "nothing in the frame is wider than it").toBeLessThanOrEqual(inner.frame);
+  expect(inner.view, "the view spans the frame").toBeGreaterThan(inner.frame * 0.85);
+});
+
 /** The README's table under the header row `header`: its cells by the
  * setting each row names (its first cell, without the backticks). */
 function readmeTable(header) {
