@@ -454,7 +454,9 @@ test("the home page names every algorithm the element takes", () => {
   expect(named).toEqual(REGISTRY.algorithms);
 });
 
-test("the home page's two snippets, pasted on another site, show the terrain they describe", async ({ page }) => {
+test("the home page's two snippets and the README's element, pasted on another site, show the terrain they describe", async ({
+  page,
+}) => {
   expect(HOME_SNIPPETS, "an iframe and a script with its element").toHaveLength(2);
   const [frame, element] = HOME_SNIPPETS;
   expect(frame).toMatch(/^<iframe /);
@@ -470,6 +472,20 @@ test("the home page's two snippets, pasted on another site, show the terrain the
   await waitForAllDemos(page, 1);
   const shown = await demoState(page, 0);
   expect([shown.algorithm, shown.stage, shown.fingerprint]).toEqual([described.algorithm, described.stage, expected]);
+
+  // The README's script, with the same demo as an element and as a div.
+  const readmeScripts = markdownBlocks(README, "html").filter(({ code }) => code.startsWith("<script"));
+  expect(readmeScripts, "the README's one script snippet").toHaveLength(1);
+  await pasteOnBlog(page, readmeScripts[0].code);
+  await waitForAllDemos(page, 2);
+  for (const index of [0, 1]) {
+    const demo = await demoState(page, index);
+    expect([demo.algorithm, demo.stage, demo.fingerprint], `the README's demo ${index + 1}`).toEqual([
+      described.algorithm,
+      described.stage,
+      expected,
+    ]);
+  }
 
   await pasteOnBlog(page, frame);
   await expect(page.frameLocator("iframe").locator("canvas.terrain-canvas")).toBeVisible();

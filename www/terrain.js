@@ -6,7 +6,7 @@
 //   <script type="module" src="https://…/terrain.js"></script>
 //   <div data-terrain-demo="diamond-square" data-stage="square"
 //        data-exponent="3" data-seed="7"></div>
-//   <terrain-demo algorithm="diamond-square" stage="square" exponent="3" seed="7"></terrain-demo>
+//   <terrain-demo algorithm="diamond-square" exponent="3" seed="7" stage="square"></terrain-demo>
 //
 //   import { generate } from "https://…/terrain.js";
 //   const heights = generate({ algorithm: "diamond-square", exponent: 5, seed: 7 });
