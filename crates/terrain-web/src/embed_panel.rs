@@ -53,8 +53,8 @@ impl EmbedPanel {
             document,
             &panel,
             &format!("{id}-iframe"),
-            "As an iframe, where a page takes frames but no scripts (a wiki, a course page, \
-             a site builder's embed block):",
+            "As an iframe, where a page takes frames but no scripts (a course page, a site \
+             builder's embed block, a forum or wiki that allows frames):",
         )?;
         let element = build_way(
             document,
