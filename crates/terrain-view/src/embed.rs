@@ -78,8 +78,9 @@ fn escaped(text: &str) -> String {
 
 /// The settings both snippets give for `config`, each with its text: the
 /// algorithm and the seed always, then every other setting that applies
-/// and differs from what the demo would read without it. (The controls
-/// are each snippet's own.)
+/// and differs from what the demo would read without it, and last the
+/// controls if it has any, named as the embed address names them
+/// (`compact`), so the two snippets read alike.
 fn settings_shown(config: &DemoConfig) -> Vec<(&'static Spec, String)> {
     let params = &config.params;
     let defaults = Params::new(params.algorithm);
@@ -103,36 +104,31 @@ fn settings_shown(config: &DemoConfig) -> Vec<(&'static Spec, String)> {
             settings.push((entry.spec, text));
         }
     }
+    if config.display.controls != Controls::None {
+        let level = config.display.controls.name();
+        settings.push((&EMBED_CONTROLS, level.to_owned()));
+    }
     settings
 }
 
 /// The element's attributes for `config`: the settings both snippets give
-/// (the algorithm and the seed, then what differs from the defaults), and the
-/// controls, named as the embed address names them (`compact`), so the
-/// two snippets read alike.
+/// (the algorithm and the seed, then what differs from the defaults, then
+/// the controls).
 pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
-    let mut attributes: Vec<(&'static str, String)> = settings_shown(config)
+    settings_shown(config)
         .into_iter()
         .map(|(spec, text)| (spec.element_attribute(), text))
-        .collect();
-    if config.display.controls != Controls::None {
-        attributes.push(("controls", config.display.controls.name().to_owned()));
-    }
-    attributes
+        .collect()
 }
 
 /// `embed.html`'s query for `config`: [`settings_shown`] under their
 /// JavaScript names (a share link's keys, with what goes without saying
-/// left out), and the controls if it has any.
+/// left out).
 fn embed_query(config: &DemoConfig) -> String {
-    let mut pairs: Vec<String> = settings_shown(config)
+    let pairs: Vec<String> = settings_shown(config)
         .into_iter()
         .map(|(spec, text)| format!("{}={}", spec.option, query::encode(&text)))
         .collect();
-    if config.display.controls != Controls::None {
-        let level = config.display.controls.name();
-        pairs.push(format!("{}={level}", EMBED_CONTROLS.option));
-    }
     pairs.join("&")
 }
 

@@ -44,13 +44,7 @@ pub(super) fn control_keys(config: &DemoConfig) -> Vec<Key> {
 
 /// The canonical text of a control's value.
 pub(super) fn text_of(config: &DemoConfig, key: Key) -> String {
-    match key {
-        Key::Param(field) => config.params.text(field),
-        Key::Display(setting) => {
-            let entry = setting.entry();
-            entry.spec.show(&(entry.get)(&config.display))
-        }
-    }
+    key.spec().show(&value_of(key, config))
 }
 
 /// A new algorithm: the parameters the reader left at the old one's
