@@ -23,6 +23,10 @@ function theOne(examples, text) {
 /** The one README example whose code includes `text`. */
 const example = (text) => theOne(EXAMPLES, text);
 
+/** The README's HTML snippets: its iframe, and its script with an element. */
+const README_HTML = markdownBlocks(README, "html");
+const readmeSnippet = (text) => theOne(README_HTML, text).code;
+
 /** Fails unless each of `examples` includes exactly one of `markers`, the
  * texts the tests here know their examples by. */
 function expectEachRun(examples, markers) {
@@ -213,10 +217,9 @@ test("the async example makes, weathers and writes an exponent-12 map off the pa
 });
 
 test("the README's frame, on another site, grows to its content with the README's listener", async ({ page }) => {
-  const [frame] = markdownBlocks(README, "html").filter(({ code }) => code.startsWith("<iframe"));
-  expect(frame, "the README's iframe snippet").toBeTruthy();
+  const frame = readmeSnippet("<iframe ");
   const { code: listener } = example(RUN.resize);
-  await pasteOnBlog(page, `${frame.code}<script>${listener}</script>`);
+  await pasteOnBlog(page, `${frame}<script>${listener}</script>`);
   const iframe = page.locator("iframe");
   const written = Number(await iframe.getAttribute("height"));
   await page.frameLocator("iframe").locator("canvas.terrain-canvas").waitFor();
@@ -324,14 +327,10 @@ test("the README's frame, styled as it advises for narrow columns, fits a phone'
   const prose = readFileSync(README, "utf8").replace(/\s+/g, " ");
   const [, style] = /add `style="([^"]+)"`/.exec(prose) ?? [];
   expect(style, "the README's advice").toBeTruthy();
-  const frames = markdownBlocks(README, "html").filter(({ code }) => code.startsWith("<iframe"));
-  expect(frames, "the README's one frame").toHaveLength(1);
   await page.setViewportSize({ width: 390, height: 844 });
-  await pasteOnBlog(page, frames[0].code.replace("<iframe ", `<iframe style="${style}" `));
+  await pasteOnBlog(page, readmeSnippet("<iframe ").replace("<iframe ", `<iframe style="${style}" `));
   const inside = await (await page.locator("iframe").elementHandle()).contentFrame();
-  await expect
-    .poll(() => inside.evaluate(async () => (await import("./terrain.js")).demoState(0)?.fingerprint ?? null))
-    .toBeTruthy();
+  await expect.poll(async () => (await demoState(inside, 0))?.fingerprint).toBeTruthy();
   const outer = await page.evaluate(() => ({
     frame: document.querySelector("iframe").getBoundingClientRect().width,
     page: document.documentElement.scrollWidth,
@@ -374,12 +373,18 @@ const holds = (text, word) =>
 function expectTableOf(header, entries, { nameOf, written, defaultsOf, codeDefaults = false, inWords = {} }) {
   const rows = readmeTable(header);
   expect([...rows.keys()].sort(), header).toEqual(entries.map(nameOf).sort());
+  // The columns after the name, as the header names them.
+  const titles = header.slice(2, -2).split(" | ").slice(1);
+  const defaultAt = titles.indexOf("default");
+  const allowedAt = titles.findIndex((title) => title === "allowed" || title === "meaning");
+  expect([defaultAt, allowedAt], `${header}: its default and allowed columns`).not.toContain(-1);
   // The README writes large numbers with thin groups (1 000 000).
   const plain = (text) => text.replace(/(\d) (?=\d{3}\b)/g, "$1");
   for (const entry of entries) {
     const { kind } = entry;
     const name = nameOf(entry);
-    const [fallback, allowed] = header.startsWith("| attribute ") ? rows.get(name).reverse() : rows.get(name);
+    const cells = rows.get(name);
+    const [fallback, allowed] = [cells[defaultAt], cells[allowedAt]];
     const what = `${header}: ${name}'s row`;
     if (name === "algorithm") {
       expect(REGISTRY.algorithms, what).toHaveLength(9);
@@ -407,6 +412,8 @@ function expectTableOf(header, entries, { nameOf, written, defaultsOf, codeDefau
 
 test("the README's tables of attributes and options: every setting, its words or range, and its defaults", () => {
   const allDefaults = ({ defaults = {} }) => new Set(Object.values(defaults));
+  // The options' tables write names as JavaScript strings.
+  const asString = (word) => (typeof word === "boolean" ? String(word) : `\`"${word}"\``);
   expectTableOf(
     "| attribute | meaning | default |",
     REGISTRY.settings.filter((entry) => entry.surfaces.attribute),
@@ -425,7 +432,7 @@ test("the README's tables of attributes and options: every setting, its words or
     REGISTRY.settings.filter((entry) => entry.surfaces.generate || entry.group === "stage"),
     {
       nameOf: ({ option }) => option,
-      written: (word) => (typeof word === "boolean" ? String(word) : `\`"${word}"\``),
+      written: asString,
       defaultsOf: (entry) =>
         ({ algorithm: [REGISTRY.defaultAlgorithm], stage: ["done"] })[entry.option] ?? allDefaults(entry),
     },
@@ -436,7 +443,7 @@ test("the README's tables of attributes and options: every setting, its words or
     REGISTRY.settings.filter((entry) => entry.surfaces.erode),
     {
       nameOf: ({ option }) => option,
-      written: (word) => (typeof word === "boolean" ? String(word) : `\`"${word}"\``),
+      written: asString,
       defaultsOf: ({ defaults }) => [defaults[REGISTRY.defaultAlgorithm]],
     },
   );
@@ -474,9 +481,7 @@ test("the home page's two snippets and the README's element, pasted on another s
   expect([shown.algorithm, shown.stage, shown.fingerprint]).toEqual([described.algorithm, described.stage, expected]);
 
   // The README's script, with the same demo as an element and as a div.
-  const readmeScripts = markdownBlocks(README, "html").filter(({ code }) => code.startsWith("<script"));
-  expect(readmeScripts, "the README's one script snippet").toHaveLength(1);
-  await pasteOnBlog(page, readmeScripts[0].code);
+  await pasteOnBlog(page, readmeSnippet('<script type="module"'));
   await waitForAllDemos(page, 2);
   for (const index of [0, 1]) {
     const demo = await demoState(page, index);
