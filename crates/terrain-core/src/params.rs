@@ -16,7 +16,7 @@ use crate::erosion::{self, ErosionParams};
 use crate::error::Error;
 use crate::generators::noise::{Arrow, KeptOctaves, NoiseSettings, Segment};
 use crate::heightmap::Heightmap;
-use crate::spec::{Spec, Value};
+use crate::spec::{Spec, Value, listed};
 use crate::stage::{PointSet, STAGE, Stage};
 
 /// The map's own settings, which every algorithm reads.
@@ -245,11 +245,7 @@ fn describe_stages(stages: &[Stage]) -> String {
     match (named.as_slice(), range) {
         ([], Some(range)) => range,
         (_, Some(range)) => format!("{} or {range}", named.join(", ")),
-        ([only], None) => only.clone(),
-        (named, None) => match named.split_last() {
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        },
+        (named, None) => listed(named),
     }
 }
 

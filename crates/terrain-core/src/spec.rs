@@ -233,13 +233,7 @@ impl Spec {
             Kind::Switch => "true or false".to_owned(),
             Kind::Choice(names) => format!("one of {}", names.join(", ")),
             Kind::Name { max_chars } => format!("a name of 1 to {max_chars} characters"),
-            Kind::SwitchOr(names) => {
-                let words: Vec<&str> = ["true", "false"].iter().chain(names).copied().collect();
-                match words.split_last() {
-                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-                    None => String::new(),
-                }
-            }
+            Kind::SwitchOr(names) => listed(&[&["true", "false"], names].concat()),
             Kind::Stage => {
                 "a stage name such as corners, square, pass-2, octave-3 or done".to_owned()
             }
@@ -472,6 +466,18 @@ fn round_to_step(value: f64, step: f64) -> f64 {
     let decimals = step.to_string().split('.').nth(1).map_or(0, str::len) + 2;
     let _ = write!(text, "{value:.decimals$}");
     text.parse().unwrap_or(value)
+}
+
+/// `words` as a list in prose: `a`, `a or b`, `a, b or c`.
+pub(crate) fn listed<S: AsRef<str>>(words: &[S]) -> String {
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_owned(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+    }
 }
 
 /// `{name} must be {allowed}; got {value}`, or, for an empty value,
