@@ -522,6 +522,17 @@ fn generate_inputs_reach_maps_and_refusals() {
         }
     }
     let count = |key: &str| counts.get(key).copied().unwrap_or(0);
+    // FUZZING.md quotes these (`cargo test -p terrain-fuzz --test quick_path
+    // generate_inputs -- --nocapture`).
+    println!(
+        "{maps} of {} seeds make a map; of {samples} generated inputs, {} make a map \
+         and {} an eroded map, {} are refused for a field and {} for a stage",
+        files.len(),
+        count("map"),
+        count("eroded map"),
+        count("params refused"),
+        count("stage refused"),
+    );
     assert!(
         count("map") + count("eroded map") > samples / 3,
         "{counts:?}"
