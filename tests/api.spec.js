@@ -1,4 +1,4 @@
-// generate(): the generator as JavaScript sees it.
+// generate() and erode(): the generator and the erosion as JavaScript sees them.
 
 import { GENERATE_OPTIONS } from "./battery.js";
 import { expect, test } from "./helpers.js";

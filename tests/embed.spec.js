@@ -1,4 +1,7 @@
-// The README's embed snippet on someone else's page, thirty times over.
+// The README's embed snippet on someone else's page, thirty times over; and
+// embed.html in a sandboxed frame on another origin: any frame size, its
+// credit, the height it reports, the README's frame, its settings read
+// through the registry, and no message from the host obeyed.
 
 import { BLOG, expect, renderStats, SCREENS, SITE, test, waitForAllDemos } from "./helpers.js";
 

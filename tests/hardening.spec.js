@@ -1,9 +1,9 @@
 // Bad input everywhere it can come in: the battery of tests/battery.js typed
 // into every text field, put in every URL parameter of the playground, set
-// on every embed attribute, and passed to generate(). Each value either
-// works (no message, the terrain it asks for) or gives a message naming the
-// field and what it allows while the last good terrain stays; never a
-// console error, a NaN, a panic or a value read as HTML.
+// on every embed attribute, and passed to generate() and erode(). Each value
+// either works (no message, the terrain it asks for) or gives a message
+// naming the field and what it allows while the last good terrain stays;
+// never a console error, a NaN, a panic or a value read as HTML.
 
 import { readFileSync } from "node:fs";
 import {

@@ -1,12 +1,20 @@
-//! The project's two commands, and the set-up they share.
+//! The project's commands, and the set-up they share. The README's two:
 //!
 //! - `cargo xtask serve`: installs what is missing, then runs `trunk serve`.
 //! - `cargo xtask test`: installs what is missing, then runs every check CI
 //!   runs, in the order that fails fastest.
+//!
+//! And the others:
+//!
 //! - `cargo xtask build`: a release build into `dist/`.
 //! - `cargo xtask package`: a release build, then the npm package in
 //!   `target/package/` (see `package.rs`).
 //! - `cargo xtask setup`: only the installs.
+//! - `cargo xtask pages`: the shared parts put into the built pages, and the
+//!   release stamped (`pages.rs`; Trunk runs it after every build).
+//! - `cargo xtask layout`: no import circle, no long file (`layout.rs`).
+//! - `cargo xtask bench`: a release build, then the browser benchmark.
+//! - `cargo xtask fuzz`: each fuzz target for a while (`fuzz.rs`).
 //!
 //! Only the standard library is used, so this builds in seconds on a fresh
 //! machine before anything else is installed.

@@ -10,10 +10,11 @@
 //! with `aria-current="page"`. Parts may hold parts (`page` holds `head` and
 //! `header`).
 //!
-//! It also stamps the release into the staged `terrain.js`: a hash of every
-//! file it loads, which it puts in their URLs (`?v=…`). A browser that
-//! fetches a new `terrain.js` then asks for that release's module, worker,
-//! stylesheet and decoder, never for the copies it cached from another.
+//! It also stamps the release into the staged `terrain.js` and `export.js`:
+//! a hash of every file `terrain.js` loads, which they put in their URLs
+//! (`?v=…`). A browser that fetches a new `terrain.js` then asks for that
+//! release's module, workers, stylesheet and decoders, never for the copies
+//! it cached from another.
 
 use std::fs;
 use std::path::{Path, PathBuf};

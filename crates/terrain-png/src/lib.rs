@@ -7,8 +7,8 @@
 //! over [`terrain_io::import_png`]:
 //!
 //! ```js
-//! import init, { decode } from "./terrain_png.js";
-//! await init(); // once: fetches and compiles terrain_png_bg.wasm
+//! import init, { decode } from "./terrain-png.js";
+//! await init(); // once: fetches and compiles terrain-png_bg.wasm
 //! try {
 //!   const { heights, exponent, sourceWidth, sourceHeight, sourceFormat } = decode(bytes);
 //!   // heights: a Float64Array of (2^exponent + 1)^2 values in [0, 1],
