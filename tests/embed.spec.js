@@ -184,3 +184,48 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
     expect(await page.evaluate(() => window.injected)).toBeUndefined();
   });
 });
+
+test("twenty frames, more than the browser's live contexts, settle: none takes one from the frames in view", async ({
+  page,
+}) => {
+  test.slow();
+  // Each frame is a page of its own with its own context, and Chromium
+  // keeps about sixteen, taking the oldest away for a new one. A frame
+  // whose context was taken while off screen must wait to be in view
+  // before it makes a new one, or the frames take them from each other
+  // without end (twice a second before, with the visible ones saying
+  // "Restoring it…" a fifth of the time).
+  const evictions = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Too many active WebGL contexts")) evictions.push(Date.now());
+  });
+  await page.setViewportSize({ width: 700, height: 900 });
+  const frames = Array.from(
+    { length: 20 },
+    (_, seed) =>
+      `<p>Frame ${seed}</p><iframe src="${SITE}/embed.html?algorithm=perlin-noise&amp;exponent=5&amp;seed=${seed}" ` +
+      `width="640" height="500" sandbox="allow-scripts allow-popups"></iframe>`,
+  ).join("\n");
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(frames)}`);
+  const bottom = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y < bottom; y += 500) {
+    await page.evaluate((y) => scrollTo(0, y), y);
+    await page.waitForTimeout(300);
+  }
+  expect(evictions.length, "the browser did take contexts away").toBeGreaterThan(0);
+  await page.evaluate(() => scrollTo(0, 0));
+  // The two frames in view get contexts again (one wait of 2 s at most).
+  await page.waitForTimeout(4000);
+  const settled = evictions.length;
+  const inView = page.frames().filter((frame) => /seed=[01]$/.test(frame.url()));
+  expect(inView).toHaveLength(2);
+  for (let sample = 0; sample < 10; sample++) {
+    for (const frame of inView) {
+      const state = await frameState(frame);
+      expect(state.stats.graphics, `${frame.url()} keeps its context`).toBe("ready");
+      expect(state.foreground, "and shows its terrain").toBeGreaterThan(0.05);
+    }
+    await page.waitForTimeout(500);
+  }
+  expect(evictions.length - settled, "no context taken in 5 s with nobody scrolling").toBe(0);
+});

@@ -6,8 +6,12 @@
 //! (`webglcontextrestored`), but not always: Chromium stops restoring a
 //! page's contexts after its GPU process has crashed a few times, and some
 //! drivers lose one for good. So the page waits [`RESTORE_WAIT_MS`] for it
-//! and then makes a new one itself. If the browser refuses that too, the
-//! demos draw their greyscale pictures and offer to try again.
+//! and then makes a new one itself, but only once a demo is on screen: a
+//! browser allows about sixteen live contexts, and takes the oldest away
+//! to make a new one, so a page of frames off screen that each made one
+//! would take them from the frames a reader is looking at, round and round
+//! without end. If the browser refuses a new one, the demos draw their
+//! greyscale pictures and offer to try again.
 //!
 //! Every context the page makes has a number, a [`ContextId`], and the
 //! shell tags each event with the number of the context it came from. An
@@ -109,6 +113,8 @@ pub enum ContextEvent {
     /// The wait that loss number `loss` started is over (see
     /// [`ContextStep::wait`]).
     WaitOver(u32),
+    /// Whether any demo of the page is on screen now.
+    OnScreen(bool),
     /// The shell did what [`ContextAction`] asked for context `id`: it can
     /// be drawn with, or it could not be had, for this reason.
     Ready(ContextId, Result<(), String>),
@@ -150,6 +156,11 @@ pub struct SharedContext {
     /// The context the shell was asked to renew or make and has not
     /// answered for yet.
     awaited: Option<ContextId>,
+    /// Whether any demo is on screen.
+    on_screen: bool,
+    /// The wait for a lost context ended with no demo on screen: a new
+    /// context is made when one comes into view.
+    overdue: bool,
 }
 
 impl SharedContext {
@@ -161,6 +172,8 @@ impl SharedContext {
             current: 0,
             losses: 0,
             awaited: None,
+            on_screen: false,
+            overdue: false,
         }
     }
 
@@ -187,18 +200,30 @@ impl SharedContext {
                 // just made: its answer is no longer wanted, and the wait
                 // starts over.
                 self.awaited = None;
+                self.overdue = false;
                 self.losses += 1;
                 step.wait = Some(self.losses);
                 step.changed = self.set(Graphics::Lost);
             }
             ContextEvent::Restored(id) if id == self.current && self.graphics == Graphics::Lost => {
+                self.overdue = false;
                 self.awaited = Some(id);
                 step.action = Some(ContextAction::Renew(id));
             }
             ContextEvent::WaitOver(loss)
                 if loss == self.losses && self.graphics == Graphics::Lost =>
             {
-                step.action = Some(self.replace());
+                if self.on_screen {
+                    step.action = Some(self.replace());
+                } else {
+                    self.overdue = true;
+                }
+            }
+            ContextEvent::OnScreen(on_screen) => {
+                self.on_screen = on_screen;
+                if on_screen && self.overdue {
+                    step.action = Some(self.replace());
+                }
             }
             ContextEvent::Ready(id, result) if self.awaited == Some(id) => {
                 self.awaited = None;
@@ -226,6 +251,7 @@ impl SharedContext {
 
     /// Moves on to a new context.
     fn replace(&mut self) -> ContextAction {
+        self.overdue = false;
         self.current += 1;
         self.awaited = Some(self.current);
         ContextAction::Replace(self.current)
@@ -243,8 +269,14 @@ impl SharedContext {
 mod tests {
     use super::*;
 
+    /// A working context with a demo on screen.
     fn working() -> SharedContext {
-        SharedContext::new(Graphics::Ready)
+        let mut context = SharedContext::new(Graphics::Ready);
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(true)),
+            ContextStep::default()
+        );
+        context
     }
 
     /// Context 0 lost and its wait over: the step, which asks for context 1.
@@ -296,6 +328,44 @@ mod tests {
         assert_eq!(context.current(), 1);
         let step = context.handle(ContextEvent::Ready(1, Ok(())));
         assert!(step.changed);
+        assert_eq!(context.graphics(), &Graphics::Ready);
+    }
+
+    #[test]
+    fn with_no_demo_on_screen_a_new_context_waits_until_one_comes_into_view() {
+        let mut context = working();
+        context.handle(ContextEvent::OnScreen(false));
+        let step = lost_for_good(&mut context);
+        assert_eq!(step.action, None, "no context taken from a demo in view");
+        assert_eq!(context.graphics(), &Graphics::Lost);
+        assert_eq!(context.current(), 0);
+        // Still off screen, or given back by the browser meanwhile.
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(false)),
+            ContextStep::default()
+        );
+        let step = context.handle(ContextEvent::OnScreen(true));
+        assert_eq!(step.action, Some(ContextAction::Replace(1)));
+        context.handle(ContextEvent::Ready(1, Ok(())));
+        assert_eq!(context.graphics(), &Graphics::Ready);
+        // Once made, coming into view again asks for nothing.
+        context.handle(ContextEvent::OnScreen(false));
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(true)),
+            ContextStep::default()
+        );
+
+        // A restore while overdue is taken, and nothing more is made.
+        context.handle(ContextEvent::OnScreen(false));
+        context.handle(ContextEvent::Lost(1));
+        context.handle(ContextEvent::WaitOver(2));
+        let step = context.handle(ContextEvent::Restored(1));
+        assert_eq!(step.action, Some(ContextAction::Renew(1)));
+        context.handle(ContextEvent::Ready(1, Ok(())));
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(true)),
+            ContextStep::default()
+        );
         assert_eq!(context.graphics(), &Graphics::Ready);
     }
 

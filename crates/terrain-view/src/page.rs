@@ -208,7 +208,15 @@ impl Page {
             entry.demo != index
         });
         self.send_next(&mut out);
+        self.tell_context_what_is_on_screen(&mut out);
         out
+    }
+
+    /// A lost context is made anew only for a demo on screen (see
+    /// `graphics.rs`).
+    fn tell_context_what_is_on_screen(&mut self, out: &mut Vec<PageEffect>) {
+        let on_screen = self.slots.values().any(|slot| slot.visible);
+        self.context_event(ContextEvent::OnScreen(on_screen), out);
     }
 
     /// Whether every demo wears the posts' look.
@@ -247,6 +255,7 @@ impl Page {
                         self.request_frame(&mut out);
                     }
                 }
+                self.tell_context_what_is_on_screen(&mut out);
             }
             PageInput::Resized(index, width, height) => {
                 if let Some(slot) = self.slots.get_mut(index)
@@ -878,6 +887,26 @@ mod tests {
         // The old context given back late changes nothing.
         assert!(page.handle(context(ContextEvent::Restored(0))).is_empty());
         assert_eq!(page.graphics().name(), "ready");
+    }
+
+    #[test]
+    fn a_page_with_no_demo_on_screen_makes_its_new_context_when_one_scrolls_into_view() {
+        // Sixteen frames of such pages off screen would otherwise each take
+        // a context from the ones in view, round and round.
+        let mut page = drawn_then_mostly_off_screen();
+        page.handle(PageInput::Visible(0, false));
+        page.handle(context(ContextEvent::Lost(0)));
+        assert!(page.handle(context(ContextEvent::WaitOver(1))).is_empty());
+        assert_eq!(page.graphics().name(), "lost");
+        assert_eq!(
+            page.handle(PageInput::Visible(0, true))
+                .into_iter()
+                .filter(|effect| matches!(effect, PageEffect::Context(_)))
+                .collect::<Vec<_>>(),
+            [PageEffect::Context(ContextAction::Replace(1))]
+        );
+        let effects = page.handle(context(ContextEvent::Ready(1, Ok(()))));
+        assert_every_demo_recovers(&mut page, &effects);
     }
 
     #[test]
