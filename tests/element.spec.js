@@ -172,3 +172,68 @@ test("1 000 elements connected and removed leave the heap, nodes, listeners and 
   // observers' entries); a flat heap moves by a few hundred kilobytes.
   expect(after.heap - before.heap, "JavaScript heap, bytes").toBeLessThan(1_000_000);
 });
+
+test("a data-terrain-demo element is released when it leaves the page; one of each kind's spelling is named", async ({
+  page,
+}) => {
+  await page.goto(`${BLOG}/elements.html`);
+  await expect(page.locator("terrain-demo.terrain-demo")).toHaveCount(2);
+  const demos = async () => (await renderStats(page)).demos;
+  expect(await demos()).toBe(2);
+
+  // A single-page blog swaps its content: each div leaves as the next
+  // comes. Before, every one stayed mounted (an exponent-12 one held
+  // 155 MB of wasm memory until the page ran out).
+  const wasm = () => page.evaluate(async (MODULE) => (await import(MODULE)).memoryBytes(), MODULE);
+  const swap = (seed) =>
+    page.evaluate((seed) => {
+      document.getElementById("later").innerHTML =
+        `<div data-terrain-demo="perlin-noise" data-exponent="9" data-seed="${seed}"></div>`;
+    }, seed);
+  for (let seed = 0; seed < 3; seed++) await swap(seed);
+  await expect.poll(demos).toBe(3);
+  const memory = await wasm();
+  for (let seed = 3; seed < 23; seed++) {
+    await swap(seed);
+    await frames(page, 2);
+  }
+  await expect.poll(demos).toBe(3);
+  expect(await wasm(), "WebAssembly memory does not grow").toBe(memory);
+  await expect(page.locator("#later [data-terrain-demo]")).toHaveAttribute("data-terrain-mounted", "");
+
+  // Moved in one go it stays as it is; taken out and put back, it is
+  // mounted again from its attributes.
+  const moved = await page.evaluate(async () => {
+    const div = document.querySelector("#later [data-terrain-demo]");
+    const canvas = div.querySelector("canvas");
+    document.querySelector("main").prepend(div);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return div.querySelector("canvas") === canvas;
+  });
+  expect(moved, "a moved element keeps its demo").toBe(true);
+  await page.evaluate(async () => {
+    const div = document.querySelector("main > [data-terrain-demo]");
+    div.remove();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    document.getElementById("later").append(div);
+  });
+  await expect.poll(demos).toBe(3);
+  await expect(page.locator("#later canvas.terrain-canvas")).toHaveCount(1);
+
+  // Attributes of the other kind's spelling: mounted once, with a notice
+  // naming each and the attribute to write.
+  await page.evaluate(() => {
+    document.getElementById("later").innerHTML =
+      '<terrain-demo id="mixed" data-terrain-demo="perlin-noise" data-exponent="3" seed="5"></terrain-demo>' +
+      '<div id="unprefixed" data-terrain-demo="perlin-noise" exponent="3"></div>';
+  });
+  await expect.poll(demos).toBe(4);
+  await expect(page.locator("#mixed .terrain-notice")).toContainText(
+    'data-exponent="3" is the data-terrain-demo element\'s spelling, not read on a <terrain-demo>: write exponent="3"',
+  );
+  await expect(page.locator("#mixed .terrain-notice")).toContainText('write algorithm="perlin-noise"');
+  await expect(page.locator("#unprefixed .terrain-notice")).toContainText(
+    'exponent="3" is <terrain-demo>\'s spelling, not read on a data-terrain-demo element: write data-exponent="3"',
+  );
+  await expect(page.locator("#mixed canvas.terrain-canvas")).toHaveCount(1);
+});

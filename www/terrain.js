@@ -182,22 +182,35 @@ if (document.readyState === "loading") {
   mountAll();
 }
 
-// Demos added later (by a blog's own scripts, say) are mounted too.
-let scheduled = false;
-new MutationObserver((mutations) => {
-  const added = mutations.some((mutation) =>
-    [...mutation.addedNodes].some(
-      (node) =>
-        node.nodeType === Node.ELEMENT_NODE &&
-        (node.matches("[data-terrain-demo]") || node.querySelector("[data-terrain-demo]")),
-    ),
+// Demos added later (by a blog's own scripts, say) are mounted too, and
+// those whose element leaves the page are released, everything they held
+// (an element moved elsewhere in one go stays as it is).
+/** Whether one of `nodes` is, or holds, an element matching `selector`. */
+const holds = (nodes, selector) =>
+  [...nodes].some(
+    (node) => node.nodeType === Node.ELEMENT_NODE && (node.matches(selector) || node.querySelector(selector)),
   );
-  if (added && !scheduled) {
+let scheduled = false;
+function settleDemos() {
+  scheduled = false;
+  let released = true;
+  try {
+    released = wasm.releaseDetached();
+  } catch (error) {
+    console.error("terrain demos:", error);
+  }
+  // Busy (a demo's own handler removed its element): again soon.
+  if (!released) setTimeout(settleDemos, 0);
+  mountAll();
+}
+new MutationObserver((mutations) => {
+  const changed = mutations.some(
+    (mutation) =>
+      holds(mutation.addedNodes, "[data-terrain-demo]") || holds(mutation.removedNodes, "[data-terrain-mounted]"),
+  );
+  if (changed && !scheduled) {
     scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      mountAll();
-    });
+    queueMicrotask(settleDemos);
   }
 }).observe(document.documentElement, { childList: true, subtree: true });
 

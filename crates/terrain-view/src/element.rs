@@ -10,7 +10,7 @@
 //! seed the demo drew.
 
 use terrain_core::registry::fields;
-use terrain_core::spec::{Spec, Surface};
+use terrain_core::spec::{Spec, Surface, quote};
 use terrain_core::{STAGE, registry::SEED};
 
 use crate::settings::{AttributeProblem, DemoConfig, SETTINGS, Setting};
@@ -87,6 +87,31 @@ fn text_in(config: &DemoConfig, name: &str) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
+/// A sentence for each of `attributes` that is the other embed's spelling
+/// of a setting, which this one does not read: a `<terrain-demo>`
+/// (`on_element`) reads `exponent`, not `data-exponent`, and a
+/// `data-terrain-demo` element the other way round.
+pub fn misplaced(attributes: &Attributes, on_element: bool) -> Vec<String> {
+    let (here, there) = if on_element {
+        ("a <terrain-demo>", "the data-terrain-demo element's")
+    } else {
+        ("a data-terrain-demo element", "<terrain-demo>'s")
+    };
+    specs()
+        .filter_map(|spec| {
+            let (read, unread) = if on_element {
+                (spec.element_attribute(), spec.attribute)
+            } else {
+                (spec.attribute, spec.element_attribute())
+            };
+            let value = quote(&attribute(attributes, unread)?);
+            Some(format!(
+                "{unread}={value} is {there} spelling, not read on {here}: write {read}={value}"
+            ))
+        })
+        .collect()
+}
+
 /// Whether going from `shown` to `next` needs the demo's elements built
 /// anew: its controls are another set (none, the numbers, or everything).
 pub fn needs_new_view(shown: &DemoConfig, next: &DemoConfig) -> bool {
@@ -106,6 +131,34 @@ mod tests {
             .map(|&(name, value)| (name.to_owned(), value.to_owned()))
             .collect();
         move |name| attribute(&attributes, name)
+    }
+
+    #[test]
+    fn the_other_embeds_spelling_is_named_with_the_one_to_write() {
+        let given: Attributes = [
+            ("data-terrain-demo", "perlin-noise"),
+            ("data-exponent", "3"),
+            ("seed", "5"),
+            ("class", "wide"),
+        ]
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .to_vec();
+        assert_eq!(
+            misplaced(&given, true),
+            [
+                "data-terrain-demo=\"perlin-noise\" is the data-terrain-demo element's spelling, \
+                 not read on a <terrain-demo>: write algorithm=\"perlin-noise\"",
+                "data-exponent=\"3\" is the data-terrain-demo element's spelling, not read on a \
+                 <terrain-demo>: write exponent=\"3\""
+            ]
+        );
+        assert_eq!(
+            misplaced(&given, false),
+            [
+                "seed=\"5\" is <terrain-demo>'s spelling, not read on a data-terrain-demo element: \
+              write data-seed=\"5\""
+            ]
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ use std::rc::Rc;
 use terrain_core::registry::fields;
 use terrain_core::spec::Value;
 use terrain_view::demo::{Effect, Input};
+use terrain_view::element;
 use terrain_view::graphics::{ContextAction, ContextEvent, ContextId, Graphics};
 use terrain_view::page::{Page, PageEffect, PageInput};
 use terrain_view::picture;
@@ -190,6 +191,7 @@ impl App {
         let mut messages: Vec<String> = problems
             .into_iter()
             .map(|problem| problem.message)
+            .chain(element::misplaced(&dom::attributes(host), false))
             .collect();
         if config.display.url_state {
             messages.extend(config.apply_query(&window.location().search().unwrap_or_default()));
@@ -272,6 +274,20 @@ impl App {
         self.timers.cancel(index);
         let effects = self.page.unmount(index);
         self.carry_out(effects);
+    }
+
+    /// Releases the demos of `data-terrain-demo` elements that have left
+    /// the page, as a `<terrain-demo>` releases its own.
+    pub(crate) fn release_detached(&mut self) {
+        let gone: Vec<usize> = self
+            .views
+            .indices()
+            .into_iter()
+            .filter(|&index| self.views.get(index).is_some_and(DemoView::left_the_page))
+            .collect();
+        for index in gone {
+            self.unmount(index);
+        }
     }
 
     fn carry_out(&mut self, effects: Vec<PageEffect>) {

@@ -154,6 +154,16 @@ pub fn show(element: &HtmlElement, visible: bool) {
     element.set_hidden(!visible);
 }
 
+/// Every attribute of `element`, as names and values.
+pub fn attributes(element: &Element) -> Vec<(String, String)> {
+    element
+        .get_attribute_names()
+        .iter()
+        .filter_map(|name| name.as_string())
+        .filter_map(|name| Some((name.clone(), element.get_attribute(&name)?)))
+        .collect()
+}
+
 /// Sets an attribute, ignoring failure (only invalid names can fail, and
 /// ours are constants).
 pub fn set(element: &Element, name: &str, value: &str) {

@@ -27,7 +27,9 @@ use crate::{compare, dom};
 pub fn mount_all() -> Result<u32, JsValue> {
     let document = dom::document()?;
     let comparison = compare::prepare(&document)?;
-    let hosts = document.query_selector_all("[data-terrain-demo]:not([data-terrain-mounted])")?;
+    // A <terrain-demo> mounts itself from its own attributes.
+    let hosts = document
+        .query_selector_all("[data-terrain-demo]:not([data-terrain-mounted]):not(terrain-demo)")?;
     let mut result = Ok(());
     let count = with_app(|app| {
         for index in 0..hosts.length() {
@@ -52,6 +54,15 @@ pub fn mount_all() -> Result<u32, JsValue> {
     // Inputs the mounts queued (a worker that would not start, say).
     drain();
     result.map(|()| count.unwrap_or(0))
+}
+
+/// Releases the demos of `[data-terrain-demo]` elements that have left the
+/// page: `false` if the demos are busy (try again).
+#[wasm_bindgen(js_name = releaseDetached)]
+pub fn release_detached() -> bool {
+    let done = with_app(|app| app.release_detached()).is_some();
+    drain();
+    done
 }
 
 /// The articles' "posts' look" buttons (`[data-terrain-posts-look]`):
@@ -125,6 +136,7 @@ pub fn connect_element(host: HtmlElement) -> Result<Option<u32>, JsValue> {
     let messages = problems
         .into_iter()
         .map(|problem| problem.message)
+        .chain(element::misplaced(&dom::attributes(&host), true))
         .collect();
     let mounted = with_app(|app| app.mount_config(&host, config, messages));
     drain();

@@ -68,6 +68,13 @@ impl DemoView {
         })
     }
 
+    /// Whether its element, a `data-terrain-demo` one, has left the page
+    /// (a `<terrain-demo>` says so itself, and is mounted again when it
+    /// comes back).
+    pub fn left_the_page(&self) -> bool {
+        !self.host.is_connected() && self.host.tag_name() != "TERRAIN-DEMO"
+    }
+
     /// Takes the demo out of its element, leaving it as it was before
     /// [`DemoView::build`] (empty): its elements go, and every listener on
     /// them (freeing their handlers) with the view.
