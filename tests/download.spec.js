@@ -108,6 +108,11 @@ test("each format shows its own options and the file's size before it is made; a
   await menu.getByLabel("Size (mm)", { exact: true }).fill("0");
   await expect(size).toHaveText("Size (mm) must be a number from 1 to 10000; got 0");
   await expect(size).toHaveClass(/terrain-error/);
+  // A format that hides the field pays it no mind; back, it says so again.
+  await format.selectOption("png16");
+  await expect(size).toHaveText(/^File size: at most [\d.]+ KB$/);
+  await format.selectOption("stl");
+  await expect(size).toHaveText("Size (mm) must be a number from 1 to 10000; got 0");
   await menu.getByLabel("Size (mm)", { exact: true }).fill("100");
   await format.selectOption("tiles");
   await menu.getByLabel("Tiles per side", { exact: true }).fill("3");

@@ -39,6 +39,7 @@ mod wasm;
 
 use terrain_core::Heightmap;
 use terrain_core::spec::Surface;
+use terrain_core::words::four_significant;
 use terrain_core::world::HEIGHT_SCALE;
 use terrain_view::export::{ExportSettings, Format};
 
@@ -129,7 +130,7 @@ fn mesh_file(
             let count = solid.triangles.len() as u64;
             let header = format!(
                 "Terrain, step by step. {count} triangles; heights within {} mm",
-                short(max_error)
+                four_significant(max_error)
             );
             (solid::write_stl(&solid, &header), count)
         }
@@ -174,22 +175,8 @@ fn statement(top: &TopMesh, map: &Heightmap, max_error: f64, units: &str) -> Str
              within {2} {units} of its height",
             map.side(),
             top.triangle_count(),
-            short(max_error)
+            four_significant(max_error)
         )
-    }
-}
-
-/// A length with four significant digits at most: 0.01234, 12.35.
-fn short(value: f64) -> String {
-    if value == 0.0 {
-        return "0".to_owned();
-    }
-    let digits = (3 - value.abs().log10().floor() as i32).clamp(0, 12) as usize;
-    let text = format!("{value:.digits$}");
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        text
     }
 }
 
@@ -263,7 +250,7 @@ mod tests {
         assert_eq!(Some(faces), written.triangles);
         let error = written.max_error.expect("an error");
         assert!(
-            text.contains(&format!("within {} world units", short(error))),
+            text.contains(&format!("within {} world units", four_significant(error))),
             "{text:.400}"
         );
     }
@@ -277,13 +264,5 @@ mod tests {
         };
         let refused = export_map(&map(4), &settings, &mut |_, _| {});
         assert!(refused.is_err_and(|message| message.starts_with("tiles must be")));
-    }
-
-    #[test]
-    fn lengths_are_short() {
-        assert_eq!(short(0.0), "0");
-        assert_eq!(short(0.012345), "0.01235");
-        assert_eq!(short(12.3456), "12.35");
-        assert_eq!(short(1234.6), "1235");
     }
 }

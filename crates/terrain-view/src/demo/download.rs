@@ -117,10 +117,17 @@ impl Downloads {
     }
 
     /// The settings the menu says, checked against the map on show. An
-    /// empty "most triangles" says nothing: the format's own default.
+    /// empty "most triangles" says nothing: the format's own default. Nor
+    /// does a field the format ignores, whose field is hidden: what it
+    /// says, even a bad value, cannot stop another format's file.
     fn settings(&self, shown: &Shown) -> Result<ExportSettings, String> {
+        let picked = ExportSettings {
+            format: self.format(shown),
+            ..ExportSettings::default()
+        };
         let settings = ExportSettings::read(Surface::Control, |spec| {
             option_named(spec.option)
+                .filter(|option| (option.applies)(&picked))
                 .map(|option| self.text(option, shown))
                 .filter(|text| spec.option != MAX_TRIANGLES || !text.trim().is_empty())
         })?;
@@ -281,7 +288,7 @@ fn written_words(
         words.push_str(&match max_error {
             Some(error) if error > 0.0 => format!(
                 " {count} triangles, every point within {} {units} of its height.",
-                terrain_core::words::round_for_display(error)
+                terrain_core::words::four_significant(error)
             ),
             Some(_) => format!(" {count} triangles, every point of the map kept."),
             None => format!(" {count} triangles."),

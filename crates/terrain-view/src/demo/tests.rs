@@ -843,6 +843,25 @@ fn the_menu_shows_a_formats_options_with_the_demos_look_and_refuses_bad_ones() {
             true
         ))
     );
+    // A bad value in a field the next format hides stops nothing.
+    for (option, text) in [("format", "png16"), ("format", "glb")] {
+        handle(
+            &mut demo,
+            Input::DownloadEdited {
+                option: option.into(),
+                text: text.into(),
+            },
+        );
+        let menu = demo.presentation().download;
+        assert!(!menu.refused, "{text}: {}", menu.size);
+        let effects = handle(&mut demo, Input::DownloadPressed);
+        assert!(
+            effects
+                .iter()
+                .any(|effect| matches!(effect, Effect::Export { .. })),
+            "{text} is written"
+        );
+    }
     for (option, text) in [("sizeMm", "100"), ("format", "tiles"), ("tiles", "3")] {
         handle(
             &mut demo,
