@@ -26,10 +26,15 @@ pub fn run_keeping(
     let (terrain, source) = match job {
         Job::Generate { params, stage } => {
             let mut throttle = Throttle::new(REPORT_STEP);
+            let words = if stage.is_erosion() {
+                "Generating and eroding the heights"
+            } else {
+                "Generating the heights"
+            };
             let generated =
                 terrain_core::generate_keeping(&params, stage, kept, &mut |share: f64| {
                     if throttle.passes(share) {
-                        progress(0.7 * share, "Generating the heights");
+                        progress(0.7 * share, words);
                     }
                 });
             match generated {
