@@ -12,6 +12,7 @@ use crate::error::Error;
 use crate::params::Params;
 use crate::reading::ValidParams;
 use crate::registry::fields;
+use crate::spec::{Spec, Surface, quote};
 use crate::stage::{STAGE, Stage};
 
 /// The query (without `?`) that [`from_query`] reads back as `params` and
@@ -70,6 +71,52 @@ pub fn from_query(query: &str) -> QueryState {
         other,
         errors: reading.errors,
     }
+}
+
+/// What a reader would want to know of `pairs`' keys for the settings
+/// `specs`: a key given twice with two values (the last is used), and a key
+/// spelt otherwise (`Seed`, `spread-reduction`, `spread_reduction` for
+/// `spreadReduction`), which is not read. Keys nothing like ours (an
+/// analytics tag's) are someone else's, and pass unremarked.
+pub fn key_problems<'a>(
+    pairs: &[(String, String)],
+    specs: impl IntoIterator<Item = &'a Spec>,
+) -> Vec<String> {
+    let folded = |key: &str| -> String {
+        key.chars()
+            .filter(|c| !matches!(c, '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let mut problems = Vec::new();
+    for spec in specs {
+        let values: Vec<&str> = pairs
+            .iter()
+            .filter(|(key, _)| key == spec.option)
+            .map(|(_, value)| value.as_str())
+            .collect();
+        if let [first, .., last] = values[..]
+            && values.iter().any(|value| value != &first)
+        {
+            problems.push(format!(
+                "{} is given {} times; the last, {}, is used",
+                spec.name_on(Surface::Url),
+                values.len(),
+                quote(last)
+            ));
+        }
+        for (key, _) in pairs
+            .iter()
+            .filter(|(key, _)| key != spec.option && folded(key) == folded(spec.option))
+        {
+            problems.push(format!(
+                "URL parameter {} is not read: its name is {}",
+                quote(key),
+                spec.option
+            ));
+        }
+    }
+    problems
 }
 
 /// Splits `a=1&b=two` into decoded pairs. A key without `=` has an empty
@@ -136,6 +183,24 @@ mod tests {
     use super::*;
     use crate::{Algorithm, MapSettings, generate};
     use proptest::prelude::*;
+
+    #[test]
+    fn keys_given_twice_or_spelt_otherwise_are_named_and_others_pass() {
+        let pairs = parse_pairs(
+            "seed=1&Seed=3&seed=2&spread-reduction=2&exponent=5&exponent=5&utm_source=x&fbclid=y",
+        );
+        let specs = fields()
+            .map(|field| field.spec())
+            .filter(|spec| spec.surfaces.url);
+        assert_eq!(
+            key_problems(&pairs, specs),
+            [
+                "URL parameter \"spread-reduction\" is not read: its name is spreadReduction",
+                "URL parameter seed is given 2 times; the last, \"2\", is used",
+                "URL parameter \"Seed\" is not read: its name is seed",
+            ]
+        );
+    }
 
     #[test]
     fn writes_every_field_and_the_stage() {

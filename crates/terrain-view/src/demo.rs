@@ -517,7 +517,7 @@ impl Demo {
 fn notice_of(problems: &[String], instead: &str) -> Option<String> {
     (!problems.is_empty()).then(|| {
         format!(
-            "Using {instead} where this demo's settings were invalid: {}.",
+            "Using {instead} where this demo's settings could not be used as given: {}.",
             problems.join("; ")
         )
     })

@@ -166,6 +166,7 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let mut config = DemoConfig::default();
     let mut messages = config.apply_query(query);
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
+    messages.extend(query::key_problems(&pairs, [&EMBED_CONTROLS]));
     if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
         match EMBED_CONTROLS.parse_on(Surface::Url, &text) {
             Ok(value) => {
@@ -369,6 +370,21 @@ mod tests {
         assert!(messages.is_empty());
         assert_eq!(config.display.controls, Controls::Compact);
         assert!(!config.seed_given || config.params.map.seed == 0);
+    }
+
+    #[test]
+    fn an_address_names_keys_given_twice_or_spelt_otherwise() {
+        let (config, messages) =
+            read_embed_query("algorithm=perlin-noise&seed=1&seed=2&Controls=full&utm_source=blog");
+        assert_eq!(
+            messages,
+            [
+                "URL parameter seed is given 2 times; the last, \"2\", is used",
+                "URL parameter \"Controls\" is not read: its name is controls"
+            ]
+        );
+        assert_eq!(config.params.map.seed, 2);
+        assert_eq!(config.display.controls, Controls::None);
     }
 
     #[test]

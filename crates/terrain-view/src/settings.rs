@@ -8,11 +8,12 @@
 //! reads them alike.
 
 use terrain_core::query::{self, QueryState};
-use terrain_core::registry::SEED;
+use terrain_core::registry::{SEED, fields};
+
 use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
 use terrain_core::{
-    ALGORITHM, Error, Parameter, Params, Stage, ValidParams, choice_parameter, number_parameter,
-    switch_parameter,
+    ALGORITHM, Error, Parameter, Params, STAGE, Stage, ValidParams, choice_parameter,
+    number_parameter, switch_parameter,
 };
 
 use crate::palette::Palette;
@@ -509,9 +510,16 @@ impl DemoConfig {
             other,
             errors,
         } = query::from_query(query);
+        let pairs = query::parse_pairs(query);
+        let read_here = fields()
+            .map(|field| field.spec())
+            .chain([&STAGE])
+            .chain(SETTINGS.iter().map(|entry| entry.spec))
+            .filter(|spec| spec.surfaces.url);
         let mut messages: Vec<String> = errors
             .iter()
             .map(|error| error.describe_on(Surface::Url))
+            .chain(query::key_problems(&pairs, read_here))
             .collect();
         self.params = params;
         self.stage = stage;
