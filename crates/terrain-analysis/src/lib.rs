@@ -190,6 +190,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn any_finite_heights_are_measured_even_the_largest() {
+        // Differences of such heights overflow to infinity: a cliff of 90
+        // degrees, not an index past the slope histogram's end.
+        let ramp: Vec<f64> = (0..81).map(|index| f64::from(index) * 1e154).collect();
+        let mut extremes = vec![0.0; 81];
+        extremes[40] = f64::MAX;
+        extremes[41] = -f64::MAX;
+        for heights in [ramp, extremes] {
+            let map = Heightmap::from_heights(3, heights).expect("a map");
+            let analysis = analyze(&map, &Options::default());
+            assert!(analysis.slope.max_degrees <= 90.0);
+            assert_eq!(analysis.slope.histogram.counts.iter().sum::<u64>(), 81);
+        }
+    }
+
+    #[test]
     fn bad_options_name_the_option_the_value_and_the_range() {
         let message = |error: Error| error.describe_on(terrain_core::spec::Surface::Option);
         assert_eq!(

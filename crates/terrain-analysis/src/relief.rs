@@ -60,6 +60,10 @@ impl SlopeSummary {
         }
         let (mut steepest, mut sum) = (0.0f64, 0.0);
         each_squared_gradient(map, relief, |squared| {
+            // Huge heights' differences overflow to infinity, which the
+            // search's infinite sentinels would not stop: the steepest
+            // finite value is as vertical (90 degrees) and stops in bin 17.
+            let squared = squared.min(f64::MAX);
             // The last bin whose threshold is at most `squared`, by halving
             // steps of arithmetic: written as `if`s they compiled to
             // branches, whose mispredictions made the search cost more

@@ -13,7 +13,7 @@ use terrain_js::{given_options, map_of, text_of};
 const ANALYZE_EXAMPLE: &str = "{ bins: 64 }";
 
 /// Measures a map: `heights` as `erode` takes them (a square map `2^n + 1`
-/// points wide, every height finite), `options` may hold `bins` (64, 1 to
+/// points wide, every height within ±1 000 000), `options` may hold `bins` (64, 1 to
 /// 4096) and `relief` (1, 0.1 to 2, the slopes' scale). Returns `{ min,
 /// max, mean, std, histogram: { edges, counts }, hypsometric, spectrum: {
 /// frequencies, power, slope, intercept, fitFrom, fitTo, picture: { side,
@@ -23,7 +23,8 @@ const ANALYZE_EXAMPLE: &str = "{ bins: 64 }";
 #[wasm_bindgen(js_name = analyze)]
 pub fn analyze_heights(heights: JsValue, options: JsValue) -> Result<Object, JsError> {
     let fail = |message: String| JsError::new(&message);
-    let map = map_of(&heights, "analyze", None).map_err(fail)?;
+    // As erode's: beyond a million, differences and powers overflow.
+    let map = map_of(&heights, "analyze", Some("analyze")).map_err(fail)?;
     let options = read(&options).map_err(fail)?;
     object_of(&terrain_analysis::analyze(&map, &options))
         .map_err(|_| fail("analyze could not build its answer".to_owned()))
