@@ -281,6 +281,87 @@ test("onProgress rises to 1, for maps made in bands and in one task", async ({ p
   }
 });
 
+test("an onProgress that throws rejects its call with its error, stops the work, and the next call works", async ({
+  page,
+}) => {
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.goto("/");
+  const outcomes = await page.evaluate(async () => {
+    const { erodeAsync, fingerprint, generate, generateAsync } = await import("./terrain.js");
+    const { exportMapAsync } = await import("./export.js");
+    const map = generate({ algorithm: "diamond-square", exponent: 9, seed: 1 });
+    /** A callback that throws its `when`th time, or at 1. */
+    const thrower = (when) => {
+      let calls = 0;
+      return (fraction) => {
+        if (when === "last" ? fraction === 1 : calls++ === when) throw new Error(`callback ${when}`);
+      };
+    };
+    /** How `call` ended, within 20 s. */
+    const outcome = (call) =>
+      Promise.race([
+        call.then(
+          () => "resolved",
+          (error) => error.message,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve("never settled"), 20_000)),
+      ]);
+    const outcomes = {};
+    for (const when of [0, 1, "last"]) {
+      const onProgress = thrower(when);
+      outcomes[`generate noise ${when}`] = await outcome(
+        generateAsync({ algorithm: "perlin-noise", exponent: 10, seed: 2 }, { onProgress, workers: 2 }),
+      );
+      outcomes[`generate diamond-square ${when}`] = await outcome(
+        generateAsync({ algorithm: "diamond-square", exponent: 10, seed: 2 }, { onProgress: thrower(when) }),
+      );
+      outcomes[`erode ${when}`] = await outcome(
+        erodeAsync(map, { droplets: 100000, seed: 3 }, { onProgress: thrower(when), workers: 2 }),
+      );
+      outcomes[`export ${when}`] = await outcome(exportMapAsync(map, { format: "glb" }, { onProgress: thrower(when) }));
+    }
+    // Everything works afterwards, with the sync calls' bits.
+    const options = { algorithm: "perlin-noise", exponent: 8, seed: 4 };
+    outcomes.after = [
+      fingerprint(await generateAsync(options)) === fingerprint(generate(options)),
+      (await erodeAsync(map, { droplets: 1000 })).length === map.length,
+      (await exportMapAsync(map, { format: "raw16" })).length === 2 * map.length,
+    ];
+    return outcomes;
+  });
+  for (const [call, result] of Object.entries(outcomes)) {
+    if (call === "after") expect(result).toEqual([true, true, true]);
+    else expect(result, call).toBe(`callback ${call.split(" ").at(-1)}`);
+  }
+  expect(errors, "no uncaught error").toEqual([]);
+});
+
+test("two calls writing one array at once: the second is refused", async ({ page }) => {
+  await page.goto("/");
+  const outcomes = await page.evaluate(async () => {
+    const { generateAsync } = await import("./terrain.js");
+    const into = new Float64Array(513 * 513);
+    const calls = [1, 2].map((seed) =>
+      generateAsync({ algorithm: "value-noise", exponent: 9, seed }, { into }).then(
+        () => "resolved",
+        (error) => error.message,
+      ),
+    );
+    const outcomes = await Promise.all(calls);
+    // Once the first is done, the array is free again.
+    outcomes.push(
+      await generateAsync({ algorithm: "value-noise", exponent: 9, seed: 2 }, { into }).then(() => "resolved"),
+    );
+    return outcomes;
+  });
+  expect(outcomes).toEqual([
+    "resolved",
+    "into is being written by another generateAsync call; give each call its own array, or wait for the other",
+    "resolved",
+  ]);
+});
+
 test("bad input rejects with the sync calls' messages", async ({ page }) => {
   await page.goto("/");
   const result = await page.evaluate(async () => {

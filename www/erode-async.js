@@ -14,7 +14,7 @@
 // loaded one with useModule(), and the pool's workers run its task
 // (taskErodeTile).
 
-import { abortError, asyncSettings, pool, slicer } from "./pool.js";
+import { abortError, asyncSettings, guarded, pool, slicer } from "./pool.js";
 
 let wasm;
 
@@ -167,7 +167,13 @@ function mapOf(blocks, plan, slice) {
  * aborting `signal` rejects with an AbortError; `onProgress(fraction)` is
  * called at least every 100 ms. */
 export async function erodeAsync(heights, options, settings) {
-  const { signal, onProgress, workers } = asyncSettings(settings, "erodeAsync");
+  const read = asyncSettings(settings, "erodeAsync");
+  const { signal, onProgress, settle } = guarded(read.signal, read.onProgress);
+  return settle(eroding(heights, options, { signal, onProgress, workers: read.workers }));
+}
+
+/** erodeAsync's work, with its settings read and its callback guarded. */
+async function eroding(heights, options, { signal, onProgress, workers }) {
   if (!wasm) throw new Error("erodeAsync needs the module: load terrain.js, or call init() first");
   const plan = wasm.erosionPlan(heights, options);
   if (signal?.aborted) throw abortError("erodeAsync");

@@ -51,7 +51,7 @@ function startWriter() {
     const job = jobs.get(data.id);
     if (!job) return;
     if (data.progress !== undefined) {
-      job.onProgress?.(Math.min(data.progress, 0.99));
+      job.report(Math.min(data.progress, 0.99));
       return;
     }
     if (data.error === undefined) job.resolve(data.bytes);
@@ -74,6 +74,7 @@ function send(job) {
   if (!worker) return job.runHere();
   try {
     worker.postMessage({ exportMap: job.heights, options: job.options, id: job.id, wantsBytes: true });
+    job.sent = true;
   } catch {
     job.runHere();
   }
@@ -95,32 +96,52 @@ export function exportMapAsync(heights, options, settings) {
     const finish = (action) => (value) => {
       if (!jobs.delete(id)) return;
       signal?.removeEventListener("abort", onAbort);
-      if (action === resolve) onProgress?.(1);
+      if (action === resolve) {
+        try {
+          onProgress?.(1);
+        } catch (error) {
+          // The caller's callback threw: that is the call's answer.
+          reject(error);
+          return;
+        }
+      }
       action(value);
     };
-    const job = { id, heights, options, onProgress, resolve: finish(resolve), reject: finish(reject) };
-    // Written on the page, in a later task: the same writer, the same bytes.
-    job.runHere = () =>
-      setTimeout(() => {
-        if (!jobs.has(id)) return;
-        try {
-          job.resolve(files.writeFile(heights, options, (fraction) => onProgress?.(Math.min(fraction, 0.99))).bytes);
-        } catch (error) {
-          job.reject(error);
-        }
-      }, 0);
-    const onAbort = () => {
-      job.reject(abortError("exportMapAsync"));
-      if (writer) {
-        // The file nobody wants is stopped; the others go to a new writer.
+    const job = { id, heights, options, sent: false, resolve: finish(resolve), reject: finish(reject) };
+    /** The call ends with `reason`; the file, if the writer has it, is
+     * stopped, and the others go to a new writer. */
+    const stop = (reason) => {
+      job.reject(reason);
+      if (writer && job.sent) {
         writer.terminate();
         writer = undefined;
         for (const other of jobs.values()) send(other);
       }
     };
+    // A callback that throws stops the call, which rejects with its error
+    // (never an uncaught error, nor a promise that never settles).
+    job.report = (fraction) => {
+      if (!jobs.has(id)) return;
+      try {
+        onProgress?.(fraction);
+      } catch (error) {
+        stop(error);
+      }
+    };
+    // Written on the page, in a later task: the same writer, the same bytes.
+    job.runHere = () =>
+      setTimeout(() => {
+        if (!jobs.has(id)) return;
+        try {
+          job.resolve(files.writeFile(heights, options, (fraction) => job.report(Math.min(fraction, 0.99))).bytes);
+        } catch (error) {
+          job.reject(error);
+        }
+      }, 0);
+    const onAbort = () => stop(abortError("exportMapAsync"));
     signal?.addEventListener("abort", onAbort, { once: true });
     jobs.set(id, job);
-    onProgress?.(0);
-    send(job);
+    job.report(0);
+    if (jobs.has(id)) send(job);
   });
 }

@@ -16,7 +16,7 @@
 // (crates/terrain-core/src/generators/noise/fractal/bands.rs).
 // Subdivision algorithms are sequential by nature: one task in one worker.
 
-import { abortError, asyncSettings, inThread, pool, slicer } from "./pool.js";
+import { abortError, asyncSettings, guarded, inThread, pool, slicer } from "./pool.js";
 
 /** About how many points a band holds: 10 to 20 ms of an 8-octave noise,
  * so progress comes often and an abort stops little work, yet each band's
@@ -39,12 +39,28 @@ function linked(signal) {
 /** Heights of a generated map, as generate() returns them, made off the
  * caller's thread; see the README. */
 export async function generateAsync(options, settings) {
-  const { signal, onProgress, workers, into } = asyncSettings(settings, "generateAsync", [
-    "signal",
-    "onProgress",
-    "workers",
-    "into",
-  ]);
+  const read = asyncSettings(settings, "generateAsync", ["signal", "onProgress", "workers", "into"]);
+  // Two calls writing one array would each stretch the other's bands.
+  const buffer = ArrayBuffer.isView(read.into) ? read.into.buffer : null;
+  if (buffer && written.has(buffer)) {
+    throw new Error(
+      "into is being written by another generateAsync call; give each call its own array, or wait for the other",
+    );
+  }
+  const { signal, onProgress, settle } = guarded(read.signal, read.onProgress);
+  if (buffer) written.add(buffer);
+  try {
+    return await settle(generating(options, { signal, onProgress, workers: read.workers, into: read.into }));
+  } finally {
+    if (buffer) written.delete(buffer);
+  }
+}
+
+/** The buffers of the `into` arrays that calls are writing now. */
+const written = new WeakSet();
+
+/** generateAsync's work, with its settings read and its callback guarded. */
+async function generating(options, { signal, onProgress, workers, into }) {
   const lanes = pool(workers);
   if (signal?.aborted) throw abortError("generateAsync");
   // Read here, so a bad option or `into` is refused with generate()'s very

@@ -170,6 +170,41 @@ export function asyncSettings(settings, name, fields = ["signal", "onProgress", 
   return read;
 }
 
+/** An async call's `signal` and `onProgress`, guarded: a throw from the
+ * caller's callback stops the call (the `signal` returned aborts, as it
+ * does with the caller's) and `settle(work)` rejects with that throw,
+ * rather than leaving an uncaught error and work going on for nobody. */
+export function guarded(signal, onProgress) {
+  const controller = new AbortController();
+  const follow = () => controller.abort(signal.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener("abort", follow, { once: true });
+  let failure = null;
+  const report =
+    onProgress &&
+    ((fraction) => {
+      if (failure) return;
+      try {
+        onProgress(fraction);
+      } catch (error) {
+        failure = { error };
+        controller.abort();
+      }
+    });
+  const settle = async (work) => {
+    try {
+      const result = await work;
+      if (failure) throw failure.error;
+      return result;
+    } catch (error) {
+      throw failure ? failure.error : error;
+    } finally {
+      signal?.removeEventListener("abort", follow);
+    }
+  };
+  return { signal: controller.signal, onProgress: report, settle };
+}
+
 const pools = new Map();
 
 /** A pool of `workers` workers (a whole number from 1 to 16; left out, as
