@@ -5,7 +5,7 @@ import type { ErodeOptions, GenerateOptions } from "./options.js";
 
 export type { Algorithm, ErodeOptions, GenerateOptions, Stage } from "./options.js";
 
-/** What `init` can load the WebAssembly module from. */
+/** What `init` can load the WebAssembly module from: a URL (as a string too), a file's path in Node, its bytes, a Response or the compiled module. */
 export type ModuleSource = URL | string | BufferSource | Response | WebAssembly.Module;
 
 /**
@@ -41,13 +41,13 @@ export function erode(heights: Float64Array | Float32Array | readonly number[], 
 export interface AsyncSettings {
   /** Aborting it rejects the call with a DOMException named "AbortError" at once; the workers' work stops. */
   signal?: AbortSignal;
-  /** Called with the fraction done, rising from 0 to 1 (at least every 100 ms while bands of a long map come in). */
+  /** Called with the fraction done, rising from 0 to 1 (at least every 100 ms while bands of a long map come in). If it throws, the work stops and the call rejects with what it threw. */
   onProgress?: (fraction: number) => void;
   /** How many workers to share the work between, 1 to 16; default: the machine's cores, at most 8. Where no Worker can start (Node), the work runs on the calling thread a piece per macrotask. */
   workers?: number;
 }
 
-/** generateAsync()'s second argument: the async settings, and generate()'s `into`. */
+/** generateAsync()'s second argument: the async settings, and generate()'s `into` (one call at a time: a call given an array another is still writing is refused). */
 export interface GenerateAsyncSettings extends AsyncSettings, GenerateSettings {}
 
 /**
@@ -68,3 +68,47 @@ export function erodeAsync(
 
 /** 16 hex digits, a hash of every height's bits: equal to a site demo's demoState().fingerprint for its map. */
 export function fingerprint(heights: Float64Array | readonly number[]): string;
+
+/** analyze()'s options. */
+export interface AnalyzeOptions {
+  /** The histogram's bins: a whole number from 1 to 4096; default 64. */
+  bins?: number;
+  /** The relief the slopes are measured at, as the 3D view draws it: 0.1 to 2; default 1. */
+  relief?: number;
+}
+
+/** Counts of values in equal steps: `edges` has one more entry than `counts`. */
+export interface Histogram {
+  edges: Float64Array;
+  counts: Float64Array;
+}
+
+/** A map's measures (the README's "Measuring" says what each is). */
+export interface Analysis {
+  min: number;
+  max: number;
+  mean: number;
+  std: number;
+  histogram: Histogram;
+  /** For each edge of the histogram, the share of the map at or above that height. */
+  hypsometric: Float64Array;
+  spectrum: {
+    frequencies: Float64Array;
+    power: Float64Array;
+    /** The fitted line's slope in log-log, or null where too few frequencies lie in the band to fit one. */
+    slope: number | null;
+    intercept: number | null;
+    fitFrom: number;
+    fitTo: number;
+    /** The 2D power spectrum as a picture, `side` × `side` values. */
+    picture: { side: number; values: Float64Array };
+  };
+  slope: { meanDegrees: number; maxDegrees: number; histogram: Histogram };
+  roughness: number;
+}
+
+/**
+ * Measures a map: its heights' statistics, histogram and hypsometric curve, its power spectrum and fitted slope, its slopes and roughness.
+ * `heights` is a map as erode() takes it. A bad map or option throws an Error that names it, its value and what is allowed.
+ */
+export function analyze(heights: Float64Array | Float32Array | readonly number[], options?: AnalyzeOptions): Analysis;

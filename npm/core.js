@@ -1,7 +1,7 @@
 // terrain-step-by-step/core: the generators and the droplet erosion with
 // no DOM, for Node 20+, Deno, Web Workers and browsers. Call `init()` once
 // (it loads the WebAssembly module beside this file, or the one you pass),
-// then `generate`, `erode` and `fingerprint` run synchronously, and
+// then `generate`, `erode`, `analyze` and `fingerprint` run synchronously, and
 // `generateAsync` and `erodeAsync` give the same bits off the caller's
 // thread: in Web Workers where the platform has them (browsers, Deno), and
 // in Node, which has no global Worker, on the caller's thread a piece per
@@ -17,13 +17,19 @@ import { generateAsync as generateOffThread } from "./generate-async.js";
 import { configurePool } from "./pool.js";
 import * as glue from "./terrain-web.js";
 
-const { default: load, erode: erodeInWasm, fingerprint: fingerprintInWasm, generate: generateInWasm } = glue;
+const {
+  default: load,
+  analyze: analyzeInWasm,
+  erode: erodeInWasm,
+  fingerprint: fingerprintInWasm,
+  generate: generateInWasm,
+} = glue;
 
 let loading;
 let ready = false;
 
-/** Loads the module: from `source` (a URL, a path string the platform can
- * fetch, bytes, a Response or a compiled WebAssembly.Module), or by
+/** Loads the module: from `source` (a URL, as a string too, a file's path
+ * in Node, bytes, a Response or a compiled WebAssembly.Module), or by
  * default from terrain-web_bg.wasm beside this file. Later calls return
  * the first one's promise; after a failure, the next call tries again. */
 export function init(source) {
@@ -41,6 +47,11 @@ export function init(source) {
 
 async function instantiate(source) {
   let moduleOrPath = source ?? new URL("./terrain-web_bg.wasm", import.meta.url);
+  if (typeof moduleOrPath === "string" && !URL.canParse(moduleOrPath) && globalThis.process?.versions?.node) {
+    // A path, which Node's fetch does not take.
+    const { pathToFileURL } = await import("node:url");
+    moduleOrPath = pathToFileURL(moduleOrPath);
+  }
   if (moduleOrPath instanceof URL && moduleOrPath.protocol === "file:") {
     // Node's fetch reads no file: URL; Node and Deno both read files so.
     const { readFile } = await import("node:fs/promises");
@@ -86,6 +97,12 @@ export function erode(heights, options) {
 export function fingerprint(heights) {
   loaded("fingerprint");
   return fingerprintInWasm(heights instanceof Float64Array ? heights : Float64Array.from(heights));
+}
+
+/** A map's measures: statistics, histogram, hypsometric curve, spectrum, slope. */
+export function analyze(heights, options) {
+  loaded("analyze");
+  return analyzeInWasm(heights, options);
 }
 
 /** generate() off the caller's thread: a promise of the same heights. */

@@ -13,13 +13,17 @@ export function generate(options?: GenerateOptions, settings?: GenerateSettings)
 /** Weathers a map with droplets and returns new heights; `heights` is left as it was. */
 export function erode(heights: Float64Array | Float32Array | readonly number[], options?: ErodeOptions): Float64Array;
 
-/** generate() and erode() in a pool of Web Workers, with the same bits (see ./core). */
+/** generate() and erode() in a pool of Web Workers, with the same bits, and a map's measures (see ./core). */
 export {
+  type AnalyzeOptions,
+  type Analysis,
   type AsyncSettings,
+  analyze,
   erodeAsync,
   type GenerateAsyncSettings,
   type GenerateSettings,
   generateAsync,
+  type Histogram,
 } from "./core.js";
 
 /** 16 hex digits, a hash of every height's bits: equal to a demo's demoState().fingerprint for its map. */

@@ -115,8 +115,10 @@ test("Node imports the core and makes the site's maps, bit for bit", async ({ pa
   const script = join(folder, "maps.mjs");
   writeFileSync(
     script,
-    `import { erode, erodeAsync, fingerprint, generate, generateAsync, init } from "${manifest.name}/core";
-await init();
+    `import { analyze, erode, erodeAsync, fingerprint, generate, generateAsync, init } from "${manifest.name}/core";
+import { fileURLToPath } from "node:url";
+// A file's path, as a Node script has one.
+await init(fileURLToPath(new URL("./node_modules/${manifest.name}/terrain-web_bg.wasm", import.meta.url)));
 const maps = ${JSON.stringify(MAPS)};
 const fingerprints = maps.map((options) => fingerprint(generate(options)));
 // No Worker in Node: the async calls run here, a piece per macrotask.
@@ -140,8 +142,19 @@ let refusedAsync = "";
 await generateAsync({ algorithm: "diamond-sqare" }).catch((error) => {
   refusedAsync = error.message;
 });
+// A callback that throws ends its call, which rejects with its error.
+const thrown = await erodeAsync(generate(maps[0]), { droplets: 50000 }, {
+  onProgress: (fraction) => {
+    if (fraction > 0) throw new Error("from the callback");
+  },
+}).catch((error) => error.message);
+const { exportMap, exportMapAsync } = await import("${manifest.name}/export");
+const raw = exportMap(generate(maps[0]), { format: "raw16" });
+const rawAsync = await exportMapAsync(generate(maps[0]), { format: "raw16" });
 console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused, refusedAsync, intoKept,
-  erodedLength: eroded.length, erodedSame: erodedAsync === fingerprint(eroded), dom: typeof document }));
+  erodedLength: eroded.length, erodedSame: erodedAsync === fingerprint(eroded), dom: typeof document,
+  spectrumSlope: analyze(generate(maps[0])).spectrum.slope, thrown,
+  raw: [raw.length, rawAsync.length, raw.every((byte, at) => byte === rawAsync[at])] }));
 `,
   );
   const run = spawnSync(process.execPath, [script], { cwd: folder, encoding: "utf-8" });
@@ -154,6 +167,9 @@ console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused
   expect(fromNode.erodedSame, "erodeAsync in Node: erode's bits").toBe(true);
   expect(fromNode.intoKept, "generateAsync into a kept array in Node: that array, generate's bits").toBe(true);
   expect(fromNode.refusedAsync).toBe(fromNode.refused);
+  expect(fromNode.spectrumSlope, "analyze in Node").toBeLessThan(-2);
+  expect(fromNode.thrown).toBe("from the callback");
+  expect(fromNode.raw, "the download module in Node, sync and async").toEqual([2 * 65 * 65, 2 * 65 * 65, true]);
   const along = (fractions) => fractions.filter((fraction) => fraction > 0 && fraction < 1).length;
   for (const [index, fractions] of fromNode.fractions.entries()) {
     expect(fractions.at(-1), MAPS[index].algorithm).toBe(1);
@@ -233,7 +249,8 @@ function compile(name, source) {
 test("tsc --strict passes a typed example and fails a misspelled algorithm", () => {
   const typed = compile(
     "typed.mts",
-    `import { type Algorithm, type GenerateOptions, erode, erodeAsync, fingerprint, generate, generateAsync, init } from "${manifest.name}/core";
+    `import { type Algorithm, type Analysis, type GenerateOptions, analyze, erode, erodeAsync, fingerprint, generate, generateAsync, init } from "${manifest.name}/core";
+import { analyze as analyzeOnPage } from "${manifest.name}";
 import { exportMapAsync } from "${manifest.name}/export";
 import type { TerrainDemoElement } from "${manifest.name}";
 
@@ -248,8 +265,10 @@ const controller = new AbortController();
 const later: Float64Array = await generateAsync(options, { signal: controller.signal, onProgress: (fraction: number) => fraction, workers: 2, into: reused });
 const eroded: Float64Array = await erodeAsync(later, { droplets: 10 }, { workers: 1 });
 const file: Uint8Array = await exportMapAsync(eroded, { format: "stl" }, { signal: controller.signal });
+const measures: Analysis = analyze(eroded, { bins: 32, relief: 0.5 });
+const fitted: number | null = measures.spectrum.slope ?? analyzeOnPage(heights).slope.meanDegrees;
 const element: TerrainDemoElement | null = document.querySelector("terrain-demo");
-element?.setAttribute("seed", (print.length + file.length).toString());
+element?.setAttribute("seed", (print.length + file.length + (fitted ?? 0)).toString());
 `,
   );
   expect(typed.output).toBe("");

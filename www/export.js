@@ -8,7 +8,7 @@
 //   const glb = await exportMapAsync(heights, { format: "glb" }, { signal, onProgress });
 //
 // It loads only the download module (terrain-export), not the demos: it
-// touches no page, so a Web Worker can import it too. terrain.js loads the
+// touches no page, so a Web Worker, or Node, can import it too. terrain.js loads the
 // same module on a page's first download.
 
 import { abortError, asyncSettings, startableUrl } from "./pool.js";
@@ -25,7 +25,10 @@ function ofThisRelease(name) {
 }
 
 const files = await import(ofThisRelease("terrain-export.js").href);
-await files.default({ module_or_path: ofThisRelease("terrain-export_bg.wasm") });
+const wasmFile = ofThisRelease("terrain-export_bg.wasm");
+// Node's fetch reads no file: URL; Node and Deno both read files so.
+const source = wasmFile.protocol === "file:" ? await (await import("node:fs/promises")).readFile(wasmFile) : wasmFile;
+await files.default({ module_or_path: source });
 
 /** A map written as a file, as a Uint8Array; see the README. */
 export const exportMap = files.exportMap;
