@@ -12,19 +12,9 @@
 use std::io::{Cursor, Write};
 
 use terrain_core::Heightmap;
-use terrain_view::export::TileFormat;
+use terrain_view::export::{TileFormat, tile_name};
 use zip::CompressionMethod;
 use zip::write::{SimpleFileOptions, ZipWriter};
-
-/// The name of tile `(row, column)`, `side` points wide: row and column
-/// first, then the side a RAW reader needs.
-pub fn tile_name(row: usize, column: usize, side: usize, format: TileFormat) -> String {
-    let extension = match format {
-        TileFormat::Raw16 => "raw",
-        TileFormat::Png16 => "png",
-    };
-    format!("tile-row-{row}-column-{column}-{side}x{side}.{extension}")
-}
 
 /// Writes `map` as a zip of `tiles × tiles` tiles in `format` (`tiles`
 /// divides the map's cells: the settings' check made sure), calling

@@ -419,6 +419,16 @@ fn divisors(cells: u64) -> String {
     }
 }
 
+/// The name of tile `(row, column)` in a zip of tiles, `side` points wide:
+/// row and column first, then the side a RAW reader needs.
+pub fn tile_name(row: usize, column: usize, side: usize, format: TileFormat) -> String {
+    let extension = match format {
+        TileFormat::Raw16 => "raw",
+        TileFormat::Png16 => "png",
+    };
+    format!("tile-row-{row}-column-{column}-{side}x{side}.{extension}")
+}
+
 /// How sure a size said before the file is made is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Certainty {
@@ -562,13 +572,17 @@ pub fn forecast(settings: &ExportSettings, side: usize) -> Forecast {
                 TileFormat::Png16 => png_at_most(tile_side),
             };
             // A stored zip entry: its data, a local header and a central
-            // directory record, each with its name.
-            let entries = k * k;
-            let bytes = entries * (per_tile + 30 + 46 + 2 * 40) + 22;
+            // directory record, each with its name; then the directory's end.
+            let names: u64 = (0..k as usize)
+                .flat_map(|row| (0..k as usize).map(move |column| (row, column)))
+                .map(|(row, column)| {
+                    tile_name(row, column, tile_side as usize, settings.tile_format).len() as u64
+                })
+                .sum();
             Forecast {
-                bytes,
+                bytes: k * k * (per_tile + 30 + 46) + 2 * names + 22,
                 certainty: match settings.tile_format {
-                    TileFormat::Raw16 => Certainty::About,
+                    TileFormat::Raw16 => Certainty::Exact,
                     TileFormat::Png16 => Certainty::AtMost,
                 },
             }
