@@ -110,7 +110,8 @@ pub fn key_problems<'a>(
             .filter(|(key, _)| key != spec.option && folded(key) == folded(spec.option))
         {
             problems.push(format!(
-                "URL parameter {} is not read: its name is {}",
+                "{} was given as {}, which is not read: write {}",
+                spec.name_on(Surface::Url),
                 quote(key),
                 spec.option
             ));
@@ -195,9 +196,10 @@ mod tests {
         assert_eq!(
             key_problems(&pairs, specs),
             [
-                "URL parameter \"spread-reduction\" is not read: its name is spreadReduction",
+                "URL parameter spreadReduction was given as \"spread-reduction\", which is not \
+                 read: write spreadReduction",
                 "URL parameter seed is given 2 times; the last, \"2\", is used",
-                "URL parameter \"Seed\" is not read: its name is seed",
+                "URL parameter seed was given as \"Seed\", which is not read: write seed",
             ]
         );
     }

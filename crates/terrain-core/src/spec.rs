@@ -387,7 +387,18 @@ impl Spec {
         if fits {
             Ok(())
         } else {
-            Err(Refusal::Invalid(self.show(value)))
+            Err(Refusal::Invalid(self.quoted(value)))
+        }
+    }
+
+    /// `value` as a message quotes it: as [`Spec::show`] writes it, but a
+    /// number that would take over 20 characters (1e-300 written out is
+    /// 300 digits) in its exponent form.
+    pub fn quoted(&self, value: &Value) -> String {
+        let shown = self.show(value);
+        match value {
+            Value::Number(number) if shown.len() > 20 => format!("{number:e}"),
+            _ => shown,
         }
     }
 
@@ -655,6 +666,21 @@ mod tests {
     fn quotes_are_escaped_and_short() {
         assert_eq!(quote("\"x\"\n"), r#""\"x\"\n""#);
         assert!(quote(&"9".repeat(10_000)).chars().count() < 50);
+        // A number out of range is said short too.
+        for (value, said) in [
+            (-1e-300, "-1e-300"),
+            (1.5e300, "1.5e300"),
+            (-5.0, "-5"),
+            (7.25, "7.25"),
+        ] {
+            assert_eq!(
+                SPREAD.refuse_on(
+                    Surface::Option,
+                    &SPREAD.check(&Value::Number(value)).unwrap_err()
+                ),
+                format!("spread must be a number from 0 to 5; got {said}")
+            );
+        }
     }
 
     #[test]

@@ -37,7 +37,7 @@ fn checked(params: Params) -> Option<ValidParams> {
             Some(valid)
         }
         (Err(error), Some(field)) => {
-            let value = field.spec().show(&params.get(field));
+            let value = field.spec().quoted(&params.get(field));
             assert_names_field(&error, field.spec(), &value);
             let message = error.to_string();
             assert!(

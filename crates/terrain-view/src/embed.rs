@@ -380,7 +380,8 @@ mod tests {
             messages,
             [
                 "URL parameter seed is given 2 times; the last, \"2\", is used",
-                "URL parameter \"Controls\" is not read: its name is controls"
+                "URL parameter controls was given as \"Controls\", which is not read: write \
+                 controls"
             ]
         );
         assert_eq!(config.params.map.seed, 2);
