@@ -48,6 +48,12 @@ test("analyze() measures a map, and refuses bad maps and options by name and val
         // Differences of such heights overflow (this one crashed the
         // module, an index past the slope histogram's end).
         refusal(() => analyze(heights.map((height) => height * 1e154))),
+        // An array whose buffer went elsewhere.
+        refusal(() => {
+          const gone = Float64Array.from(heights);
+          structuredClone(gone.buffer, { transfer: [gone.buffer] });
+          return analyze(gone);
+        }),
       ],
     };
   });
@@ -83,6 +89,7 @@ test("analyze() measures a map, and refuses bad maps and options by name and val
     "analyze takes heights of a square map 2^n + 1 points wide (9, 25, 81, … 16 785 409 values); got 100 values",
     "height number 5 is NaN; analyze needs heights from -1000000 to 1000000",
     "height number 0 is 1.2464709027825019e+153; analyze needs heights from -1000000 to 1000000",
+    "analyze takes heights of a square map 2^n + 1 points wide (9, 25, 81, … 16 785 409 values); got 0 values",
   ]);
 });
 

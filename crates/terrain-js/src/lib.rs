@@ -92,11 +92,21 @@ mod wasm {
     /// The numbers in a `Float64Array`, a `Float32Array` or an `Array` of
     /// numbers, given to `function`.
     fn values_of(heights: &JsValue, function: &str) -> Result<Vec<f64>, String> {
+        // An array whose buffer was transferred away has no heights, and
+        // copying out of it would throw: it is said to have none.
         if let Some(array) = heights.dyn_ref::<Float64Array>() {
-            return Ok(array.to_vec());
+            return Ok(if array.length() == 0 {
+                Vec::new()
+            } else {
+                array.to_vec()
+            });
         }
         if let Some(array) = heights.dyn_ref::<Float32Array>() {
-            return Ok(array.to_vec().into_iter().map(f64::from).collect());
+            return Ok(if array.length() == 0 {
+                Vec::new()
+            } else {
+                array.to_vec().into_iter().map(f64::from).collect()
+            });
         }
         if let Some(array) = heights.dyn_ref::<js_sys::Array>() {
             return array
