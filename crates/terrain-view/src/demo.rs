@@ -372,6 +372,10 @@ impl Demo {
                 self.orbit = self.shown.start_view();
             }
             self.regenerate(effects);
+            // A new seed is its linked demos' too, as a Refresh's is.
+            if self.seed() != before.params.map.seed {
+                effects.push(Effect::ShareSeed(self.seed()));
+            }
         } else {
             self.display_changed(&before.display, effects);
         }

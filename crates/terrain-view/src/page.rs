@@ -1044,6 +1044,21 @@ mod tests {
     }
 
     #[test]
+    fn linked_demos_follow_a_seed_set_on_one_of_them() {
+        let mut page = Page::new(Graphics::Ready);
+        for link in [Some("pair"), Some("pair"), None] {
+            page.mount(config(3, link), Vec::new(), "here".into(), 1);
+        }
+        page.handle(PageInput::Attributes(
+            1,
+            attributes(&[("exponent", "3"), ("seed", "8"), ("link", "pair")]),
+        ));
+        page.handle(PageInput::Frame);
+        let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
+        assert_eq!(seeds, [8, 8, 5]);
+    }
+
+    #[test]
     fn attribute_changes_before_a_frame_make_one_map_and_one_drawing() {
         let (mut page, _) = page_of(&[3, 3]);
         show_all(&mut page);
