@@ -417,7 +417,7 @@ impl App {
             ContextAction::Renew(id) => (
                 id,
                 match &mut self.gpu {
-                    Some(gpu) if gpu.id() == id => gpu.restore(),
+                    Some(gpu) if gpu.id() == id => gpu.restore(&mut self.scenes),
                     _ => Err("the restored graphics context is gone".to_owned()),
                 },
             ),

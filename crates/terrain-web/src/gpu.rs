@@ -19,6 +19,7 @@ use terrain_core::Terrain;
 use terrain_view::camera::{FAR_PLANE, FIELD_OF_VIEW_DEGREES, Orbit};
 use terrain_view::graphics::{ContextEvent, ContextId};
 use terrain_view::palette::{Palette, Rgba};
+use terrain_view::slots::Slots;
 use terrain_view::surface;
 use terrain_view::upload::Upload;
 use three_d::{
@@ -146,11 +147,17 @@ impl Gpu {
         self.gl.is_context_lost()
     }
 
-    /// Rebuilds three-d's context after the browser restored WebGL's.
-    pub fn restore(&mut self) -> Result<(), String> {
+    /// Rebuilds three-d's context after the browser restored WebGL's;
+    /// the demos' `scenes`, made on the lost one, go.
+    pub fn restore(&mut self, scenes: &mut Slots<Option<Scene>>) -> Result<(), String> {
         self.context = wrap(&self.gl)?;
         self.generation += 1;
-        self.grid_triangles = None;
+        // What was made on the lost context went with it: deleted on the
+        // restored one, it would only make the browser warn.
+        for (_, scene) in scenes.iter_mut() {
+            std::mem::forget(scene.take());
+        }
+        std::mem::forget(self.grid_triangles.take());
         Ok(())
     }
 
