@@ -971,12 +971,18 @@ mod tests {
         assert_every_demo_recovers(&mut page, &effects);
     }
 
-    #[test]
-    fn linked_demos_follow_a_refresh() {
+    /// Three demos, the first two linked as "pair".
+    fn a_linked_pair_and_another() -> Page {
         let mut page = Page::new(Graphics::Ready);
         for link in [Some("pair"), Some("pair"), None] {
             page.mount(config(3, link), Vec::new(), "here".into(), 1);
         }
+        page
+    }
+
+    #[test]
+    fn linked_demos_follow_a_refresh() {
+        let mut page = a_linked_pair_and_another();
         page.handle(PageInput::Demo(1, Input::Refresh(31)));
         let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
         assert_eq!(seeds, [31, 31, 5]);
@@ -1045,10 +1051,7 @@ mod tests {
 
     #[test]
     fn linked_demos_follow_a_seed_set_on_one_of_them() {
-        let mut page = Page::new(Graphics::Ready);
-        for link in [Some("pair"), Some("pair"), None] {
-            page.mount(config(3, link), Vec::new(), "here".into(), 1);
-        }
+        let mut page = a_linked_pair_and_another();
         page.handle(PageInput::Attributes(
             1,
             attributes(&[("exponent", "3"), ("seed", "8"), ("link", "pair")]),
