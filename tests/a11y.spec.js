@@ -307,6 +307,14 @@ test.describe("the keyboard alone", () => {
     await page.keyboard.press("Space");
     await expect.poll(async () => (await demoState(page, 0)).normalize).toBe(false);
 
+    // Typed key by key, "1." stays on its way to "1.5" (the field once
+    // showed "1" and took the 5 as 15).
+    await focus('input[id$="-relief"]', "Relief");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("1.5", { delay: 150 });
+    await expect.poll(async () => (await demoState(page, 0)).relief).toBe(1.5);
+    await expect(page.locator('input[id$="-relief"]')).toHaveValue("1.5");
+
     await focus('input[id$="-wireframe"]', "Wireframe");
     await page.keyboard.press("Space");
     await expect.poll(async () => (await demoState(page, 0)).wireframe).toBe(true);

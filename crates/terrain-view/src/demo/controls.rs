@@ -159,7 +159,16 @@ impl TypedText {
             Key::Display(setting) => {
                 let entry = setting.entry();
                 match entry.spec.parse_on(Surface::Control, &text) {
-                    Ok(value) => Edit::Display(setting, value),
+                    // Kept as typed, as a parameter's text is: "1." is
+                    // on its way to "1.5", not to be shown back as "1".
+                    Ok(value) => {
+                        self.typed.push((key, text, None));
+                        if value == value_of(key, config) {
+                            Edit::Nothing
+                        } else {
+                            Edit::Display(setting, value)
+                        }
+                    }
                     Err(refusal) => {
                         self.typed.push((
                             key,
@@ -307,6 +316,20 @@ mod tests {
         ));
         assert_eq!(typed.edit(view, "sideways".into(), &config), Edit::Nothing);
         assert!(typed.shown(view).is_some_and(|(_, error)| error.is_some()));
+    }
+
+    #[test]
+    fn a_display_number_is_kept_as_typed_on_its_way_to_a_decimal() {
+        let config = config(Controls::Full);
+        let mut typed = TypedText::default();
+        let relief = Key::Display(Setting::Relief);
+        assert_eq!(typed.edit(relief, "1.".into(), &config), Edit::Nothing);
+        assert_eq!(typed.shown(relief), Some(("1.", None)), "the point stays");
+        assert!(matches!(
+            typed.edit(relief, "1.5".into(), &config),
+            Edit::Display(Setting::Relief, Value::Number(1.5))
+        ));
+        assert_eq!(typed.shown(relief), Some(("1.5", None)));
     }
 
     #[test]
