@@ -341,8 +341,13 @@ impl Demo {
         match edit {
             Edit::Nothing => {}
             Edit::Params(params) => {
+                let seed = self.seed();
                 self.shown.take_params(*params);
                 self.regenerate(effects);
+                // A seed typed in is its linked demos' too, as a Refresh's is.
+                if self.seed() != seed {
+                    effects.push(Effect::ShareSeed(self.seed()));
+                }
             }
             Edit::Display(setting, value) => self.display_edited(setting, &value, effects),
         }
@@ -385,6 +390,9 @@ impl Demo {
     /// posts' look or tiles, new colours for a surface a job built, or a
     /// redraw.
     fn display_changed(&mut self, before: &Display, effects: &mut Vec<Effect>) {
+        // Text typed into a display field stays only while it means the
+        // value (an attribute may have set another).
+        self.typed.settle(&self.shown.config);
         let display = &self.shown.config.display;
         // The posts' look comes with their camera; tiles need a wider one.
         if display.view.is_tiled() != before.view.is_tiled()

@@ -495,6 +495,20 @@ fn refresh_takes_the_new_seed_and_shares_it() {
 }
 
 #[test]
+fn a_typed_seed_is_shared_as_a_refreshed_one_is() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Compact));
+    let effects = edit(&mut demo, Field::SEED, "99");
+    assert!(effects.contains(&Effect::ShareSeed(99)), "{effects:?}");
+    let effects = edit(&mut demo, Field::SPREAD, "0.25");
+    assert!(
+        !effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::ShareSeed(_))),
+        "another setting keeps the seed to itself"
+    );
+}
+
+#[test]
 fn a_shared_seed_is_taken_without_sharing_it_on() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
     assert!(
