@@ -243,6 +243,53 @@ test("?compare= shows three algorithms under one camera, measured together", asy
   await expectNoSeriousViolations(page, "playground comparing three algorithms");
 });
 
+test("a comparison without a seed or an exponent draws every map on one, and its address reopens what was shown", async ({
+  page,
+}) => {
+  // The page's own example link gives no seed.
+  await page.goto("/playground.html");
+  await page.getByRole("link", { name: /diamond-square,\s+Perlin and simplex noise/ }).click();
+  await waitForAllDemos(page, 3);
+  const fresh = await Promise.all([0, 1, 2].map((index) => demoState(page, index)));
+  expect(new Set(fresh.map((state) => state.seed)).size, "one seed").toBe(1);
+  expect(page.url()).toContain(`seed=${fresh[0].seed}&exponent=8`);
+  // Without an exponent too, every map gets the same one.
+  await page.goto("/playground.html?compare=diamond-square,perlin-noise");
+  await waitForAllDemos(page, 2);
+  const sizes = await Promise.all([0, 1].map(async (index) => (await demoState(page, index)).exponent));
+  expect(sizes).toEqual([7, 7]);
+  // One map's own setting goes into the address under its place in the list.
+  const before = await statsOf(page, 1);
+  await page.locator("input[name=octaves]").first().fill("3");
+  await waitForChange(page, 1, before.hash, "Perlin noise with three octaves");
+  await expect(page).toHaveURL(/&2\.octaves=3$/);
+  // A seed typed into one map is every map's, as a Refresh's is.
+  await page.locator("input[name=seed]").nth(1).fill("77");
+  await expect
+    .poll(async () => (await Promise.all([0, 1].map((index) => demoState(page, index)))).map((state) => state.seed))
+    .toEqual(["77", "77"]);
+  await expect(page).toHaveURL(/\?compare=diamond-square,perlin-noise&seed=77&exponent=7&2\.octaves=3$/);
+  const shown = await Promise.all([0, 1].map((index) => demoState(page, index)));
+  await page.goto(page.url());
+  await waitForAllDemos(page, 2);
+  const reopened = await Promise.all([0, 1].map((index) => demoState(page, index)));
+  expect(reopened.map((state) => state.fingerprint)).toEqual(shown.map((state) => state.fingerprint));
+  expect(reopened[1].octaves).toBe(3);
+});
+
+test("what a comparison's address cannot use is named at the top, with what to write", async ({ page }) => {
+  await page.goto("/playground.html?compare=diamond-square,perlin-noise&Seed=4&5.octaves=2&stage=pass-1");
+  await waitForAllDemos(page, 2);
+  const notice = page.locator(".terrain-compare > .terrain-notice");
+  await expect(notice.getByRole("listitem")).toHaveText([
+    "URL parameter 5.octaves is not read: the comparison's maps are numbered 1 to 2",
+    "URL parameter stage is not read in a comparison: write 1.stage, 2.stage… for a map's stage",
+    'URL parameter seed was given as "Seed", which is not read: write seed',
+  ]);
+  const canvas = await page.locator("canvas.terrain-canvas").first().boundingBox();
+  expect((await notice.boundingBox()).y).toBeLessThan(canvas.y);
+});
+
 test("on a phone the compared views stack and still share one camera", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/playground.html?compare=diamond-square,value-noise&exponent=6&seed=3");
@@ -253,15 +300,27 @@ test("on a phone the compared views stack and still share one camera", async ({ 
   await canvases.nth(1).focus();
   await page.keyboard.press("ArrowLeft");
   await expect.poll(async () => (await demoState(page, 0)).azimuth).toBe((await demoState(page, 1)).azimuth);
+  // The plots' "Numbers" open under a finger, as every control does.
+  const summaries = await page
+    .locator(".terrain-compare summary")
+    .evaluateAll((all) =>
+      all.filter((summary) => summary.checkVisibility()).map((summary) => summary.getBoundingClientRect().height),
+    );
+  expect(summaries.length).toBeGreaterThan(0);
+  for (const height of summaries) expect(height).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: `${SCREENS}compare-phone.png`, fullPage: true });
 });
 
 test("a bad comparison is explained and the playground stays", async ({ page }) => {
   await page.goto("/playground.html?compare=perlin-noise");
   await waitForAllDemos(page, 1);
-  await expect(page.getByRole("alert")).toContainText(
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText(
     "URL parameter compare must list 2 to 4 algorithms, separated by commas, from random-noise",
   );
+  // Said above the playground, not under its controls.
+  const canvas = await page.locator("canvas.terrain-canvas").first().boundingBox();
+  expect((await alert.boundingBox()).y).toBeLessThan(canvas.y);
 });
 
 /** A table's number written as "2.70 × 10⁻⁵". */

@@ -3,16 +3,22 @@
 //! its own settings, under one shared camera ([`crate::page`]'s
 //! [`crate::page::PageInput::ShareCamera`]).
 //!
+//! The address's keys are every map's (`seed=7`, `palette=slope`); a key
+//! after a map's place in the list and a dot is that map's alone
+//! (`2.octaves=3`). An address without a seed or an exponent gets one
+//! for all: every map must show the same ground for the plots to compare
+//! them, and the address then records it.
+//!
 //! The shell builds one demo element per algorithm from
 //! [`Comparison::attributes`] and writes [`Comparison::query`] into the
-//! page's address, so the share link keeps the comparison.
+//! page's address, so the share link keeps the comparison as shown.
 
-use terrain_core::query::{encode, parse_pairs};
+use terrain_core::query::{encode, key_problems, parse_pairs};
 use terrain_core::registry::fields;
-use terrain_core::spec::Spec;
-use terrain_core::{ALGORITHM, Algorithm};
+use terrain_core::spec::{Spec, Surface};
+use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE};
 
-use crate::settings::{Controls, SETTINGS};
+use crate::settings::{Controls, DemoConfig, SETTINGS};
 
 /// The address key that lists the algorithms.
 pub const COMPARE_KEY: &str = "compare";
@@ -23,19 +29,28 @@ pub const COMPARED: std::ops::RangeInclusive<usize> = 2..=4;
 /// The demos' shared link name: a Refresh on one gives all a new seed.
 pub const COMPARE_LINK: &str = "compare";
 
+/// A setting and its text, as the address gave it (checked).
+type Given = (&'static Spec, String);
+
 /// A comparison read from an address.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
     /// The algorithms, in the order given.
     pub algorithms: Vec<Algorithm>,
-    /// The other settings the address gave (seed, exponent, palette...),
-    /// as option and text, for every demo alike.
-    pub shared: Vec<(&'static Spec, String)>,
+    /// The settings every demo takes (always a seed and an exponent, then
+    /// what else the address gave: palette, octaves...).
+    pub shared: Vec<Given>,
+    /// Each demo's own settings, over the shared ones.
+    pub own: Vec<Vec<Given>>,
+    /// What the address said that is not used, one sentence each, naming
+    /// the key, the value and what is allowed.
+    pub problems: Vec<String>,
 }
 
 /// The comparison `query` asks for, `None` if it asks for none, or the
 /// sentence refusing it (naming the key, the value and what is allowed).
-pub fn read(query: &str) -> Option<Result<Comparison, String>> {
+/// `fresh_seed` is every map's seed when the address gives none.
+pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> {
     let pairs = parse_pairs(query);
     let (_, list) = pairs.iter().find(|(key, _)| key == COMPARE_KEY)?;
     let refuse = |why: &str| {
@@ -62,11 +77,24 @@ pub fn read(query: &str) -> Option<Result<Comparison, String>> {
             Err(_) => return Some(refuse(&format!("{name:?} is not one"))),
         }
     }
-    let shared = pairs
-        .iter()
-        .filter_map(|(key, value)| Some((shared_spec(key)?, value.clone())))
-        .collect();
-    Some(Ok(Comparison { algorithms, shared }))
+    let mut comparison = Comparison {
+        own: vec![Vec::new(); algorithms.len()],
+        algorithms,
+        shared: Vec::new(),
+        problems: Vec::new(),
+    };
+    for (key, value) in &pairs {
+        comparison.take(key, value);
+    }
+    let shared_specs = fields()
+        .map(|field| field.spec())
+        .chain(SETTINGS.iter().map(|entry| entry.spec))
+        .filter(|spec| shared_spec(spec.option).is_some());
+    comparison
+        .problems
+        .extend(key_problems(&pairs, shared_specs));
+    comparison.complete(fresh_seed);
+    Some(Ok(comparison))
 }
 
 /// The setting `key` names, if every demo of a comparison takes it from
@@ -86,43 +114,187 @@ fn shared_spec(key: &str) -> Option<&'static Spec> {
         .filter(|spec| !["link", "urlState", "controls"].contains(&spec.option))
 }
 
+/// The setting `key` names, if one demo of a comparison takes it as its
+/// own: a shared one, or the stage it shows.
+fn own_spec(key: &str) -> Option<&'static Spec> {
+    shared_spec(key).or((key == STAGE.option).then_some(&STAGE))
+}
+
+/// The text of setting `spec` in `config`.
+fn text_in(spec: &Spec, config: &DemoConfig) -> String {
+    if spec.option == STAGE.option {
+        return config.stage.to_string();
+    }
+    if let Some(field) = fields().find(|field| field.spec().option == spec.option) {
+        return config.params.text(field);
+    }
+    SETTINGS
+        .iter()
+        .find(|entry| entry.spec.option == spec.option)
+        .map_or(String::new(), |entry| {
+            entry.spec.show(&(entry.get)(&config.display))
+        })
+}
+
+/// Puts `(spec, text)` in `given`, in place of an earlier value: the
+/// last given counts.
+fn put(given: &mut Vec<Given>, spec: &'static Spec, text: String) {
+    match given.iter_mut().find(|(old, _)| old.option == spec.option) {
+        Some(old) => old.1 = text,
+        None => given.push((spec, text)),
+    }
+}
+
+/// The attributes of a demo of `algorithm` given the settings `given`.
+fn demo_attributes(algorithm: Option<&Algorithm>, given: &[Given]) -> Vec<(String, String)> {
+    let mut attributes = vec![(
+        ALGORITHM.attribute.to_owned(),
+        algorithm.map_or(String::new(), |algorithm| algorithm.name().to_owned()),
+    )];
+    for (spec, text) in given {
+        attributes.push((spec.attribute.to_owned(), text.clone()));
+    }
+    attributes.push(("data-link".to_owned(), COMPARE_LINK.to_owned()));
+    attributes.push((
+        "data-controls".to_owned(),
+        Controls::Compact.name().to_owned(),
+    ));
+    attributes
+}
+
 impl Comparison {
-    /// The attributes of demo `index`'s element: its algorithm, the
-    /// shared settings, the seed link, and the numbers it reads as
-    /// controls.
-    pub fn attributes(&self, index: usize) -> Vec<(String, String)> {
-        let mut attributes = vec![(
-            ALGORITHM.attribute.to_owned(),
-            self.algorithms
-                .get(index)
-                .map_or(String::new(), |algorithm| algorithm.name().to_owned()),
-        )];
-        for (spec, value) in &self.shared {
-            attributes.push((spec.attribute.to_owned(), value.clone()));
+    /// Takes the address's pair `key=value`: a setting for every map, one
+    /// for one map (`2.octaves`), or a problem to tell.
+    fn take(&mut self, key: &str, value: &str) {
+        let maps = self.algorithms.len();
+        if let Some((place, own)) = key.split_once('.')
+            && !place.is_empty()
+            && place.bytes().all(|byte| byte.is_ascii_digit())
+        {
+            let Some(spec) = own_spec(own) else {
+                self.problems.push(format!(
+                    "URL parameter {key} is not read: a map of a comparison has no setting {own:?}"
+                ));
+                return;
+            };
+            let index = match place.parse::<usize>() {
+                Ok(number) if (1..=maps).contains(&number) => number - 1,
+                _ => {
+                    self.problems.push(format!(
+                        "URL parameter {key} is not read: the comparison's maps are numbered 1 to {maps}"
+                    ));
+                    return;
+                }
+            };
+            match spec.parse_on(Surface::Url, value) {
+                Ok(_) => put(&mut self.own[index], spec, value.to_owned()),
+                Err(refusal) => self
+                    .problems
+                    .push(spec.refuse(&format!("URL parameter {key}"), &refusal)),
+            }
+            return;
         }
-        attributes.push(("data-link".to_owned(), COMPARE_LINK.to_owned()));
-        attributes.push((
-            "data-controls".to_owned(),
-            Controls::Compact.name().to_owned(),
-        ));
-        attributes
+        if key == ALGORITHM.option {
+            self.problems.push(format!(
+                "URL parameter {key} is not read in a comparison: {COMPARE_KEY} lists the algorithms"
+            ));
+        } else if key == STAGE.option {
+            self.problems.push(format!(
+                "URL parameter {key} is not read in a comparison: write 1.{key}, 2.{key}… for a map's stage"
+            ));
+        } else if let Some(spec) = shared_spec(key) {
+            match spec.parse_on(Surface::Url, value) {
+                Ok(_) => put(&mut self.shared, spec, value.to_owned()),
+                Err(refusal) => self.problems.push(spec.refuse_on(Surface::Url, &refusal)),
+            }
+        }
     }
 
-    /// The address's query for this comparison on `seed` and `exponent`
-    /// (the demos' own, which a Refresh or a control may have changed).
-    pub fn query(&self, seed: u64, exponent: u32) -> String {
+    /// Gives every map the same seed (`fresh_seed`) and exponent (the
+    /// largest the algorithms' defaults ask for) when the address gives
+    /// none, so the maps stand on the same ground.
+    fn complete(&mut self, fresh_seed: u64) {
+        let given = |shared: &[Given], field: Field| {
+            shared
+                .iter()
+                .any(|(spec, _)| spec.option == field.spec().option)
+        };
+        if !given(&self.shared, Field::EXPONENT) {
+            let exponent = self
+                .algorithms
+                .iter()
+                .map(|&algorithm| Params::new(algorithm).map.exponent)
+                .max()
+                .unwrap_or_default();
+            self.shared
+                .insert(0, (Field::EXPONENT.spec(), exponent.to_string()));
+        }
+        if !given(&self.shared, Field::SEED) {
+            self.shared
+                .insert(0, (Field::SEED.spec(), fresh_seed.to_string()));
+        }
+    }
+
+    /// The attributes of demo `index`'s element: its algorithm, the
+    /// shared settings and its own, the seed link, and the numbers it
+    /// reads as controls.
+    pub fn attributes(&self, index: usize) -> Vec<(String, String)> {
+        let mut given = self.shared.clone();
+        for (spec, text) in self.own.get(index).into_iter().flatten() {
+            put(&mut given, spec, text.clone());
+        }
+        demo_attributes(self.algorithms.get(index), &given)
+    }
+
+    /// The address's query for the demos showing `configs` (in the
+    /// comparison's order): the list, the seed they share (the first's,
+    /// which a Refresh or a typed seed gives all), the other shared
+    /// settings, and each map's settings that differ from those.
+    pub fn query(&self, configs: &[DemoConfig]) -> String {
         let names: Vec<&str> = self
             .algorithms
             .iter()
             .map(|algorithm| algorithm.name())
             .collect();
-        let mut query = format!(
-            "{COMPARE_KEY}={}&seed={seed}&exponent={exponent}",
-            names.join(",")
-        );
-        for (spec, value) in &self.shared {
-            if !["seed", "exponent"].contains(&spec.option) {
-                query.push_str(&format!("&{}={}", spec.option, encode(value)));
+        let mut shared = self.shared.clone();
+        if let Some(first) = configs.first() {
+            put(
+                &mut shared,
+                Field::SEED.spec(),
+                first.params.map.seed.to_string(),
+            );
+        }
+        // Seed and exponent first, as people read them.
+        let rank = |spec: &Spec| {
+            [Field::SEED, Field::EXPONENT]
+                .iter()
+                .position(|field| field.spec().option == spec.option)
+                .unwrap_or(2)
+        };
+        shared.sort_by_key(|(spec, _)| rank(spec));
+        let mut query = format!("{COMPARE_KEY}={}", names.join(","));
+        for (spec, text) in &shared {
+            query.push_str(&format!("&{}={}", spec.option, encode(text)));
+        }
+        let own_specs: Vec<&Spec> = fields()
+            .map(|field| field.spec())
+            .chain([&STAGE])
+            .chain(SETTINGS.iter().map(|entry| entry.spec))
+            .filter(|spec| own_spec(spec.option).is_some())
+            .collect();
+        for (index, config) in configs.iter().enumerate() {
+            let attributes = demo_attributes(self.algorithms.get(index), &shared);
+            let (base, _) = DemoConfig::from_attributes(|name| {
+                attributes
+                    .iter()
+                    .find(|(attribute, _)| attribute == name)
+                    .map(|(_, text)| text.clone())
+            });
+            for spec in &own_specs {
+                let text = text_in(spec, config);
+                if text != text_in(spec, &base) {
+                    query.push_str(&format!("&{}.{}={}", index + 1, spec.option, encode(&text)));
+                }
             }
         }
         query
@@ -133,35 +305,137 @@ impl Comparison {
 mod tests {
     use super::*;
 
+    /// The settings demo `index` of `comparison` starts from.
+    fn config_of(comparison: &Comparison, index: usize) -> DemoConfig {
+        let attributes = comparison.attributes(index);
+        let (config, problems) = DemoConfig::from_attributes(|name| {
+            attributes
+                .iter()
+                .find(|(attribute, _)| attribute == name)
+                .map(|(_, text)| text.clone())
+        });
+        assert!(problems.is_empty(), "{problems:?}");
+        config
+    }
+
+    fn comparison(query: &str) -> Comparison {
+        match read(query, 1234) {
+            Some(Ok(comparison)) => comparison,
+            other => panic!("{query} is a comparison: {other:?}"),
+        }
+    }
+
     #[test]
     fn a_comparison_lists_two_to_four_algorithms_and_keeps_its_settings() {
-        assert_eq!(read("?algorithm=perlin-noise"), None);
-        let Some(Ok(comparison)) = read(
-            "?compare=diamond-square,perlin-noise,simplex-noise&seed=7&palette=slope&stage=done",
-        ) else {
-            panic!("a comparison");
-        };
+        assert_eq!(read("?algorithm=perlin-noise", 1), None);
+        let comparison = comparison(
+            "?compare=diamond-square,perlin-noise,simplex-noise&seed=7&palette=slope&exponent=8",
+        );
         assert_eq!(comparison.algorithms.len(), 3);
+        assert!(comparison.problems.is_empty(), "{:?}", comparison.problems);
         let attributes = comparison.attributes(1);
         assert!(attributes.contains(&("data-terrain-demo".to_owned(), "perlin-noise".to_owned())));
         assert!(attributes.contains(&("data-seed".to_owned(), "7".to_owned())));
         assert!(attributes.contains(&("data-palette".to_owned(), "slope".to_owned())));
         assert!(attributes.contains(&("data-link".to_owned(), "compare".to_owned())));
         assert!(!attributes.iter().any(|(name, _)| name == "data-stage"));
+        let mut configs: Vec<DemoConfig> =
+            (0..3).map(|index| config_of(&comparison, index)).collect();
+        for config in &mut configs {
+            config.params = config.params.with_text(Field::SEED, "9").expect("a seed");
+        }
         assert_eq!(
-            comparison.query(9, 8),
-            "compare=diamond-square,perlin-noise,simplex-noise&seed=9&exponent=8&palette=slope"
+            comparison.query(&configs),
+            "compare=diamond-square,perlin-noise,simplex-noise&seed=9&exponent=8&palette=slope",
+            "a seed all took is the address's"
         );
         for (query, why) in [
             ("compare=perlin-noise", "1 given"),
             ("compare=a,b,c,d,e", "5 given"),
             ("compare=perlin-noise,mountains", "\"mountains\" is not one"),
         ] {
-            let Some(Err(message)) = read(query) else {
+            let Some(Err(message)) = read(query, 1) else {
                 panic!("{query} is refused");
             };
             assert!(message.starts_with("URL parameter compare must list 2 to 4 algorithms"));
             assert!(message.ends_with(&format!("({why})")), "{message}");
         }
+    }
+
+    #[test]
+    fn without_a_seed_or_an_exponent_every_map_gets_the_same_and_the_address_says_so() {
+        let comparison = comparison("?compare=diamond-square,perlin-noise,simplex-noise");
+        let configs: Vec<DemoConfig> = (0..3).map(|index| config_of(&comparison, index)).collect();
+        for config in &configs {
+            assert_eq!(config.params.map.seed, 1234, "one seed");
+            assert_eq!(
+                config.params.map.exponent, 7,
+                "one exponent: the largest the algorithms ask for"
+            );
+        }
+        let query = comparison.query(&configs);
+        assert_eq!(
+            query,
+            "compare=diamond-square,perlin-noise,simplex-noise&seed=1234&exponent=7"
+        );
+        assert_eq!(
+            read(&query, 99),
+            Some(Ok(comparison)),
+            "reopened, the address gives the same maps"
+        );
+    }
+
+    #[test]
+    fn a_maps_own_settings_are_its_alone_and_the_address_keeps_them() {
+        let comparison =
+            comparison("?compare=perlin-noise,perlin-noise&seed=3&octaves=5&2.octaves=2");
+        let mut configs: Vec<DemoConfig> =
+            (0..2).map(|index| config_of(&comparison, index)).collect();
+        assert_eq!(configs[0].params.noise.octaves, 5);
+        assert_eq!(configs[1].params.noise.octaves, 2);
+        assert_eq!(
+            comparison.query(&configs),
+            "compare=perlin-noise,perlin-noise&seed=3&exponent=7&octaves=5&2.octaves=2"
+        );
+        configs[0].params = configs[0]
+            .params
+            .with_text(Field::GAIN, "0.25")
+            .expect("a gain");
+        configs[1].stage = "octave-1".parse().expect("a stage");
+        let query = comparison.query(&configs);
+        assert_eq!(
+            query,
+            "compare=perlin-noise,perlin-noise&seed=3&exponent=7&octaves=5\
+             &1.gain=0.25&2.octaves=2&2.stage=octave-1"
+        );
+        let reopened = super::tests::comparison(&query);
+        for (index, config) in configs.iter().enumerate() {
+            assert_eq!(&config_of(&reopened, index), config, "map {}", index + 1);
+        }
+    }
+
+    #[test]
+    fn what_a_comparison_does_not_read_is_named_with_what_to_write() {
+        let comparison = comparison(
+            "?compare=perlin-noise,simplex-noise&3.octaves=2&1.colour=red&2.octaves=lots\
+             &seed=junk&algorithm=perlin-noise&stage=done&Seed=4&utm_source=x",
+        );
+        assert_eq!(
+            comparison.problems,
+            [
+                "URL parameter 3.octaves is not read: the comparison's maps are numbered 1 to 2",
+                "URL parameter 1.colour is not read: a map of a comparison has no setting \"colour\"",
+                "URL parameter 2.octaves must be a whole number from 1 to 12; got \"lots\"",
+                "URL parameter seed must be a whole number from 0 to 18446744073709551615; got \"junk\"",
+                "URL parameter algorithm is not read in a comparison: compare lists the algorithms",
+                "URL parameter stage is not read in a comparison: write 1.stage, 2.stage… for a map's stage",
+                "URL parameter seed was given as \"Seed\", which is not read: write seed",
+            ]
+        );
+        assert_eq!(
+            config_of(&comparison, 1).params.map.seed,
+            1234,
+            "a refused seed is not used"
+        );
     }
 }

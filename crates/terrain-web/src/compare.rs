@@ -40,21 +40,40 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
         return Ok(None);
     };
     let search = dom::window()?.location().search()?;
-    let comparison = match compare::read(&search) {
+    let single = document.query_selector("[data-terrain-demo][data-url-state]")?;
+    let comparison = match compare::read(&search, dom::random_seed()) {
         None => return Ok(None),
         Some(Err(message)) => {
             let alert = dom::create_with_text(document, "p", "terrain-compare-error", &message)?;
             dom::set(&alert, "role", "alert");
             place.append_child(&alert)?;
             dom::show(&place, true);
+            // Said above the playground that stays, where it is seen.
+            if let Some(single) = single {
+                single.before_with_node_1(&place)?;
+            }
             return Ok(None);
         }
         Some(Ok(comparison)) => comparison,
     };
     dom::set(&place, "data-terrain-compared", "");
     // The playground's single demo gives way to the comparison.
-    if let Some(single) = document.query_selector("[data-terrain-demo][data-url-state]")? {
+    if let Some(single) = single {
         single.remove();
+    }
+    if !comparison.problems.is_empty() {
+        let notice: HtmlElement = dom::create(document, "div", "terrain-notice")?;
+        dom::set(&notice, "role", "status");
+        let heading = "Some of the address's settings could not be used as given:";
+        let lead: HtmlElement = dom::create_with_text(document, "p", "", heading)?;
+        notice.append_child(&lead)?;
+        let list: HtmlElement = dom::create(document, "ul", "")?;
+        for problem in &comparison.problems {
+            let item: HtmlElement = dom::create_with_text(document, "li", "", problem)?;
+            list.append_child(&item)?;
+        }
+        notice.append_child(&list)?;
+        place.append_child(&notice)?;
     }
     let demos: HtmlElement = dom::create(document, "div", "terrain-compare-demos")?;
     let mut hosts = Vec::new();
@@ -143,10 +162,8 @@ impl CompareView {
             .collect();
         self.histogram.show(&plots::histogram(&series));
         self.spectrum.show(&plots::spectrum(&series));
-        let first = demos[0];
-        let query = self
-            .comparison
-            .query(first.seed(), first.config().params.map.exponent);
+        let configs: Vec<_> = demos.iter().map(|demo| demo.config().clone()).collect();
+        let query = self.comparison.query(&configs);
         if query != self.query {
             self.query = query;
             if let Err(error) = dom::replace_query(&self.query) {
