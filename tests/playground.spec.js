@@ -194,6 +194,15 @@ test.describe("the playground", () => {
     const imported = await state(page);
     expect([imported.algorithm, imported.side]).toEqual(["imported", 65]);
     await expect(page.locator(".terrain-caption")).toHaveText("Imported from exported.png");
+    // No link brings an imported map back, and the link field says so
+    // rather than offer the map from before.
+    const link = page.getByLabel("Link to exactly this view");
+    await expect(link).toHaveValue("");
+    await expect(link).toHaveAttribute("placeholder", "No link for an import");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.locator(".terrain-copy-status")).toHaveText(
+      "An imported map has no link: the file stays in this tab. Download it as a 16-bit PNG to keep it.",
+    );
 
     // 16-bit quantization is idempotent: exporting the import gives back
     // the very same file.

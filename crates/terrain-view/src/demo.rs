@@ -169,8 +169,9 @@ impl Demo {
         self.shown.file_stem()
     }
 
-    /// The address of this page showing exactly this demo's state.
-    pub fn share_link(&self) -> String {
+    /// The address of this page showing exactly this demo's state; none
+    /// for an imported map, which no link can bring back.
+    pub fn share_link(&self) -> Option<String> {
         self.shown.share_link()
     }
 
@@ -283,10 +284,13 @@ impl Demo {
                 self.downloads.pressed(&self.shown, awaited, &mut effects);
             }
             Input::Exported { id, word } => self.downloads.word(id, word),
-            Input::CopyLink => {
-                self.notes.copy_status = None;
-                effects.push(Effect::Copy(self.share_link()));
-            }
+            Input::CopyLink => match self.share_link() {
+                Some(link) => {
+                    self.notes.copy_status = None;
+                    effects.push(Effect::Copy(link));
+                }
+                None => self.notes.copy_status = Some(crate::words::NO_LINK.to_owned()),
+            },
             Input::Copied(worked) => {
                 self.notes.copy_status = Some(
                     if worked {

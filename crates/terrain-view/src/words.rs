@@ -8,6 +8,10 @@ pub use terrain_core::words::{group_thousands, round_for_display};
 
 use crate::settings::View;
 
+/// Why an imported map has no link, where the link would be.
+pub const NO_LINK: &str = "An imported map has no link: the file stays in this tab. \
+                           Download it as a 16-bit PNG to keep it.";
+
 /// A few words on what a stage shows, for the bar under a demo: the
 /// algorithm's own words for its stages, erosion's after them.
 pub fn stage_caption(params: &Params, stage: Stage) -> String {

@@ -160,10 +160,17 @@ impl ControlsView {
             .play
             .set_text_content(Some(if playing { "Pause" } else { "Play" }));
         dom::set(&scrubber.play, "aria-pressed", &playing.to_string());
-        if let Some(share) = &self.share
-            && share.value() != shown.share_link
-        {
-            share.set_value(&shown.share_link);
+        if let Some(share) = &self.share {
+            // An imported map has no link; the field says why.
+            let link = shown.share_link.as_deref().unwrap_or_default();
+            if share.value() != link {
+                share.set_value(link);
+            }
+            share.set_placeholder(if shown.share_link.is_some() {
+                ""
+            } else {
+                "No link for an import"
+            });
         }
         let (file_text, failed) = shown.file_status.clone().unwrap_or((String::new(), false));
         self.file_status.set_text_content(Some(&file_text));

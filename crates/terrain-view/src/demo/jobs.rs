@@ -55,15 +55,16 @@ pub(super) fn picked(name: &str, size: f64) -> Result<String, String> {
     }
 }
 
-/// What an import made of file `name`.
+/// What an import made of file `name`, and what the controls do to it.
 pub(super) fn imported_message(name: &str, source: Option<&ImageSource>, side: usize) -> String {
-    match source {
+    let made = match source {
         Some(source) => format!(
             "Imported {name}: {} × {} pixels, {}, resampled to {side} × {side} points.",
             source.width, source.height, source.format
         ),
         None => format!("Imported {name}, resampled to {side} × {side} points."),
-    }
+    };
+    format!("{made} Erosion and the seed weather it; any other setting makes a new map.")
 }
 
 /// What a job is for.

@@ -53,8 +53,9 @@ pub struct ControlsShown {
     pub fields: Vec<FieldShown>,
     /// The scrubber.
     pub scrubber: ScrubberShown,
-    /// The link to exactly this view.
-    pub share_link: String,
+    /// The link to exactly this view; none for an imported map
+    /// ([`crate::words::NO_LINK`] says why).
+    pub share_link: Option<String>,
     /// How an import went, and whether it failed.
     pub file_status: Option<(String, bool)>,
     /// Whether the link was copied, in words.

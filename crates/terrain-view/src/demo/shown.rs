@@ -129,9 +129,11 @@ impl Shown {
         }
     }
 
-    /// The address of this page showing exactly this demo's state.
-    pub(super) fn share_link(&self) -> String {
-        format!("{}?{}", self.location, self.config.to_query())
+    /// The address of this page showing exactly this demo's state; none
+    /// for an imported map, which no link can bring back.
+    pub(super) fn share_link(&self) -> Option<String> {
+        (self.origin == Origin::Generated)
+            .then(|| format!("{}?{}", self.location, self.config.to_query()))
     }
 
     /// The query the page's address shows, on the playground (which
@@ -308,7 +310,7 @@ mod tests {
         assert!(!shown.shown_view().is_3d());
         assert_eq!(
             shown.share_link(),
-            format!("https://example.org/p?{}", shown.config.to_query())
+            Some(format!("https://example.org/p?{}", shown.config.to_query()))
         );
         assert_eq!(shown.address_query(), None, "not the playground");
         shown.config.display.url_state = true;

@@ -678,11 +678,18 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
     assert_eq!(
         shown.controls.expect("controls").file_status,
         Some((
-            "Imported hills.png: 9 × 9 pixels, 16-bit greyscale, resampled to 9 × 9 points.".into(),
+            "Imported hills.png: 9 × 9 pixels, 16-bit greyscale, resampled to 9 × 9 points. \
+             Erosion and the seed weather it; any other setting makes a new map."
+                .into(),
             false
         ))
     );
     assert_eq!(demo.file_stem(), "imported-hills");
+    assert_eq!(demo.share_link(), None, "no link brings the file back");
+    assert_eq!(handle(&mut demo, Input::CopyLink), [], "nothing to copy");
+    let controls = demo.presentation().controls.expect("controls");
+    assert_eq!(controls.share_link, None);
+    assert_eq!(controls.copy_status.as_deref(), Some(crate::words::NO_LINK));
 }
 
 #[test]
@@ -995,7 +1002,7 @@ fn a_download_pressed_while_the_map_is_made_is_dropped_if_the_map_fails() {
 fn copying_the_link_copies_the_share_link_and_says_how_it_went() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Compact));
     let effects = handle(&mut demo, Input::CopyLink);
-    let link = demo.share_link();
+    let link = demo.share_link().expect("a generated map's link");
     assert!(link.starts_with("https://example.org/playground.html?algorithm=diamond-square"));
     assert_eq!(effects, [Effect::Copy(link)]);
     handle(&mut demo, Input::Copied(true));
