@@ -212,6 +212,32 @@ test.describe("the keyboard alone", () => {
       .toBe(start.hash);
   });
 
+  test("Escape closes the Embed panel and the Download menu and gives the focus back to their buttons", async ({ page }) => {
+    await page.goto("/midpoint-displacement.html");
+    await waitForAllDemos(page, 6);
+    const demo = page.locator(".terrain-demo").first();
+    const toggle = demo.getByRole("button", { name: "Embed" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const panel = demo.getByRole("region", { name: "Embed this terrain" });
+    await expect(panel).toBeVisible();
+    await panel.locator("textarea").first().focus();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    // The Download menu too.
+    const download = demo.locator(".terrain-download > summary");
+    await download.focus();
+    await page.keyboard.press("Enter");
+    const menu = demo.getByRole("group", { name: "Download the map" });
+    await expect(menu).toBeVisible();
+    await menu.locator("select").first().focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    expect(await download.evaluate((summary) => summary === document.activeElement)).toBe(true);
+  });
+
   test("the playground: every control reached with Tab and worked with keys", async ({ page }) => {
     // Playwright asks the browser to hand it file choosers only once a
     // listener exists, and asking takes a round trip: a listener made just

@@ -91,6 +91,17 @@ impl DownloadMenu {
         )?;
         dom::set(&summary, "title", "Download this map as a file");
         details.append_child(&summary)?;
+        // Escape closes the open menu and gives the focus back to its
+        // summary, as the Embed panel's does.
+        let menu = details.clone();
+        let toggle = summary.clone();
+        dom::listen(&details, "keydown", move |event: web_sys::KeyboardEvent| {
+            if event.key() == "Escape" && menu.has_attribute("open") {
+                event.prevent_default();
+                let _ = menu.remove_attribute("open");
+                let _ = toggle.focus();
+            }
+        })?;
         let panel: HtmlElement = dom::create(document, "div", "terrain-download-panel")?;
         dom::set(&panel, "role", "group");
         dom::set(&panel, "aria-label", "Download the map");

@@ -5,7 +5,9 @@
 
 use terrain_view::embed::{self, Snippets};
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, Event, HtmlButtonElement, HtmlElement, HtmlTextAreaElement};
+use web_sys::{
+    Document, Event, HtmlButtonElement, HtmlElement, HtmlTextAreaElement, KeyboardEvent,
+};
 
 use crate::dom;
 use crate::files;
@@ -83,12 +85,24 @@ impl EmbedPanel {
             dom::show(&opened, open);
             dom::set(&pressed, "aria-expanded", &open.to_string());
         })?;
-        let closed = panel.clone();
-        let back = toggle.clone();
-        dom::listen(&close, "click", move |_: Event| {
-            dom::show(&closed, false);
-            dom::set(&back, "aria-expanded", "false");
-            let _ = back.focus();
+        // Close, or Escape anywhere in the panel, closes it and gives the
+        // focus back to the Embed button, as a disclosure does.
+        let shut = {
+            let panel = panel.clone();
+            let toggle = toggle.clone();
+            move || {
+                dom::show(&panel, false);
+                dom::set(&toggle, "aria-expanded", "false");
+                let _ = toggle.focus();
+            }
+        };
+        let on_close = shut.clone();
+        dom::listen(&close, "click", move |_: Event| on_close())?;
+        dom::listen(&panel, "keydown", move |event: KeyboardEvent| {
+            if event.key() == "Escape" {
+                event.prevent_default();
+                shut();
+            }
         })?;
         Ok(Self { iframe, element })
     }
