@@ -212,7 +212,9 @@ test.describe("the keyboard alone", () => {
       .toBe(start.hash);
   });
 
-  test("Escape closes the Embed panel and the Download menu and gives the focus back to their buttons", async ({ page }) => {
+  test("Escape closes the Embed panel and the Download menu and gives the focus back to their buttons", async ({
+    page,
+  }) => {
     await page.goto("/midpoint-displacement.html");
     await waitForAllDemos(page, 6);
     const demo = page.locator(".terrain-demo").first();

@@ -166,6 +166,20 @@ test.describe("the playground", () => {
       .toBeGreaterThan(0.95);
   });
 
+  test("an overlay that draws nothing says why under its menu", async ({ page }) => {
+    const overlay = page.getByLabel("Drawn over the 2D view", { exact: true });
+    const note = page.locator('[id$="-overlay-note"]');
+    await expect(note).toBeHidden();
+    await overlay.selectOption("lattice");
+    await expect(note).toHaveText("Drawn on the 2D views only: choose one under View.");
+    await page.getByLabel("View", { exact: true }).selectOption("2d");
+    await expect(note).toHaveText(/^Diamond-square has no lattice to draw; .*Perlin noise.* have one\.$/);
+    await page.getByLabel("Algorithm", { exact: true }).selectOption("perlin-noise");
+    await expect(note).toBeHidden();
+    await overlay.selectOption("none");
+    await expect(note).toBeHidden();
+  });
+
   test("the Download menu's PNG is a 16-bit PNG that imports back to the same map", async ({ page }, testInfo) => {
     // The PNG decoder is a module of its own, fetched on the first import.
     const decoder = [];

@@ -80,6 +80,59 @@ pub fn drawing(params: &Params, terrain: &Terrain, overlay: Overlay) -> Drawing 
     drawing
 }
 
+/// Why `overlay` draws nothing over `terrain` (made with `params`) in
+/// `drawing`, in a sentence for under its menu; `None` when it draws, or
+/// when nothing was asked.
+pub fn why_nothing(
+    params: &Params,
+    terrain: &Terrain,
+    overlay: Overlay,
+    drawing: &Drawing,
+    in_3d: bool,
+) -> Option<String> {
+    if overlay == Overlay::None {
+        return None;
+    }
+    if in_3d {
+        return Some("Drawn on the 2D views only: choose one under View.".to_owned());
+    }
+    if !drawing.lines.is_empty() || !drawing.arrows.is_empty() {
+        return None;
+    }
+    let part = match overlay {
+        Overlay::Lattice => "lattice",
+        Overlay::Gradients => "gradients",
+        Overlay::Flow => return Some("The map is flat: no slope to draw.".to_owned()),
+        Overlay::None => return None,
+    };
+    // The algorithms that draw it, from their descriptions.
+    let drawn_by: Vec<&str> = terrain_core::ALL
+        .iter()
+        .filter(|algorithm| {
+            let defaults = Params::new(**algorithm);
+            let description = algorithm.description();
+            match overlay {
+                Overlay::Lattice => !(description.lattice_lines)(&defaults).is_empty(),
+                _ => !(description.gradient_arrows)(&defaults).is_empty(),
+            }
+        })
+        .map(|algorithm| algorithm.title())
+        .collect();
+    let whose = match terrain.algorithm {
+        None => "An imported map".to_owned(),
+        Some(_) => params.algorithm.title().to_owned(),
+    };
+    let it = if part == "lattice" { "one" } else { "them" };
+    Some(match drawn_by.as_slice() {
+        [] => format!("{whose} has no {part} to draw."),
+        [only] => format!("{whose} has no {part} to draw; {only} has {it}."),
+        [first @ .., last] => format!(
+            "{whose} has no {part} to draw; {} and {last} have {it}.",
+            first.join(", ")
+        ),
+    })
+}
+
 /// Arrows pointing downhill on a coarse grid, one per block of points:
 /// along the block's mean slope, as long as it is steep. A block as steep
 /// as most of the steep ones (the 90th percentile) gets an arrow almost a
@@ -243,6 +296,60 @@ mod tests {
         let subdivided = Params::new(Algorithm::DIAMOND_SQUARE);
         let other = made(&subdivided, Stage::Done);
         assert!(drawing(&subdivided, &other, Overlay::Gradients).is_empty());
+    }
+
+    #[test]
+    fn an_overlay_that_draws_nothing_says_why() {
+        let why = |params: &Params, terrain: &Terrain, overlay, in_3d| {
+            why_nothing(
+                params,
+                terrain,
+                overlay,
+                &drawing(params, terrain, overlay),
+                in_3d,
+            )
+        };
+        let noise = Params::new(Algorithm::PERLIN_NOISE);
+        let noisy = made(&noise, Stage::Done);
+        assert_eq!(
+            why(&noise, &noisy, Overlay::Lattice, false),
+            None,
+            "it draws"
+        );
+        assert_eq!(why(&noise, &noisy, Overlay::None, true), None, "none asked");
+        assert_eq!(
+            why(&noise, &noisy, Overlay::Lattice, true).as_deref(),
+            Some("Drawn on the 2D views only: choose one under View.")
+        );
+        let subdivided = Params::new(Algorithm::DIAMOND_SQUARE);
+        let other = made(&subdivided, Stage::Done);
+        let lattice = why(&subdivided, &other, Overlay::Lattice, false).expect("nothing drawn");
+        assert!(
+            lattice.starts_with("Diamond-square has no lattice to draw; ")
+                && lattice.contains("Perlin noise")
+                && lattice.ends_with(" have one."),
+            "{lattice}"
+        );
+        let gradients = why(&subdivided, &other, Overlay::Gradients, false).expect("nothing drawn");
+        assert!(
+            gradients.contains("Simplex noise") && !gradients.contains("Value noise"),
+            "{gradients}"
+        );
+        let mut imported = noisy.clone();
+        imported.algorithm = None;
+        let lattice = why(&noise, &imported, Overlay::Lattice, false).expect("not ours");
+        assert!(
+            lattice.starts_with("An imported map has no lattice"),
+            "{lattice}"
+        );
+        let flat = Terrain {
+            heightmap: Heightmap::from_heights(2, vec![0.5; 25]).expect("5 x 5"),
+            ..imported
+        };
+        assert_eq!(
+            why(&noise, &flat, Overlay::Flow, false).as_deref(),
+            Some("The map is flat: no slope to draw.")
+        );
     }
 
     #[test]

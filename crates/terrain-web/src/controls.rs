@@ -31,9 +31,11 @@ enum Widget {
         error: HtmlElement,
         wrapper: HtmlElement,
     },
-    /// A menu.
+    /// A menu, with a line saying why its value does nothing, when it
+    /// does not.
     Choice {
         select: HtmlSelectElement,
+        note: HtmlElement,
         wrapper: HtmlElement,
     },
     /// A checkbox.
@@ -206,8 +208,14 @@ fn present_widget(widget: &Widget, field: &FieldShown) {
             dom::set(input, "aria-invalid", &field.error.is_some().to_string());
             dom::show(wrapper, !field.hidden);
         }
-        Widget::Choice { select, wrapper } => {
+        Widget::Choice {
+            select,
+            note,
+            wrapper,
+        } => {
             select.set_value(&field.text);
+            note.set_text_content(field.note.as_deref());
+            dom::show(note, field.note.is_some());
             dom::show(wrapper, !field.hidden);
         }
         Widget::Switch { checkbox, wrapper } => {
@@ -281,12 +289,22 @@ fn build_widget(
                 option.set_text(text);
                 select.append_child(&option)?;
             }
+            let note = dom::create_with_text(document, "small", "terrain-hint", "")?;
+            note.set_id(&format!("{id}-note"));
+            dom::set(&note, "role", "status");
+            dom::show(&note, false);
+            dom::set(&select, "aria-describedby", &format!("{id}-note"));
             wrapper.append_child(&label)?;
             wrapper.append_child(&select)?;
+            wrapper.append_child(&note)?;
             parent.append_child(&wrapper)?;
             let source = select.clone();
             dom::listen(&select, "change", move |_: Event| edited(source.value()))?;
-            Ok(Widget::Choice { select, wrapper })
+            Ok(Widget::Choice {
+                select,
+                note,
+                wrapper,
+            })
         }
         _ => build_number(document, parent, id, key, send),
     }

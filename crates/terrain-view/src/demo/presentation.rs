@@ -11,7 +11,7 @@ use super::download::DownloadShown;
 use super::input::Key;
 use super::shown::{Origin, Shown};
 use crate::embed::{self, Snippets};
-use crate::settings::{Controls, View};
+use crate::settings::{Controls, Setting, View};
 use crate::surface::{Surface, highlights};
 use crate::words;
 
@@ -44,6 +44,9 @@ pub struct FieldShown {
     pub error: Option<String>,
     /// Whether the algorithm ignores it (the control is hidden).
     pub hidden: bool,
+    /// Why the value does nothing to this map just now, if it does not
+    /// (an overlay the algorithm has no part for).
+    pub note: Option<String>,
 }
 
 /// Everything the controls show.
@@ -217,11 +220,16 @@ impl Parts<'_> {
                     Key::Param(field) => !(field.parameter().applies)(&config.params),
                     Key::Display(_) => false,
                 };
+                let note = match key {
+                    Key::Display(Setting::Overlay) => shown.overlay_note(),
+                    _ => None,
+                };
                 FieldShown {
                     key,
                     text,
                     error,
                     hidden,
+                    note,
                 }
             })
             .collect();

@@ -145,16 +145,24 @@ impl Shown {
     }
 
     /// What the 2D view draws over the map: the overlay the settings ask
-    /// for (a generated map's; an imported one has no lattice), and a
-    /// traced droplet's path.
+    /// for (an imported map has no lattice, but has slopes), and a traced
+    /// droplet's path.
     pub(super) fn drawing(&self) -> Drawing {
-        if self.origin != Origin::Generated {
-            return Drawing::default();
-        }
         overlay::drawing(
             &self.config.params,
             &self.terrain,
             self.config.display.overlay,
+        )
+    }
+
+    /// Why the overlay asked for draws nothing just now, if it does not.
+    pub(super) fn overlay_note(&self) -> Option<String> {
+        overlay::why_nothing(
+            &self.config.params,
+            &self.terrain,
+            self.config.display.overlay,
+            &self.drawing(),
+            self.shown_view().is_3d(),
         )
     }
 
