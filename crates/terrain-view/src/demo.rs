@@ -220,7 +220,36 @@ impl Demo {
     /// Handles one input; returns what the shell must do.
     pub fn handle(&mut self, input: Input) -> Vec<Effect> {
         let mut effects = Vec::new();
+        // Whatever else the reader does takes the typing that waits
+        // (a keystroke in the same field replaces it; a map landing, a
+        // tick or a shared camera is not the reader moving on).
+        let moved_on = match &input {
+            Input::Typed { key, .. } => self.typed.resting_key() != Some(*key),
+            Input::TypingRested(_)
+            | Input::Job { .. }
+            | Input::Tick(_)
+            | Input::CameraShared(_)
+            | Input::SeedShared(_)
+            | Input::Graphics(_) => false,
+            _ => true,
+        };
+        if moved_on {
+            let edit = self.typed.take_resting(&self.shown.config);
+            self.apply(edit, &mut effects);
+        }
         match input {
+            Input::Typed { key, text } => {
+                if let Some(round) = self.typed.type_in(key, text, &self.shown.config) {
+                    effects.push(Effect::Schedule {
+                        delay: Delay::TypingRest,
+                        input: Input::TypingRested(round),
+                    });
+                }
+            }
+            Input::TypingRested(round) => {
+                let edit = self.typed.rested(round, &self.shown.config);
+                self.apply(edit, &mut effects);
+            }
             Input::Edited { key, text } => {
                 let edit = self.typed.edit(key, text, &self.shown.config);
                 self.apply(edit, &mut effects);

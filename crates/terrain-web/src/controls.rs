@@ -386,19 +386,37 @@ fn build_number(
         wrapper.append_child(child)?;
     }
     parent.append_child(&wrapper)?;
+    // Keys are taken once the typing rests; leaving the field or Enter
+    // takes them at once.
     let on_input = send.clone();
     let source = input.clone();
     dom::listen(&input, "input", move |_: Event| {
-        on_input(Input::Edited {
+        on_input(Input::Typed {
+            key,
+            text: source.value(),
+        })
+    })?;
+    let on_change = send.clone();
+    let source = input.clone();
+    dom::listen(&input, "change", move |_: Event| {
+        on_change(Input::Edited {
             key,
             text: source.value(),
         })
     })?;
     let on_key = send.clone();
+    let source = input.clone();
     dom::listen(&input, "keydown", move |event: KeyboardEvent| {
         let direction = match event.key().as_str() {
             "ArrowUp" => 1.0,
             "ArrowDown" => -1.0,
+            "Enter" => {
+                on_key(Input::Edited {
+                    key,
+                    text: source.value(),
+                });
+                return;
+            }
             _ => return,
         };
         event.prevent_default();

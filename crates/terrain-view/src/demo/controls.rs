@@ -75,10 +75,16 @@ pub(super) enum Edit {
     Display(Setting, Value),
 }
 
-/// Text typed into controls, with its refusal if it was refused.
+/// Text typed into controls, with its refusal if it was refused, and the
+/// field whose typing waits to rest before it is taken.
 #[derive(Debug, Clone, Default)]
 pub(super) struct TypedText {
     typed: Vec<(Key, String, Option<Refusal>)>,
+    /// The field whose good text waits, and its round.
+    resting: Option<(Key, u32)>,
+    /// Counts keys typed, so a rest asked for before the last key is
+    /// ignored.
+    round: u32,
 }
 
 /// Why typed text was refused, and the value its control held then.
@@ -118,6 +124,47 @@ impl TypedText {
             self.forget_refusals();
         }
         edit
+    }
+
+    /// A key typed into field `key`, which now says `text`: the text is
+    /// shown, and refused now if it must be; a good one waits for the
+    /// typing to rest. Returns the round of the rest to ask for, if it
+    /// waits. (Typing into another field first takes the waiting one:
+    /// [`TypedText::take_resting`].)
+    pub(super) fn type_in(&mut self, key: Key, text: String, config: &DemoConfig) -> Option<u32> {
+        let waits = self.read(key, text, config) != Edit::Nothing;
+        self.round = self.round.wrapping_add(1);
+        self.resting = waits.then_some((key, self.round));
+        waits.then_some(self.round)
+    }
+
+    /// The field whose text waits to rest, if one does.
+    pub(super) fn resting_key(&self) -> Option<Key> {
+        self.resting.map(|(key, _)| key)
+    }
+
+    /// The typing of round `round` rested: what its text asks, if it is
+    /// still the last typed.
+    pub(super) fn rested(&mut self, round: u32, config: &DemoConfig) -> Edit {
+        match self.resting {
+            Some((_, last)) if last == round => self.take_resting(config),
+            _ => Edit::Nothing,
+        }
+    }
+
+    /// What the waiting text asks now, without waiting further: the
+    /// reader did something else.
+    pub(super) fn take_resting(&mut self, config: &DemoConfig) -> Edit {
+        let Some((key, _)) = self.resting.take() else {
+            return Edit::Nothing;
+        };
+        match self.shown(key) {
+            Some((text, _)) => {
+                let text = text.to_owned();
+                self.edit(key, text, config)
+            }
+            None => Edit::Nothing,
+        }
     }
 
     /// Takes away every refused text and its message.
@@ -206,7 +253,10 @@ impl TypedText {
     /// message while its control's value is the one it was typed over. A
     /// map that lands while someone types never rewrites their field.
     pub(super) fn settle(&mut self, config: &DemoConfig) {
+        let resting = self.resting_key();
         self.typed.retain(|(key, text, refusal)| match refusal {
+            // Text waiting for its rest is not yet the value.
+            None if Some(*key) == resting => true,
             Some(refusal) => refusal.over == value_of(*key, config),
             None => key.spec().parse(text).ok() == Some(value_of(*key, config)),
         });

@@ -64,14 +64,25 @@ pub type JobId = u32;
 /// Something that happened to a demo.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Input {
-    /// A control now says `text`: a typed field, a slider, a menu (the
-    /// option's name) or a checkbox (`true` or `false`).
+    /// A control now says `text`: a slider, a menu (the option's name), a
+    /// checkbox (`true` or `false`), or a typed field left or entered.
     Edited {
         /// Which control.
         key: Key,
         /// What it says.
         text: String,
     },
+    /// A key typed into a field, which now says `text`: shown (and
+    /// refused, if it must be) at once, and taken once the typing rests
+    /// ([`super::Delay::TypingRest`]) or the reader does anything else.
+    Typed {
+        /// Which field.
+        key: Key,
+        /// What it says.
+        text: String,
+    },
+    /// The typing that asked for this rest (its round) has rested.
+    TypingRested(u32),
     /// An arrow key in a number field: one step up (1) or down (-1).
     Stepped {
         /// Which field.

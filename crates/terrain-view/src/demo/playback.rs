@@ -13,11 +13,18 @@ pub const PLAY_STEP_MS: u32 = 900;
 /// reduced motion.
 pub const PLAY_STEP_REDUCED_MOTION_MS: u32 = 2500;
 
+/// Milliseconds a field's typing must rest before it makes a map: long
+/// enough for the next key of a number (so typing 1024 does not make the
+/// maps of 1, 10 and 102 first), short enough to feel at once.
+pub const TYPING_REST_MS: u32 = 300;
+
 /// How long the shell waits before an input it was asked to schedule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Delay {
     /// Between two stages while the scrubber plays.
     PlayStep,
+    /// After a key typed into a field ([`TYPING_REST_MS`]).
+    TypingRest,
 }
 
 impl Delay {
@@ -27,6 +34,7 @@ impl Delay {
         match self {
             Delay::PlayStep if reduced_motion => PLAY_STEP_REDUCED_MOTION_MS,
             Delay::PlayStep => PLAY_STEP_MS,
+            Delay::TypingRest => TYPING_REST_MS,
         }
     }
 }

@@ -1408,3 +1408,96 @@ fn refresh_on_an_imported_map_without_rain_makes_a_map_again() {
     assert_eq!(demo.terrain().algorithm, Some(Algorithm::DIAMOND_SQUARE));
     assert_eq!(demo.terrain().heightmap.side(), 17);
 }
+
+/// Types `text` into field `field` key by key, as a reader does: the
+/// rounds of the rests each key asked for. No key but the first (which
+/// may take another field's waiting text) makes a map.
+fn type_keys(demo: &mut Demo, field: Field, text: &str) -> Vec<u32> {
+    let mut rounds = Vec::new();
+    for end in 1..=text.len() {
+        let effects = handle(
+            demo,
+            Input::Typed {
+                key: Key::Param(field),
+                text: text[..end].to_owned(),
+            },
+        );
+        assert!(
+            end == 1 || submitted(&effects).is_empty(),
+            "no map while typing"
+        );
+        rounds.extend(effects.iter().filter_map(|effect| match effect {
+            Effect::Schedule {
+                delay: Delay::TypingRest,
+                input: Input::TypingRested(round),
+            } => Some(*round),
+            _ => None,
+        }));
+    }
+    rounds
+}
+
+#[test]
+fn typing_makes_one_map_once_it_rests_not_one_per_key() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    let rounds = type_keys(&mut demo, Field::SEED, "1024");
+    assert_eq!(rounds.len(), 4, "each key asks for a rest");
+    assert_eq!(
+        demo.terrain().heightmap,
+        map_of(&demo.config().params, Stage::Done)
+    );
+    assert_eq!(
+        field(&demo.presentation(), Key::Param(Field::SEED)).text,
+        "1024"
+    );
+    for &early in &rounds[..3] {
+        assert!(
+            handle(&mut demo, Input::TypingRested(early)).is_empty(),
+            "a rest before the last key is ignored"
+        );
+    }
+    assert_eq!(demo.seed(), 7);
+    handle(&mut demo, Input::TypingRested(rounds[3]));
+    assert_eq!(demo.seed(), 1024, "the typing rested");
+    assert_eq!(
+        demo.terrain().heightmap,
+        map_of(&demo.config().params, Stage::Done)
+    );
+}
+
+#[test]
+fn typed_text_waiting_for_its_rest_is_taken_when_the_reader_moves_on() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    let rounds = type_keys(&mut demo, Field::EXPONENT, "6");
+    // Download at once: the file is of the map the field says.
+    handle(&mut demo, Input::DownloadPressed);
+    assert_eq!(demo.config().params.map.exponent, 6);
+    assert!(handle(&mut demo, Input::TypingRested(rounds[0])).is_empty());
+    // Typing on into another field takes the first field's text.
+    type_keys(&mut demo, Field::EXPONENT, "5");
+    type_keys(&mut demo, Field::SEED, "9");
+    assert_eq!(demo.config().params.map.exponent, 5);
+    assert_eq!(demo.seed(), 7, "the seed still waits");
+}
+
+#[test]
+fn text_refused_after_good_text_cancels_its_rest_and_a_landing_map_keeps_the_text() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    let rounds = type_keys(&mut demo, Field::EXPONENT, "1e");
+    assert_eq!(rounds.len(), 1, "only 1 was good");
+    assert!(handle(&mut demo, Input::TypingRested(rounds[0])).is_empty());
+    assert_eq!(demo.config().params.map.exponent, 4, "1e never applies 1");
+    let shown = field(&demo.presentation(), Key::Param(Field::EXPONENT)).clone();
+    assert_eq!(shown.text, "1e");
+    assert!(shown.error.is_some());
+    // A seed shared by a linked demo lands a map while 6 waits: the field
+    // keeps saying 6, and 6 is taken at its rest.
+    let rounds = type_keys(&mut demo, Field::EXPONENT, "6");
+    handle(&mut demo, Input::SeedShared(11));
+    assert_eq!(
+        field(&demo.presentation(), Key::Param(Field::EXPONENT)).text,
+        "6"
+    );
+    handle(&mut demo, Input::TypingRested(rounds[0]));
+    assert_eq!((demo.config().params.map.exponent, demo.seed()), (6, 11));
+}
