@@ -2,6 +2,8 @@
 // "Files" section). It loads only the download module; a browser page or a
 // Web Worker can import it.
 
+import type { Palette } from "./options.js";
+
 /** A map's heights, as generate() returns them: square, 2^n + 1 points wide. */
 export type Heights = Float64Array | Float32Array | readonly number[];
 
@@ -19,7 +21,7 @@ export interface ExportOptions {
   /** stl: relief as on the site, 0.1 to 2; default 1. */
   relief?: number;
   /** glb: the palette of the vertex colours (a data-palette value); default "terrain". */
-  palette?: string;
+  palette?: Palette;
   /** obj, stl, glb: at most this many triangles, 2 (14 for stl) to 10000000. */
   maxTriangles?: number;
   /** tiles: tiles per side, a whole number dividing the map's cells (side − 1); default 2. */

@@ -5,7 +5,7 @@
 import type { GenerateSettings } from "./core.js";
 import type { ErodeOptions, GenerateOptions, TerrainDemoAttribute } from "./options.js";
 
-export type { Algorithm, ErodeOptions, GenerateOptions, Stage, TerrainDemoAttribute } from "./options.js";
+export type { Algorithm, ErodeOptions, GenerateOptions, Palette, Stage, TerrainDemoAttribute } from "./options.js";
 
 /** Generates a map and returns its (2^exponent + 1)² heights, row-major (in `settings.into`, when given; see ./core). */
 export function generate(options?: GenerateOptions, settings?: GenerateSettings): Float64Array;
@@ -27,7 +27,7 @@ export {
 } from "./core.js";
 
 /** 16 hex digits, a hash of every height's bits: equal to a demo's demoState().fingerprint for its map. */
-export function fingerprint(heights: Float64Array): string;
+export function fingerprint(heights: Float64Array | readonly number[]): string;
 
 /** Mounts one element that has a data-terrain-demo attribute (elements on the page and added later are mounted by themselves). */
 export function mount(element: HTMLElement): void;

@@ -210,5 +210,8 @@ export interface ErodeOptions {
   wrap?: boolean;
 }
 
+/** How heights become colours: a demo's palette, and a GLB's vertex colours. */
+export type Palette = "terrain" | "bands" | "green" | "greyscale" | "slope" | "curvature" | "flow";
+
 /** The attributes a `<terrain-demo>` element reads (the `data-` ones of an embed, without the prefix). */
 export type TerrainDemoAttribute = "algorithm" | "exponent" | "spread" | "spread-reduction" | "seed" | "normalize" | "frequency" | "octaves" | "lacunarity" | "gain" | "fade" | "shape" | "ridge-offset" | "ridge-feedback" | "power" | "terraces" | "warp" | "damping" | "tileable" | "jitter" | "distance" | "cell" | "erosion" | "droplets" | "droplet" | "inertia" | "capacity" | "min-capacity" | "erode-speed" | "deposit-speed" | "evaporate-speed" | "radius" | "gravity" | "lifetime" | "wrap" | "talus" | "slide-rate" | "iterations" | "stage" | "controls" | "palette" | "view" | "wireframe" | "relief" | "overlay" | "water" | "creases" | "link" | "url-state" | "analyze";

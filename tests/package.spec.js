@@ -251,7 +251,8 @@ test("tsc --strict passes a typed example and fails a misspelled algorithm", () 
     "typed.mts",
     `import { type Algorithm, type Analysis, type GenerateOptions, analyze, erode, erodeAsync, fingerprint, generate, generateAsync, init } from "${manifest.name}/core";
 import { analyze as analyzeOnPage } from "${manifest.name}";
-import { exportMapAsync } from "${manifest.name}/export";
+import { exportMap, exportMapAsync } from "${manifest.name}/export";
+import { type Palette, fingerprint as fingerprintOnPage } from "${manifest.name}";
 import type { TerrainDemoElement } from "${manifest.name}";
 
 const algorithm: Algorithm = "simplex-noise";
@@ -265,10 +266,13 @@ const controller = new AbortController();
 const later: Float64Array = await generateAsync(options, { signal: controller.signal, onProgress: (fraction: number) => fraction, workers: 2, into: reused });
 const eroded: Float64Array = await erodeAsync(later, { droplets: 10 }, { workers: 1 });
 const file: Uint8Array = await exportMapAsync(eroded, { format: "stl" }, { signal: controller.signal });
+const palette: Palette = "slope";
+const glb: Uint8Array = exportMap([0, 1, 0.5, 0.25, 0, 1, 1, 0, 0.5], { format: "glb", palette });
+const sameOnPage: string = fingerprintOnPage([...eroded]) + glb.length;
 const measures: Analysis = analyze(eroded, { bins: 32, relief: 0.5 });
 const fitted: number | null = measures.spectrum.slope ?? analyzeOnPage(heights).slope.meanDegrees;
 const element: TerrainDemoElement | null = document.querySelector("terrain-demo");
-element?.setAttribute("seed", (print.length + file.length + (fitted ?? 0)).toString());
+element?.setAttribute("seed", (print.length + sameOnPage.length + file.length + (fitted ?? 0)).toString());
 `,
   );
   expect(typed.output).toBe("");
@@ -281,6 +285,16 @@ element?.setAttribute("seed", (print.length + file.length + (fitted ?? 0)).toStr
 await init();
 generate({ algorithm: "diamond-sqare", exponent: 5 });
 `,
+  );
+  const badPalette = compile(
+    "palette.mts",
+    `import { exportMap } from "${manifest.name}/export";
+
+exportMap([0, 0, 0, 0], { format: "glb", palette: "rainbow" });
+`,
+  );
+  expect(badPalette.output).toMatch(
+    /palette\.mts\(3,\d+\): error TS\d+: Type '"rainbow"' is not assignable to type 'Palette \| undefined'/,
   );
   expect(misspelled.status).not.toBe(0);
   expect(misspelled.output).toMatch(

@@ -12,6 +12,7 @@ use terrain_core::registry::fields;
 use terrain_core::spec::{Kind, Spec};
 use terrain_core::{Algorithm, DEFAULT_ALGORITHM, Field, Params, STAGE, Stage};
 use terrain_view::element::attribute_names;
+use terrain_view::palette::Palette;
 
 /// The largest whole number a JavaScript number holds exactly.
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
@@ -197,6 +198,11 @@ fn options_d_ts() -> String {
             "The options of `erode`: any left out takes the erosion chapter's default.",
             |spec| spec.surfaces.erode,
             false,
+        ),
+        format!(
+            "/** How heights become colours: a demo's palette, and a GLB's vertex colours. */\n\
+             export type Palette = {};\n",
+            union(&Palette::NAMES)
         ),
         format!(
             "/** The attributes a `<terrain-demo>` element reads (the `data-` ones of an embed, without the prefix). */\n\
