@@ -388,22 +388,18 @@ fn build_number(
     parent.append_child(&wrapper)?;
     // Keys are taken once the typing rests; leaving the field or Enter
     // takes them at once.
-    let on_input = send.clone();
-    let source = input.clone();
-    dom::listen(&input, "input", move |_: Event| {
-        on_input(Input::Typed {
-            key,
-            text: source.value(),
-        })
-    })?;
-    let on_change = send.clone();
-    let source = input.clone();
-    dom::listen(&input, "change", move |_: Event| {
-        on_change(Input::Edited {
-            key,
-            text: source.value(),
-        })
-    })?;
+    for (event, typed) in [("input", true), ("change", false)] {
+        let on_text = send.clone();
+        let source = input.clone();
+        dom::listen(&input, event, move |_: Event| {
+            let text = source.value();
+            on_text(if typed {
+                Input::Typed { key, text }
+            } else {
+                Input::Edited { key, text }
+            })
+        })?;
+    }
     let on_key = send.clone();
     let source = input.clone();
     dom::listen(&input, "keydown", move |event: KeyboardEvent| {
