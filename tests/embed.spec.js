@@ -97,6 +97,24 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
     expect(told.map(([id]) => id)).toContain("large");
   });
 
+  test("a frame narrower than a button, down to 60 px, does not scroll sideways", async ({ page }) => {
+    const frames = [60, 100, 140]
+      .map(
+        (width) =>
+          `<iframe id="w${width}" src="${SITE}/embed.html?algorithm=perlin-noise&amp;exponent=5&amp;seed=3" width="${width}" height="300"></iframe>`,
+      )
+      .join("");
+    await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(frames)}`);
+    for (const width of [60, 100, 140]) {
+      const inside = await (await page.locator(`#w${width}`).elementHandle()).contentFrame();
+      await expect
+        .poll(async () => (await frameState(inside)).foreground, { message: `${width} px draws` })
+        .toBeGreaterThan(0.05);
+      const scroll = await inside.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      expect(scroll[0], `${width} px: no sideways scroll`).toBeLessThanOrEqual(scroll[1]);
+    }
+  });
+
   test("the README's frame (640 by 760, compact controls) keeps half its height for the view", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 1200 });
     await page.goto(`${BLOG}/frames.html`);
