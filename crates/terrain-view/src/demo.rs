@@ -36,7 +36,7 @@ pub use jobs::{
     MAX_IMPORT_BYTES, WORKER_FROM_DROPLET_STEPS, WORKER_FROM_EXPONENT, WORKER_FROM_SLIDE_VISITS,
     belongs_in_worker,
 };
-pub use playback::{Delay, PLAY_STEP_MS, PLAY_STEP_REDUCED_MOTION_MS};
+pub use playback::{Delay, PLAY_STEP_MS, PLAY_STEP_REDUCED_MOTION_MS, TYPING_REST_MS};
 pub use presentation::{ControlsShown, FieldShown, Presentation, ScrubberShown};
 
 use terrain_core::spec::Value;
