@@ -74,22 +74,19 @@ pub fn from_query(query: &str) -> QueryState {
 }
 
 /// What a reader would want to know of `pairs`' keys for the settings
-/// `specs`: a key given twice with two values (the last is used), and a key
-/// spelt otherwise (`Seed`, `spread-reduction`, `spread_reduction` for
-/// `spreadReduction`), which is not read. Keys nothing like ours (an
-/// analytics tag's) are someone else's, and pass unremarked.
+/// `specs`: a key given twice with two values (the last is the one read),
+/// and a key that is a slip for one of ours ([`misspelt`]: `Seed`,
+/// `spread-reduction`, `octave`, `pallete`), which is not read. Keys
+/// nothing like ours (an analytics tag's) are someone else's, and pass
+/// unremarked.
 pub fn key_problems<'a>(
     pairs: &[(String, String)],
     specs: impl IntoIterator<Item = &'a Spec>,
 ) -> Vec<String> {
-    let folded = |key: &str| -> String {
-        key.chars()
-            .filter(|c| !matches!(c, '-' | '_'))
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
+    let specs: Vec<&Spec> = specs.into_iter().collect();
     let mut problems = Vec::new();
-    for spec in specs {
+    let mut named: Vec<&str> = Vec::new();
+    for spec in &specs {
         let values: Vec<&str> = pairs
             .iter()
             .filter(|(key, _)| key == spec.option)
@@ -99,16 +96,21 @@ pub fn key_problems<'a>(
             && values.iter().any(|value| value != &first)
         {
             problems.push(format!(
-                "{} is given {} times; the last, {}, is used",
+                "{} is given {} times; the last, {}, is the one read",
                 spec.name_on(Surface::Url),
                 values.len(),
                 quote(last)
             ));
         }
-        for (key, _) in pairs
-            .iter()
-            .filter(|(key, _)| key != spec.option && folded(key) == folded(spec.option))
-        {
+        for (key, _) in pairs {
+            if named.contains(&key.as_str())
+                || specs.iter().any(|spec| spec.option == key)
+                || known(key)
+                || !misspelt(key, spec.option)
+            {
+                continue;
+            }
+            named.push(key);
             problems.push(format!(
                 "{} was given as {}, which is not read: write {}",
                 spec.name_on(Surface::Url),
@@ -118,6 +120,56 @@ pub fn key_problems<'a>(
         }
     }
     problems
+}
+
+/// Whether `key` is a map setting's or the stage's (read elsewhere, when
+/// not among the settings asked about: `droplet` is no slip for
+/// `droplets`).
+fn known(key: &str) -> bool {
+    key == STAGE.option || fields().any(|field| field.spec().option == key)
+}
+
+/// Whether `key` reads as a slip for the key `option`: the same but for
+/// case, `-` and `_` (`Seed`, `spread-reduction`), or, being a word of
+/// letters, one letter added, dropped or changed away (`octave`,
+/// `exponet`), two for a name longer than five letters (`pallete`).
+/// [`key_problems`] never takes a map setting's key for a slip; the
+/// pages' own keys are kept apart from all others by a test in
+/// `terrain-view`.
+pub fn misspelt(key: &str, option: &str) -> bool {
+    let folded = |key: &str| -> Vec<char> {
+        key.chars()
+            .filter(|c| !matches!(c, '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let (key_letters, option_letters) = (folded(key), folded(option));
+    let slips = if option_letters.len() > 5 { 2 } else { 1 };
+    key != option
+        && (key_letters == option_letters
+            || (key_letters.len() >= 3
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_')
+                && edits(&key_letters, &option_letters) <= slips))
+}
+
+/// How many letters must be added, dropped or changed to turn `from`
+/// into `to` (Levenshtein's distance), one row of the table at a time.
+fn edits(from: &[char], to: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=to.len()).collect();
+    for (i, a) in from.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, b) in to.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(a != b))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[to.len()]
 }
 
 /// Splits `a=1&b=two` into decoded pairs. A key without `=` has an empty
@@ -198,10 +250,39 @@ mod tests {
             [
                 "URL parameter spreadReduction was given as \"spread-reduction\", which is not \
                  read: write spreadReduction",
-                "URL parameter seed is given 2 times; the last, \"2\", is used",
+                "URL parameter seed is given 2 times; the last, \"2\", is the one read",
                 "URL parameter seed was given as \"Seed\", which is not read: write seed",
             ]
         );
+        let slips = parse_pairs("exponet=5&octave=3&Lacunarity=2&ref=x&gclid=y&page=2&s=q&seed=1");
+        assert_eq!(
+            key_problems(&slips, fields().map(|field| field.spec())),
+            [
+                "URL parameter exponent was given as \"exponet\", which is not read: write exponent",
+                "URL parameter octaves was given as \"octave\", which is not read: write octaves",
+                "URL parameter lacunarity was given as \"Lacunarity\", which is not read: write \
+                 lacunarity",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_key_of_ours_is_no_slip_for_another() {
+        let droplets = fields()
+            .map(|field| field.spec())
+            .find(|spec| spec.option == "droplets")
+            .expect("droplets");
+        assert!(misspelt("droplet", "droplets"), "the words are close");
+        assert_eq!(
+            key_problems(&parse_pairs("droplet=3&stage=done"), [droplets]),
+            Vec::<String>::new(),
+            "but droplet is a key of ours"
+        );
+        assert_eq!(
+            edits(&['g', 'a', 'i', 'n'], &['g', 'r', 'a', 'i', 'n', 's']),
+            2
+        );
+        assert!(misspelt("pallete", "palette") && !misspelt("plate", "palette"));
     }
 
     #[test]

@@ -379,7 +379,7 @@ mod tests {
         assert_eq!(
             messages,
             [
-                "URL parameter seed is given 2 times; the last, \"2\", is used",
+                "URL parameter seed is given 2 times; the last, \"2\", is the one read",
                 "URL parameter controls was given as \"Controls\", which is not read: write \
                  controls"
             ]
