@@ -222,9 +222,15 @@ test("?compare= shows three algorithms under one camera, measured together", asy
   const together = page.getByRole("region", { name: "The compared maps measured together" });
   await together.locator("summary", { hasText: "Numbers" }).nth(1).click();
   const table = together.getByRole("table", { name: /Power spectrum/ });
-  for (const name of ["Diamond-square", "Perlin noise", "Simplex noise"]) {
+  // Each map is named by its number (which its own keys in the address
+  // start with) above its view and in the plots.
+  for (const name of ["Map 1 · Diamond-square", "Map 2 · Perlin noise", "Map 3 · Simplex noise"]) {
+    await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(1);
     await expect(table.getByRole("columnheader", { name })).toHaveCount(1);
   }
+  // The legends are outlined in the paper's colour, legible over the curves.
+  const key = together.locator("text.terrain-plot-key").first();
+  expect(await key.evaluate((text) => getComputedStyle(text).stroke)).toBe("rgb(255, 255, 255)");
   await expect(together.locator("svg.terrain-plot").first().locator("path[stroke='#a259c6']")).toHaveCount(0);
   await expect(together.locator("svg.terrain-plot").nth(1).locator("path[stroke='#2e9a5c']")).toHaveCount(1);
   // The address keeps the comparison; a Refresh gives all three one new seed.
@@ -278,16 +284,28 @@ test("a comparison without a seed or an exponent draws every map on one, and its
 });
 
 test("what a comparison's address cannot use is named at the top, with what to write", async ({ page }) => {
-  await page.goto("/playground.html?compare=diamond-square,perlin-noise&Seed=4&5.octaves=2&stage=pass-1");
+  await page.goto(
+    "/playground.html?compare=diamond-square,perlin-noise&Seed=4&5.octaves=2&stage=pass-1" +
+      "&2.octave=3&1.seed=5&2.stage=pass-9&pallete=slope",
+  );
   await waitForAllDemos(page, 2);
   const notice = page.locator(".terrain-compare > .terrain-notice");
   await expect(notice.getByRole("listitem")).toHaveText([
     "URL parameter 5.octaves is not read: the comparison's maps are numbered 1 to 2",
     "URL parameter stage is not read in a comparison: write 1.stage, 2.stage… for a map's stage",
+    "URL parameter 2.octave is not read: write 2.octaves",
+    "URL parameter 1.seed is not read: the maps of a comparison share one seed, as a Refresh gives all a new one; write seed=5",
     'URL parameter seed was given as "Seed", which is not read: write seed',
+    'URL parameter palette was given as "pallete", which is not read: write palette',
+    'URL parameter 2.stage must be one of lattice, done or octave-1 to octave-5 for perlin-noise; got "pass-9"',
   ]);
   const canvas = await page.locator("canvas.terrain-canvas").first().boundingBox();
   expect((await notice.boundingBox()).y).toBeLessThan(canvas.y);
+  // Said once, at the top: the maps themselves start from what could be used.
+  await expect(page.locator(".terrain-compare-demo .terrain-notice:visible")).toHaveCount(0);
+  const states = await Promise.all([0, 1].map((index) => demoState(page, index)));
+  expect(states[0].seed).toBe(states[1].seed);
+  expect(states[1].stage).toBe("done");
 });
 
 test("on a phone the compared views stack and still share one camera", async ({ page }) => {

@@ -13,10 +13,10 @@
 //! [`Comparison::attributes`] and writes [`Comparison::query`] into the
 //! page's address, so the share link keeps the comparison as shown.
 
-use terrain_core::query::{encode, key_problems, parse_pairs};
+use terrain_core::query::{self, encode, key_problems, parse_pairs};
 use terrain_core::registry::fields;
-use terrain_core::spec::{Spec, Surface};
-use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE};
+use terrain_core::spec::{Spec, Surface, quote};
+use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE, Stage};
 
 use crate::settings::{Controls, DemoConfig, SETTINGS};
 
@@ -52,7 +52,7 @@ pub struct Comparison {
 /// `fresh_seed` is every map's seed when the address gives none.
 pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> {
     let pairs = parse_pairs(query);
-    let (_, list) = pairs.iter().find(|(key, _)| key == COMPARE_KEY)?;
+    let (_, list) = pairs.iter().rfind(|(key, _)| key == COMPARE_KEY)?;
     let refuse = |why: &str| {
         Err(format!(
             "URL parameter compare must list {} to {} algorithms, separated by commas, from {}; \
@@ -86,6 +86,7 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
     for (key, value) in &pairs {
         comparison.take(key, value);
     }
+    comparison.problems.extend(given_twice(&pairs));
     let shared_specs = fields()
         .map(|field| field.spec())
         .chain(SETTINGS.iter().map(|entry| entry.spec))
@@ -94,7 +95,35 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
         .problems
         .extend(key_problems(&pairs, shared_specs));
     comparison.complete(fresh_seed);
+    comparison.check_own();
     Some(Ok(comparison))
+}
+
+/// The list and the maps' own keys given more than once with different
+/// values (the last is the one read); the shared keys are
+/// [`key_problems`]'s.
+fn given_twice(pairs: &[(String, String)]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (at, (key, _)) in pairs.iter().enumerate() {
+        let ours = key == COMPARE_KEY
+            || key
+                .split_once('.')
+                .is_some_and(|(_, own)| own_spec(own).is_some());
+        let values: Vec<&str> = pairs
+            .iter()
+            .filter(|(other, _)| other == key)
+            .map(|(_, value)| value.as_str())
+            .collect();
+        let first = pairs.iter().position(|(other, _)| other == key) == Some(at);
+        if ours && first && values.iter().any(|value| value != &values[0]) {
+            problems.push(format!(
+                "URL parameter {key} is given {} times; the last, {}, is the one read",
+                values.len(),
+                quote(values[values.len() - 1])
+            ));
+        }
+    }
+    problems
 }
 
 /// The setting `key` names, if every demo of a comparison takes it from
@@ -118,6 +147,15 @@ fn shared_spec(key: &str) -> Option<&'static Spec> {
 /// own: a shared one, or the stage it shows.
 fn own_spec(key: &str) -> Option<&'static Spec> {
     shared_spec(key).or((key == STAGE.option).then_some(&STAGE))
+}
+
+/// Every setting a map of a comparison can take as its own.
+fn own_specs() -> impl Iterator<Item = &'static Spec> {
+    fields()
+        .map(|field| field.spec())
+        .chain([&STAGE])
+        .chain(SETTINGS.iter().map(|entry| entry.spec))
+        .filter(|spec| own_spec(spec.option).is_some())
 }
 
 /// The text of setting `spec` in `config`.
@@ -164,33 +202,13 @@ fn demo_attributes(algorithm: Option<&Algorithm>, given: &[Given]) -> Vec<(Strin
 
 impl Comparison {
     /// Takes the address's pair `key=value`: a setting for every map, one
-    /// for one map (`2.octaves`), or a problem to tell.
+    /// for one map (`2.octaves`), or a problem to tell. A refused value
+    /// takes the place of what came before it, as the last given counts,
+    /// and leaves the default.
     fn take(&mut self, key: &str, value: &str) {
-        let maps = self.algorithms.len();
-        if let Some((place, own)) = key.split_once('.')
-            && !place.is_empty()
-            && place.bytes().all(|byte| byte.is_ascii_digit())
-        {
-            let Some(spec) = own_spec(own) else {
-                self.problems.push(format!(
-                    "URL parameter {key} is not read: a map of a comparison has no setting {own:?}"
-                ));
-                return;
-            };
-            let index = match place.parse::<usize>() {
-                Ok(number) if (1..=maps).contains(&number) => number - 1,
-                _ => {
-                    self.problems.push(format!(
-                        "URL parameter {key} is not read: the comparison's maps are numbered 1 to {maps}"
-                    ));
-                    return;
-                }
-            };
-            match spec.parse_on(Surface::Url, value) {
-                Ok(_) => put(&mut self.own[index], spec, value.to_owned()),
-                Err(refusal) => self
-                    .problems
-                    .push(spec.refuse(&format!("URL parameter {key}"), &refusal)),
+        if let Some((place, own)) = key.split_once('.') {
+            if let Some(problem) = self.take_own(place, own, key, value) {
+                self.problems.push(problem);
             }
             return;
         }
@@ -205,7 +223,100 @@ impl Comparison {
         } else if let Some(spec) = shared_spec(key) {
             match spec.parse_on(Surface::Url, value) {
                 Ok(_) => put(&mut self.shared, spec, value.to_owned()),
-                Err(refusal) => self.problems.push(spec.refuse_on(Surface::Url, &refusal)),
+                Err(refusal) => {
+                    self.shared.retain(|(old, _)| old.option != spec.option);
+                    self.problems.push(spec.refuse_on(Surface::Url, &refusal));
+                }
+            }
+        }
+    }
+
+    /// Takes `place.own=value`, one map's setting, or says why not. A
+    /// dotted key that names none of our settings is someone else's.
+    fn take_own(&mut self, place: &str, own: &str, key: &str, value: &str) -> Option<String> {
+        let maps = self.algorithms.len();
+        let not_read = |why: String| Some(format!("URL parameter {key} is not read: {why}"));
+        let numbered = !place.is_empty() && place.bytes().all(|byte| byte.is_ascii_digit());
+        let slip = || own_specs().find(|spec| query::misspelt(own, spec.option));
+        let Some(spec) = own_spec(own) else {
+            return match slip() {
+                Some(spec) if numbered => not_read(format!("write {place}.{}", spec.option)),
+                Some(spec) => not_read(format!("write 1.{} to 2.{}", spec.option, spec.option)),
+                None if numbered => not_read(format!(
+                    "a map of a comparison has no setting {} (given {})",
+                    quote(own),
+                    quote(value)
+                )),
+                None => None,
+            };
+        };
+        if !numbered {
+            return not_read(format!(
+                "a map's own setting starts with its number, 1 to {maps}, as 1.{own}"
+            ));
+        }
+        let Some(index) = place
+            .parse::<usize>()
+            .ok()
+            .and_then(|number| number.checked_sub(1))
+            .filter(|&index| index < maps)
+        else {
+            return not_read(format!("the comparison's maps are numbered 1 to {maps}"));
+        };
+        if spec.option == Field::SEED.spec().option {
+            return not_read(format!(
+                "the maps of a comparison share one seed, as a Refresh gives all a new one; \
+                 write {own}={value}"
+            ));
+        }
+        match spec.parse_on(Surface::Url, value) {
+            Ok(_) => put(&mut self.own[index], spec, value.to_owned()),
+            Err(refusal) => {
+                self.own[index].retain(|(old, _)| old.option != spec.option);
+                return Some(spec.refuse(&format!("URL parameter {key}"), &refusal));
+            }
+        }
+        None
+    }
+
+    /// Checks each map's own settings against its algorithm and exponent:
+    /// one it does not read, or a stage it does not have, is named and
+    /// dropped, so the demo shows what the address can give it.
+    fn check_own(&mut self) {
+        for index in 0..self.algorithms.len() {
+            let attributes = self.attributes(index);
+            let (config, _) = DemoConfig::from_attributes(|name| {
+                attributes
+                    .iter()
+                    .find(|(attribute, _)| attribute == name)
+                    .map(|(_, text)| text.clone())
+            });
+            let algorithm = self.algorithms[index];
+            let mut refused = Vec::new();
+            for (spec, text) in &self.own[index] {
+                let key = format!("URL parameter {}.{}", index + 1, spec.option);
+                if spec.option == STAGE.option {
+                    let stage = text.parse::<Stage>();
+                    if let Err(error) = stage.and_then(|stage| config.params.check_stage(stage)) {
+                        refused.push((spec.option, error.describe(&key)));
+                    }
+                } else if let Some(field) =
+                    fields().find(|field| field.spec().option == spec.option)
+                    && !(field.parameter().applies)(&config.params)
+                {
+                    refused.push((
+                        spec.option,
+                        format!(
+                            "{key} is not read: {} has no {}",
+                            algorithm.title(),
+                            spec.label
+                        ),
+                    ));
+                }
+            }
+            for (option, problem) in refused {
+                self.own[index].retain(|(spec, _)| spec.option != option);
+                self.problems.push(problem);
             }
         }
     }
@@ -233,6 +344,18 @@ impl Comparison {
             self.shared
                 .insert(0, (Field::SEED.spec(), fresh_seed.to_string()));
         }
+    }
+
+    /// What map `index` is called above its demo and in the plots'
+    /// legends: its number, which its own keys in the address start with,
+    /// and its algorithm (`Map 2 · Perlin noise`), so two maps of one
+    /// algorithm are told apart.
+    pub fn map_name(&self, index: usize) -> String {
+        let title = self
+            .algorithms
+            .get(index)
+            .map_or("", |algorithm| algorithm.title());
+        format!("Map {} · {title}", index + 1)
     }
 
     /// The attributes of demo `index`'s element: its algorithm, the
@@ -276,12 +399,7 @@ impl Comparison {
         for (spec, text) in &shared {
             query.push_str(&format!("&{}={}", spec.option, encode(text)));
         }
-        let own_specs: Vec<&Spec> = fields()
-            .map(|field| field.spec())
-            .chain([&STAGE])
-            .chain(SETTINGS.iter().map(|entry| entry.spec))
-            .filter(|spec| own_spec(spec.option).is_some())
-            .collect();
+        let own_specs: Vec<&Spec> = own_specs().collect();
         for (index, config) in configs.iter().enumerate() {
             let attributes = demo_attributes(self.algorithms.get(index), &shared);
             let (base, _) = DemoConfig::from_attributes(|name| {
@@ -332,6 +450,7 @@ mod tests {
             "?compare=diamond-square,perlin-noise,simplex-noise&seed=7&palette=slope&exponent=8",
         );
         assert_eq!(comparison.algorithms.len(), 3);
+        assert_eq!(comparison.map_name(1), "Map 2 · Perlin noise");
         assert!(comparison.problems.is_empty(), "{:?}", comparison.problems);
         let attributes = comparison.attributes(1);
         assert!(attributes.contains(&("data-terrain-demo".to_owned(), "perlin-noise".to_owned())));
@@ -415,6 +534,78 @@ mod tests {
     }
 
     #[test]
+    fn slips_misplaced_numbers_and_settings_a_map_cannot_take_are_named() {
+        let comparison = comparison(
+            "?compare=perlin-noise,perlin-noise&compare=diamond-square,perlin-noise\
+             &seed=3&seed=junk&exponet=5&pallete=slope&.octaves=2&%2B1.octaves=2&utm.source=x\
+             &1.octave=3&2.Octaves=3&1.seed=5&1.octaves=3&2.stage=pass-9&2.gain=0.2&2.gain=0.3",
+        );
+        assert_eq!(
+            comparison.algorithms,
+            [Algorithm::DIAMOND_SQUARE, Algorithm::PERLIN_NOISE]
+        );
+        assert_eq!(
+            comparison.problems,
+            [
+                "URL parameter seed must be a whole number from 0 to 18446744073709551615; got \"junk\"",
+                "URL parameter .octaves is not read: a map's own setting starts with its number, \
+                 1 to 2, as 1.octaves",
+                "URL parameter +1.octaves is not read: a map's own setting starts with its number, \
+                 1 to 2, as 1.octaves",
+                "URL parameter 1.octave is not read: write 1.octaves",
+                "URL parameter 2.Octaves is not read: write 2.octaves",
+                "URL parameter 1.seed is not read: the maps of a comparison share one seed, as a \
+                 Refresh gives all a new one; write seed=5",
+                "URL parameter compare is given 2 times; the last, \"diamond-square,perlin-noise\", \
+                 is the one read",
+                "URL parameter 2.gain is given 2 times; the last, \"0.3\", is the one read",
+                "URL parameter exponent was given as \"exponet\", which is not read: write exponent",
+                "URL parameter seed is given 2 times; the last, \"junk\", is the one read",
+                "URL parameter palette was given as \"pallete\", which is not read: write palette",
+                "URL parameter 1.octaves is not read: Diamond-square has no octaves",
+                "URL parameter 2.stage must be one of lattice, done or octave-1 to octave-5 for \
+                 perlin-noise; got \"pass-9\"",
+            ]
+        );
+        let configs: Vec<DemoConfig> = (0..2).map(|index| config_of(&comparison, index)).collect();
+        assert_eq!(
+            configs[0].params.map.seed, 1234,
+            "a refused last seed leaves the default"
+        );
+        assert_eq!(configs[1].params.map.seed, 1234, "one seed for all");
+        assert_eq!(configs[1].params.noise.gain, 0.3, "the last gain");
+        assert_eq!(
+            configs[1].stage,
+            configs[1].params.final_stage(),
+            "a stage it lacks is dropped"
+        );
+    }
+
+    #[test]
+    fn no_key_the_pages_read_is_a_slip_for_another() {
+        // The map settings' keys are never taken for slips; the pages'
+        // own must keep apart from every key by themselves.
+        let pages: Vec<&str> = SETTINGS
+            .iter()
+            .map(|entry| entry.spec.option)
+            .chain([crate::embed::EMBED_CONTROLS.option, COMPARE_KEY])
+            .collect();
+        let every: Vec<&str> = fields()
+            .map(|field| field.spec().option)
+            .chain([STAGE.option])
+            .chain(pages.iter().copied())
+            .collect();
+        for key in &pages {
+            for option in &every {
+                assert!(
+                    !query::misspelt(key, option),
+                    "{key} reads as a slip for {option}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn what_a_comparison_does_not_read_is_named_with_what_to_write() {
         let comparison = comparison(
             "?compare=perlin-noise,simplex-noise&3.octaves=2&1.colour=red&2.octaves=lots\
@@ -424,7 +615,8 @@ mod tests {
             comparison.problems,
             [
                 "URL parameter 3.octaves is not read: the comparison's maps are numbered 1 to 2",
-                "URL parameter 1.colour is not read: a map of a comparison has no setting \"colour\"",
+                "URL parameter 1.colour is not read: a map of a comparison has no setting \"colour\" \
+                 (given \"red\")",
                 "URL parameter 2.octaves must be a whole number from 1 to 12; got \"lots\"",
                 "URL parameter seed must be a whole number from 0 to 18446744073709551615; got \"junk\"",
                 "URL parameter algorithm is not read in a comparison: compare lists the algorithms",

@@ -78,11 +78,16 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
     let demos: HtmlElement = dom::create(document, "div", "terrain-compare-demos")?;
     let mut hosts = Vec::new();
     for index in 0..comparison.algorithms.len() {
+        let map: HtmlElement = dom::create(document, "section", "terrain-compare-map")?;
+        let name = comparison.map_name(index);
+        let heading = dom::create_with_text(document, "h2", "terrain-compare-map-name", &name)?;
+        map.append_child(&heading)?;
         let host: HtmlElement = dom::create(document, "div", "terrain-compare-demo")?;
         for (name, value) in comparison.attributes(index) {
             dom::set(&host, &name, &value);
         }
-        demos.append_child(&host)?;
+        map.append_child(&host)?;
+        demos.append_child(&map)?;
         hosts.push(host);
     }
     place.append_child(&demos)?;
@@ -151,14 +156,16 @@ impl CompareView {
             .iter()
             .map(|demo| panel::measure(&demo.terrain().heightmap, relief))
             .collect();
-        let names: Vec<&str> = demos
-            .iter()
-            .map(|demo| demo.config().params.algorithm.title())
+        let names: Vec<String> = (0..demos.len())
+            .map(|index| self.comparison.map_name(index))
             .collect();
         let series: Vec<Series> = names
             .iter()
             .zip(&analyses)
-            .map(|(name, analysis)| Series { name, analysis })
+            .map(|(name, analysis)| Series {
+                name: name.as_str(),
+                analysis,
+            })
             .collect();
         self.histogram.show(&plots::histogram(&series));
         self.spectrum.show(&plots::spectrum(&series));
