@@ -238,23 +238,26 @@ impl Comparison {
         let not_read = |why: String| Some(format!("URL parameter {key} is not read: {why}"));
         let numbered = !place.is_empty() && place.bytes().all(|byte| byte.is_ascii_digit());
         let slip = || own_specs().find(|spec| query::misspelt(own, spec.option));
-        let Some(spec) = own_spec(own) else {
-            return match slip() {
-                Some(spec) if numbered => not_read(format!("write {place}.{}", spec.option)),
-                Some(spec) => not_read(format!("write 1.{} to 2.{}", spec.option, spec.option)),
-                None if numbered => not_read(format!(
-                    "a map of a comparison has no setting {} (given {})",
-                    quote(own),
-                    quote(value)
-                )),
-                None => None,
-            };
+        let spec = match (own_spec(own), numbered) {
+            (Some(spec), true) => spec,
+            (None, true) => {
+                return not_read(match slip() {
+                    Some(spec) => format!("write {place}.{}", spec.option),
+                    None => format!(
+                        "a map of a comparison has no setting {} (given {})",
+                        quote(own),
+                        quote(value)
+                    ),
+                });
+            }
+            (ours, false) => {
+                let spec = ours.or_else(slip)?;
+                return not_read(format!(
+                    "a map's own setting starts with its number, 1 to {maps}, as 1.{}",
+                    spec.option
+                ));
+            }
         };
-        if !numbered {
-            return not_read(format!(
-                "a map's own setting starts with its number, 1 to {maps}, as 1.{own}"
-            ));
-        }
         let Some(index) = place
             .parse::<usize>()
             .ok()
@@ -537,7 +540,7 @@ mod tests {
     fn slips_misplaced_numbers_and_settings_a_map_cannot_take_are_named() {
         let comparison = comparison(
             "?compare=perlin-noise,perlin-noise&compare=diamond-square,perlin-noise\
-             &seed=3&seed=junk&exponet=5&pallete=slope&.octaves=2&%2B1.octaves=2&utm.source=x\
+             &seed=3&seed=junk&exponet=5&pallete=slope&.octaves=2&%2B1.octave=2&utm.source=x\
              &1.octave=3&2.Octaves=3&1.seed=5&1.octaves=3&2.stage=pass-9&2.gain=0.2&2.gain=0.3",
         );
         assert_eq!(
@@ -550,7 +553,7 @@ mod tests {
                 "URL parameter seed must be a whole number from 0 to 18446744073709551615; got \"junk\"",
                 "URL parameter .octaves is not read: a map's own setting starts with its number, \
                  1 to 2, as 1.octaves",
-                "URL parameter +1.octaves is not read: a map's own setting starts with its number, \
+                "URL parameter +1.octave is not read: a map's own setting starts with its number, \
                  1 to 2, as 1.octaves",
                 "URL parameter 1.octave is not read: write 1.octaves",
                 "URL parameter 2.Octaves is not read: write 2.octaves",
