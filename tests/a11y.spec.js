@@ -218,26 +218,21 @@ test.describe("the keyboard alone", () => {
     await page.goto("/midpoint-displacement.html");
     await waitForAllDemos(page, 6);
     const demo = page.locator(".terrain-demo").first();
+    // Opened with Enter from its button; Escape from a field inside closes it.
+    const escapeCloses = async (opener, opened) => {
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      await expect(opened).toBeVisible();
+      await opened.locator("textarea, select").first().focus();
+      await page.keyboard.press("Escape");
+      await expect(opened).toBeHidden();
+      expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    };
     const toggle = demo.getByRole("button", { name: "Embed" });
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    const panel = demo.getByRole("region", { name: "Embed this terrain" });
-    await expect(panel).toBeVisible();
-    await panel.locator("textarea").first().focus();
-    await page.keyboard.press("Escape");
-    await expect(panel).toBeHidden();
+    await escapeCloses(toggle, demo.getByRole("region", { name: "Embed this terrain" }));
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
-    // The Download menu too.
-    const download = demo.locator(".terrain-download > summary");
-    await download.focus();
-    await page.keyboard.press("Enter");
     const menu = demo.getByRole("group", { name: "Download the map" });
-    await expect(menu).toBeVisible();
-    await menu.locator("select").first().focus();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    expect(await download.evaluate((summary) => summary === document.activeElement)).toBe(true);
+    await escapeCloses(demo.locator(".terrain-download > summary"), menu);
   });
 
   test("the playground: every control reached with Tab and worked with keys", async ({ page }) => {

@@ -18,7 +18,7 @@ use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface, quote};
 use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE, Stage};
 
-use crate::settings::{Controls, DemoConfig, SETTINGS};
+use crate::settings::{AttributeProblem, Controls, DemoConfig, SETTINGS};
 
 /// The address key that lists the algorithms.
 pub const COMPARE_KEY: &str = "compare";
@@ -183,6 +183,17 @@ fn put(given: &mut Vec<Given>, spec: &'static Spec, text: String) {
     }
 }
 
+/// The settings a demo with `attributes` starts from, and what it would
+/// say of them.
+fn config_from(attributes: &[(String, String)]) -> (DemoConfig, Vec<AttributeProblem>) {
+    DemoConfig::from_attributes(|name| {
+        attributes
+            .iter()
+            .find(|(attribute, _)| attribute == name)
+            .map(|(_, text)| text.clone())
+    })
+}
+
 /// The attributes of a demo of `algorithm` given the settings `given`.
 fn demo_attributes(algorithm: Option<&Algorithm>, given: &[Given]) -> Vec<(String, String)> {
     let mut attributes = vec![(
@@ -288,12 +299,7 @@ impl Comparison {
     fn check_own(&mut self) {
         for index in 0..self.algorithms.len() {
             let attributes = self.attributes(index);
-            let (config, _) = DemoConfig::from_attributes(|name| {
-                attributes
-                    .iter()
-                    .find(|(attribute, _)| attribute == name)
-                    .map(|(_, text)| text.clone())
-            });
+            let (config, _) = config_from(&attributes);
             let algorithm = self.algorithms[index];
             let mut refused = Vec::new();
             for (spec, text) in &self.own[index] {
@@ -405,12 +411,7 @@ impl Comparison {
         let own_specs: Vec<&Spec> = own_specs().collect();
         for (index, config) in configs.iter().enumerate() {
             let attributes = demo_attributes(self.algorithms.get(index), &shared);
-            let (base, _) = DemoConfig::from_attributes(|name| {
-                attributes
-                    .iter()
-                    .find(|(attribute, _)| attribute == name)
-                    .map(|(_, text)| text.clone())
-            });
+            let (base, _) = config_from(&attributes);
             for spec in &own_specs {
                 let text = text_in(spec, config);
                 if text != text_in(spec, &base) {
@@ -429,12 +430,7 @@ mod tests {
     /// The settings demo `index` of `comparison` starts from.
     fn config_of(comparison: &Comparison, index: usize) -> DemoConfig {
         let attributes = comparison.attributes(index);
-        let (config, problems) = DemoConfig::from_attributes(|name| {
-            attributes
-                .iter()
-                .find(|(attribute, _)| attribute == name)
-                .map(|(_, text)| text.clone())
-        });
+        let (config, problems) = config_from(&attributes);
         assert!(problems.is_empty(), "{problems:?}");
         config
     }
