@@ -262,7 +262,8 @@ fn assert_says(page: &str, name: &str, claims: &[String]) {
     }
 }
 
-/// The spectrum picture's axes against the rest, as a ratio of power.
+/// The spectrum picture's axes against the rest, as a ratio of power
+/// (each pixel's power against its ring's, geometric means).
 fn axes_to_ring(query: &str) -> f64 {
     let terrain = map_of_query(query);
     let (axis, rest) = axis_and_rest(
@@ -293,7 +294,7 @@ fn diamond_square_quotes_its_spectrum_pictures_as_measured() {
         "diamond-square.html",
         &[
             format!(
-                "the pixels hold {} times the power of their ring",
+                "the pixels on the two axes hold {} times the power of the pixels off them",
                 written(seven("&spreadReduction=0.3"), 1)
             ),
             format!(
@@ -302,7 +303,7 @@ fn diamond_square_quotes_its_spectrum_pictures_as_measured() {
             ),
             format!("the cross fades to {} times", written(seven(""), 1)),
             format!(
-                "axes hold {} times their ring's power on average",
+                "axes hold {} times the power off them on average",
                 written(square, 2)
             ),
             format!(
