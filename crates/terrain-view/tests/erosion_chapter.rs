@@ -584,3 +584,22 @@ fn the_flow_figure_is_what_d8_gives() {
         flow[8], flow[13], flow[18], flow[23]
     ));
 }
+
+#[test]
+fn the_tiled_order_starts_where_the_chapter_says() {
+    use terrain_core::erosion::schedule::Schedule;
+    // Four tiles across or more, or the droplets keep their own order.
+    let tiled = |side: usize, lifetime: u32, radius: u32| {
+        Schedule::new(side, false, lifetime, radius).across() > 1
+    };
+    assert_says("34 points with the defaults");
+    assert_eq!(terrain_core::erosion::schedule::reach(30, 3), 34);
+    assert_says("with the defaults, on maps of 513 points a side and more");
+    assert!(!tiled(257, 30, 3) && tiled(513, 30, 3));
+    assert_says(
+        "a lifetime of 28 or less, or a brush radius of 1 (the table's row above), brings the reach down to 32 points",
+    );
+    assert!(tiled(257, 28, 3) && !tiled(257, 29, 3));
+    assert!(tiled(257, 30, 1) && !tiled(257, 30, 2));
+    assert_eq!(terrain_core::erosion::schedule::reach(28, 3), 32);
+}
