@@ -286,17 +286,17 @@ test("a comparison without a seed or an exponent draws every map on one, and its
 test("what a comparison's address cannot use is named at the top, with what to write", async ({ page }) => {
   await page.goto(
     "/playground.html?compare=diamond-square,perlin-noise&Seed=4&5.octaves=2&stage=pass-1" +
-      "&2.octave=3&1.seed=5&2.stage=pass-9&pallete=slope",
+      "&2.octave=3&1.seed=5&2.stage=pass-9&palettes=slope&share=x&state=y",
   );
   await waitForAllDemos(page, 2);
   const notice = page.locator(".terrain-compare > .terrain-notice");
   await expect(notice.getByRole("listitem")).toHaveText([
     "URL parameter 5.octaves is not read: the comparison's maps are numbered 1 to 2",
     "URL parameter stage is not read in a comparison: write 1.stage, 2.stage… for a map's stage",
-    "URL parameter 2.octave is not read: write 2.octaves",
+    "URL parameter 2.octave is not read: write 2.octaves=3",
     "URL parameter 1.seed is not read: the maps of a comparison share one seed, as a Refresh gives all a new one; write seed=5",
-    'URL parameter seed was given as "Seed", which is not read: write seed',
-    'URL parameter palette was given as "pallete", which is not read: write palette',
+    'URL parameter seed was given as "Seed", which is not read: write seed=4',
+    'URL parameter palette was given as "palettes", which is not read: write palette=slope',
     'URL parameter 2.stage must be one of lattice, done or octave-1 to octave-5 for perlin-noise; got "pass-9"',
   ]);
   const canvas = await page.locator("canvas.terrain-canvas").first().boundingBox();

@@ -74,45 +74,35 @@ pub fn from_query(query: &str) -> QueryState {
 }
 
 /// What a reader would want to know of `pairs`' keys for the settings
-/// `specs`: a key given twice with two values (the last is the one read),
-/// and a key that is a slip for one of ours ([`misspelt`]: `Seed`,
-/// `spread-reduction`, `octave`, `pallete`), which is not read. Keys
-/// nothing like ours (an analytics tag's) are someone else's, and pass
-/// unremarked.
+/// `specs`, in the address's order: a key given twice with two values
+/// (the last counts), and a key that is a slip for one of ours
+/// ([`misspelt`]: `Seed`, `spread-reduction`, `octave`), which is not
+/// read. Keys nothing like ours (an analytics tag's, `share`, `state`)
+/// are someone else's, and pass unremarked.
 pub fn key_problems<'a>(
     pairs: &[(String, String)],
     specs: impl IntoIterator<Item = &'a Spec>,
 ) -> Vec<String> {
     let specs: Vec<&Spec> = specs.into_iter().collect();
     let mut problems = Vec::new();
-    let mut named: Vec<&str> = Vec::new();
-    for spec in &specs {
-        let values: Vec<&str> = pairs
-            .iter()
-            .filter(|(key, _)| key == spec.option)
-            .map(|(_, value)| value.as_str())
-            .collect();
-        if let [first, .., last] = values[..]
-            && values.iter().any(|value| value != &first)
+    for (at, (key, value)) in pairs.iter().enumerate() {
+        if pairs[..at].iter().any(|(earlier, _)| earlier == key) {
+            continue;
+        }
+        if let Some(spec) = specs.iter().find(|spec| spec.option == key) {
+            let values: Vec<&str> = pairs
+                .iter()
+                .filter(|(other, _)| other == key)
+                .map(|(_, value)| value.as_str())
+                .collect();
+            if values.iter().any(|other| other != value) {
+                problems.push(given_times(&spec.name_on(Surface::Url), &values));
+            }
+        } else if !known(key)
+            && let Some(spec) = specs.iter().find(|spec| misspelt(key, spec.option))
         {
             problems.push(format!(
-                "{} is given {} times; the last, {}, is the one read",
-                spec.name_on(Surface::Url),
-                values.len(),
-                quote(last)
-            ));
-        }
-        for (key, _) in pairs {
-            if named.contains(&key.as_str())
-                || specs.iter().any(|spec| spec.option == key)
-                || known(key)
-                || !misspelt(key, spec.option)
-            {
-                continue;
-            }
-            named.push(key);
-            problems.push(format!(
-                "{} was given as {}, which is not read: write {}",
+                "{} was given as {}, which is not read: write {}={value}",
                 spec.name_on(Surface::Url),
                 quote(key),
                 spec.option
@@ -120,6 +110,17 @@ pub fn key_problems<'a>(
         }
     }
     problems
+}
+
+/// What to say of setting `name` given `values`, more than one: which
+/// counts.
+pub fn given_times(name: &str, values: &[&str]) -> String {
+    let quoted: Vec<String> = values.iter().map(|value| quote(value)).collect();
+    format!(
+        "{name} is given {} times, as {}; the last counts",
+        values.len(),
+        quoted.join(", ")
+    )
 }
 
 /// Whether `key` is a map setting's or the stage's (read elsewhere, when
@@ -130,11 +131,12 @@ fn known(key: &str) -> bool {
 }
 
 /// Whether `key` reads as a slip for the key `option`: the same but for
-/// case, `-` and `_` (`Seed`, `spread-reduction`), or, being a word of
-/// letters, one letter added, dropped or changed away (`octave`,
-/// `exponet`), two for a name longer than five letters (`pallete`).
-/// [`key_problems`] never takes a map setting's key for a slip; the
-/// pages' own keys are kept apart from all others by a test in
+/// case, `-` and `_` (`Seed`, `spread-reduction`), or, both being words
+/// of five letters or more, one letter added or dropped (`octave`,
+/// `exponet`) or two neighbours swapped (`ocatves`). A changed letter is
+/// not a slip: `share` and `state` are other sites' words, not `shape`
+/// and `stage`. [`key_problems`] never takes a map setting's key for a
+/// slip; the pages' own keys are kept apart from all others by a test in
 /// `terrain-view`.
 pub fn misspelt(key: &str, option: &str) -> bool {
     let folded = |key: &str| -> Vec<char> {
@@ -143,33 +145,28 @@ pub fn misspelt(key: &str, option: &str) -> bool {
             .flat_map(char::to_lowercase)
             .collect()
     };
-    let (key_letters, option_letters) = (folded(key), folded(option));
-    let slips = if option_letters.len() > 5 { 2 } else { 1 };
+    let (typed, ours) = (folded(key), folded(option));
     key != option
-        && (key_letters == option_letters
-            || (key_letters.len() >= 3
+        && (typed == ours
+            || (typed.len().min(ours.len()) >= 5
                 && key
                     .chars()
                     .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_')
-                && edits(&key_letters, &option_letters) <= slips))
+                && one_step(&typed, &ours)))
 }
 
-/// How many letters must be added, dropped or changed to turn `from`
-/// into `to` (Levenshtein's distance), one row of the table at a time.
-fn edits(from: &[char], to: &[char]) -> usize {
-    let mut row: Vec<usize> = (0..=to.len()).collect();
-    for (i, a) in from.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, b) in to.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(a != b))
-                .min(above + 1)
-                .min(row[j] + 1);
-            diagonal = above;
-        }
+/// Whether `a` becomes `b` with one letter added or dropped, or two
+/// neighbours swapped.
+fn one_step(a: &[char], b: &[char]) -> bool {
+    let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+    if long.len() == short.len() + 1 {
+        let same = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+        return short[same..] == long[same + 1..];
     }
-    row[to.len()]
+    let differ: Vec<usize> = (0..a.len().min(b.len()))
+        .filter(|&i| a[i] != b[i])
+        .collect();
+    a.len() == b.len() && matches!(differ[..], [i, j] if j == i + 1 && a[i] == b[j] && a[j] == b[i])
 }
 
 /// Splits `a=1&b=two` into decoded pairs. A key without `=` has an empty
@@ -248,20 +245,24 @@ mod tests {
         assert_eq!(
             key_problems(&pairs, specs),
             [
+                "URL parameter seed is given 2 times, as \"1\", \"2\"; the last counts",
+                "URL parameter seed was given as \"Seed\", which is not read: write seed=3",
                 "URL parameter spreadReduction was given as \"spread-reduction\", which is not \
-                 read: write spreadReduction",
-                "URL parameter seed is given 2 times; the last, \"2\", is the one read",
-                "URL parameter seed was given as \"Seed\", which is not read: write seed",
+                 read: write spreadReduction=2",
             ]
         );
-        let slips = parse_pairs("exponet=5&octave=3&Lacunarity=2&ref=x&gclid=y&page=2&s=q&seed=1");
+        let slips = parse_pairs(
+            "exponet=5&octave=3&Lacunarity=2&ocatves=4&ref=x&gclid=y&page=2&s=q&seed=1\
+             &share=twitter&state=abc&speed=2&views=3&filter=x&version=2&feed=rss",
+        );
         assert_eq!(
             key_problems(&slips, fields().map(|field| field.spec())),
             [
-                "URL parameter exponent was given as \"exponet\", which is not read: write exponent",
-                "URL parameter octaves was given as \"octave\", which is not read: write octaves",
+                "URL parameter exponent was given as \"exponet\", which is not read: write exponent=5",
+                "URL parameter octaves was given as \"octave\", which is not read: write octaves=3",
                 "URL parameter lacunarity was given as \"Lacunarity\", which is not read: write \
-                 lacunarity",
+                 lacunarity=2",
+                "URL parameter octaves was given as \"ocatves\", which is not read: write octaves=4",
             ]
         );
     }
@@ -278,11 +279,21 @@ mod tests {
             Vec::<String>::new(),
             "but droplet is a key of ours"
         );
-        assert_eq!(
-            edits(&['g', 'a', 'i', 'n'], &['g', 'r', 'a', 'i', 'n', 's']),
-            2
-        );
-        assert!(misspelt("pallete", "palette") && !misspelt("plate", "palette"));
+        for (key, option) in [
+            ("palettes", "palette"),
+            ("exponet", "exponent"),
+            ("ocatves", "octaves"),
+        ] {
+            assert!(misspelt(key, option), "{key} is a slip for {option}");
+        }
+        for (key, option) in [
+            ("pallete", "palette"),
+            ("plate", "palette"),
+            ("share", "shape"),
+            ("seeds", "seed"),
+        ] {
+            assert!(!misspelt(key, option), "{key} is not taken for {option}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! [`Comparison::attributes`] and writes [`Comparison::query`] into the
 //! page's address, so the share link keeps the comparison as shown.
 
+use terrain_core::erosion::{METHOD, Method};
 use terrain_core::query::{self, encode, key_problems, parse_pairs};
 use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface, quote};
@@ -52,7 +53,18 @@ pub struct Comparison {
 /// `fresh_seed` is every map's seed when the address gives none.
 pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> {
     let pairs = parse_pairs(query);
-    let (_, list) = pairs.iter().rfind(|(key, _)| key == COMPARE_KEY)?;
+    let Some((_, list)) = pairs.iter().rfind(|(key, _)| key == COMPARE_KEY) else {
+        // A slip (`Compare`, `comapre`) leaves the playground as it is,
+        // saying why.
+        let (key, value) = pairs
+            .iter()
+            .find(|(key, _)| query::misspelt(key, COMPARE_KEY))?;
+        return Some(Err(format!(
+            "URL parameter {COMPARE_KEY} was given as {}, which is not read: write \
+             {COMPARE_KEY}={value}",
+            quote(key)
+        )));
+    };
     let refuse = |why: &str| {
         Err(format!(
             "URL parameter compare must list {} to {} algorithms, separated by commas, from {}; \
@@ -83,10 +95,12 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
         shared: Vec::new(),
         problems: Vec::new(),
     };
-    for (key, value) in &pairs {
-        comparison.take(key, value);
+    // The last value of a key counts, and what is wrong with it is said once.
+    for (at, (key, value)) in pairs.iter().enumerate() {
+        if !pairs[at + 1..].iter().any(|(later, _)| later == key) {
+            comparison.take(key, value);
+        }
     }
-    comparison.problems.extend(given_twice(&pairs));
     let shared_specs = fields()
         .map(|field| field.spec())
         .chain(SETTINGS.iter().map(|entry| entry.spec))
@@ -96,34 +110,9 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
         .extend(key_problems(&pairs, shared_specs));
     comparison.complete(fresh_seed);
     comparison.check_own();
+    let twice = comparison.given_twice(&pairs);
+    comparison.problems.extend(twice);
     Some(Ok(comparison))
-}
-
-/// The list and the maps' own keys given more than once with different
-/// values (the last is the one read); the shared keys are
-/// [`key_problems`]'s.
-fn given_twice(pairs: &[(String, String)]) -> Vec<String> {
-    let mut problems = Vec::new();
-    for (at, (key, _)) in pairs.iter().enumerate() {
-        let ours = key == COMPARE_KEY
-            || key
-                .split_once('.')
-                .is_some_and(|(_, own)| own_spec(own).is_some());
-        let values: Vec<&str> = pairs
-            .iter()
-            .filter(|(other, _)| other == key)
-            .map(|(_, value)| value.as_str())
-            .collect();
-        let first = pairs.iter().position(|(other, _)| other == key) == Some(at);
-        if ours && first && values.iter().any(|value| value != &values[0]) {
-            problems.push(format!(
-                "URL parameter {key} is given {} times; the last, {}, is the one read",
-                values.len(),
-                quote(values[values.len() - 1])
-            ));
-        }
-    }
-    problems
 }
 
 /// The setting `key` names, if every demo of a comparison takes it from
@@ -147,6 +136,39 @@ fn shared_spec(key: &str) -> Option<&'static Spec> {
 /// own: a shared one, or the stage it shows.
 fn own_spec(key: &str) -> Option<&'static Spec> {
     shared_spec(key).or((key == STAGE.option).then_some(&STAGE))
+}
+
+/// Why a map's own seed is refused, and what to write.
+fn one_seed(seed: &str, value: &str) -> String {
+    format!(
+        "the maps of a comparison share one seed, as a Refresh gives all a new one; \
+         write {seed}={value}"
+    )
+}
+
+/// Why map `index` (`config`, of `algorithm`) does not read its setting
+/// `field`: an erosion it lacks, or its algorithm.
+fn not_applied(index: usize, field: Field, config: &DemoConfig, algorithm: Algorithm) -> String {
+    let key = format!("URL parameter {}.{}", index + 1, field.spec().option);
+    let erosion = METHOD.option;
+    let with = fields()
+        .find(|other| other.spec().option == erosion)
+        .and_then(|method_field| {
+            Method::NAMES.iter().find(|method| {
+                config
+                    .params
+                    .with_text(method_field, method)
+                    .is_ok_and(|params| (field.parameter().applies)(&params))
+            })
+        });
+    match with {
+        Some(method) => format!("{key} is read only with {}.{erosion}={method}", index + 1),
+        None => format!(
+            "{key} is not read: {} has no {}",
+            algorithm.title(),
+            field.spec().label
+        ),
+    }
 }
 
 /// Every setting a map of a comparison can take as its own.
@@ -223,13 +245,20 @@ impl Comparison {
             }
             return;
         }
-        if key == ALGORITHM.option {
+        let is = |option: &str| key == option || query::misspelt(key, option);
+        if is(ALGORITHM.option) {
             self.problems.push(format!(
                 "URL parameter {key} is not read in a comparison: {COMPARE_KEY} lists the algorithms"
             ));
-        } else if key == STAGE.option {
+        } else if is(STAGE.option) {
+            let stage = STAGE.option;
             self.problems.push(format!(
-                "URL parameter {key} is not read in a comparison: write 1.{key}, 2.{key}… for a map's stage"
+                "URL parameter {key} is not read in a comparison: write 1.{stage}, 2.{stage}… \
+                 for a map's stage"
+            ));
+        } else if key != COMPARE_KEY && is(COMPARE_KEY) {
+            self.problems.push(format!(
+                "URL parameter {key} is not read: {COMPARE_KEY} is the key that lists the algorithms"
             ));
         } else if let Some(spec) = shared_spec(key) {
             match spec.parse_on(Surface::Url, value) {
@@ -247,13 +276,18 @@ impl Comparison {
     fn take_own(&mut self, place: &str, own: &str, key: &str, value: &str) -> Option<String> {
         let maps = self.algorithms.len();
         let not_read = |why: String| Some(format!("URL parameter {key} is not read: {why}"));
+        // `+1.octaves` arrives as ` 1.octaves`.
+        let place = place.trim();
         let numbered = !place.is_empty() && place.bytes().all(|byte| byte.is_ascii_digit());
         let slip = || own_specs().find(|spec| query::misspelt(own, spec.option));
         let spec = match (own_spec(own), numbered) {
             (Some(spec), true) => spec,
             (None, true) => {
                 return not_read(match slip() {
-                    Some(spec) => format!("write {place}.{}", spec.option),
+                    Some(spec) if spec.option == Field::SEED.spec().option => {
+                        one_seed(spec.option, value)
+                    }
+                    Some(spec) => format!("write {place}.{}={value}", spec.option),
                     None => format!(
                         "a map of a comparison has no setting {} (given {})",
                         quote(own),
@@ -278,10 +312,7 @@ impl Comparison {
             return not_read(format!("the comparison's maps are numbered 1 to {maps}"));
         };
         if spec.option == Field::SEED.spec().option {
-            return not_read(format!(
-                "the maps of a comparison share one seed, as a Refresh gives all a new one; \
-                 write {own}={value}"
-            ));
+            return not_read(one_seed(own, value));
         }
         match spec.parse_on(Surface::Url, value) {
             Ok(_) => put(&mut self.own[index], spec, value.to_owned()),
@@ -291,6 +322,36 @@ impl Comparison {
             }
         }
         None
+    }
+
+    /// The list and the maps' own keys given more than once with different
+    /// values, when the last is read (the shared keys are
+    /// [`key_problems`]'s).
+    fn given_twice(&self, pairs: &[(String, String)]) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (at, (key, value)) in pairs.iter().enumerate() {
+            let read = key == COMPARE_KEY
+                || key.split_once('.').is_some_and(|(place, own)| {
+                    let index = place
+                        .trim()
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(1));
+                    index
+                        .and_then(|index| self.own.get(index))
+                        .is_some_and(|given| given.iter().any(|(spec, _)| spec.option == own))
+                });
+            let values: Vec<&str> = pairs
+                .iter()
+                .filter(|(other, _)| other == key)
+                .map(|(_, value)| value.as_str())
+                .collect();
+            let first = !pairs[..at].iter().any(|(earlier, _)| earlier == key);
+            if read && first && values.iter().any(|other| other != value) {
+                problems.push(query::given_times(&format!("URL parameter {key}"), &values));
+            }
+        }
+        problems
     }
 
     /// Checks each map's own settings against its algorithm and exponent:
@@ -313,14 +374,7 @@ impl Comparison {
                     fields().find(|field| field.spec().option == spec.option)
                     && !(field.parameter().applies)(&config.params)
                 {
-                    refused.push((
-                        spec.option,
-                        format!(
-                            "{key} is not read: {} has no {}",
-                            algorithm.title(),
-                            spec.label
-                        ),
-                    ));
+                    refused.push((spec.option, not_applied(index, field, &config, algorithm)));
                 }
             }
             for (option, problem) in refused {
@@ -536,8 +590,9 @@ mod tests {
     fn slips_misplaced_numbers_and_settings_a_map_cannot_take_are_named() {
         let comparison = comparison(
             "?compare=perlin-noise,perlin-noise&compare=diamond-square,perlin-noise\
-             &seed=3&seed=junk&exponet=5&pallete=slope&.octaves=2&%2B1.octave=2&utm.source=x\
-             &1.octave=3&2.Octaves=3&1.seed=5&1.octaves=3&2.stage=pass-9&2.gain=0.2&2.gain=0.3",
+             &seed=3&seed=junk&exponet=5&palettes=slope&.octaves=2&%2B1.octave=2&utm.source=x\
+             &1.octave=3&2.Octaves=3&1.seed=5&1.seed=6&1.Seed=7&1.octaves=3&2.stage=pass-9\
+             &2.gain=0.2&2.gain=0.3&2.talus=1&Stage=done&Compare=x&share=y&state=z",
         );
         assert_eq!(
             comparison.algorithms,
@@ -551,21 +606,49 @@ mod tests {
                  1 to 2, as 1.octaves",
                 "URL parameter +1.octave is not read: a map's own setting starts with its number, \
                  1 to 2, as 1.octaves",
-                "URL parameter 1.octave is not read: write 1.octaves",
-                "URL parameter 2.Octaves is not read: write 2.octaves",
+                "URL parameter 1.octave is not read: write 1.octaves=3",
+                "URL parameter 2.Octaves is not read: write 2.octaves=3",
                 "URL parameter 1.seed is not read: the maps of a comparison share one seed, as a \
-                 Refresh gives all a new one; write seed=5",
-                "URL parameter compare is given 2 times; the last, \"diamond-square,perlin-noise\", \
-                 is the one read",
-                "URL parameter 2.gain is given 2 times; the last, \"0.3\", is the one read",
-                "URL parameter exponent was given as \"exponet\", which is not read: write exponent",
-                "URL parameter seed is given 2 times; the last, \"junk\", is the one read",
-                "URL parameter palette was given as \"pallete\", which is not read: write palette",
+                 Refresh gives all a new one; write seed=6",
+                "URL parameter 1.Seed is not read: the maps of a comparison share one seed, as a \
+                 Refresh gives all a new one; write seed=7",
+                "URL parameter Stage is not read in a comparison: write 1.stage, 2.stage… for a \
+                 map's stage",
+                "URL parameter Compare is not read: compare is the key that lists the algorithms",
+                "URL parameter seed is given 2 times, as \"3\", \"junk\"; the last counts",
+                "URL parameter exponent was given as \"exponet\", which is not read: write exponent=5",
+                "URL parameter palette was given as \"palettes\", which is not read: write \
+                 palette=slope",
                 "URL parameter 1.octaves is not read: Diamond-square has no octaves",
                 "URL parameter 2.stage must be one of lattice, done or octave-1 to octave-5 for \
                  perlin-noise; got \"pass-9\"",
+                "URL parameter 2.talus is read only with 2.erosion=thermal",
+                "URL parameter compare is given 2 times, as \"perlin-noise,perlin-noise\", \
+                 \"diamond-square,perlin-noise\"; the last counts",
+                "URL parameter 2.gain is given 2 times, as \"0.2\", \"0.3\"; the last counts",
             ]
         );
+        let with_erosion = super::tests::comparison(
+            "?compare=perlin-noise,value-noise&2.erosion=thermal&2.talus=1",
+        );
+        assert!(
+            with_erosion.problems.is_empty(),
+            "{:?}",
+            with_erosion.problems
+        );
+        for (query, refusal) in [
+            (
+                "?Compare=perlin-noise,value-noise",
+                "URL parameter compare was given as \"Compare\", which is not read: write compare=perlin-noise,value-noise",
+            ),
+            (
+                "?comapre=a",
+                "URL parameter compare was given as \"comapre\", which is not read: write compare=a",
+            ),
+        ] {
+            assert_eq!(read(query, 1), Some(Err(refusal.to_owned())));
+        }
+        assert_eq!(read("?share=compare&state=x", 1), None, "other sites' keys");
         let configs: Vec<DemoConfig> = (0..2).map(|index| config_of(&comparison, index)).collect();
         assert_eq!(
             configs[0].params.map.seed, 1234,
@@ -620,7 +703,7 @@ mod tests {
                 "URL parameter seed must be a whole number from 0 to 18446744073709551615; got \"junk\"",
                 "URL parameter algorithm is not read in a comparison: compare lists the algorithms",
                 "URL parameter stage is not read in a comparison: write 1.stage, 2.stage… for a map's stage",
-                "URL parameter seed was given as \"Seed\", which is not read: write seed",
+                "URL parameter seed was given as \"Seed\", which is not read: write seed=4",
             ]
         );
         assert_eq!(

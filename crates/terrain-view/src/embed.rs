@@ -379,9 +379,9 @@ mod tests {
         assert_eq!(
             messages,
             [
-                "URL parameter seed is given 2 times; the last, \"2\", is the one read",
+                "URL parameter seed is given 2 times, as \"1\", \"2\"; the last counts",
                 "URL parameter controls was given as \"Controls\", which is not read: write \
-                 controls"
+                 controls=full"
             ]
         );
         assert_eq!(config.params.map.seed, 2);
