@@ -85,24 +85,17 @@ pub fn key_problems<'a>(
 ) -> Vec<String> {
     let specs: Vec<&Spec> = specs.into_iter().collect();
     let mut problems = Vec::new();
-    for (at, (key, value)) in pairs.iter().enumerate() {
-        if pairs[..at].iter().any(|(earlier, _)| earlier == key) {
-            continue;
-        }
+    for (key, values) in grouped(pairs) {
+        let last = values[values.len() - 1];
         if let Some(spec) = specs.iter().find(|spec| spec.option == key) {
-            let values: Vec<&str> = pairs
-                .iter()
-                .filter(|(other, _)| other == key)
-                .map(|(_, value)| value.as_str())
-                .collect();
-            if values.iter().any(|other| other != value) {
+            if values.iter().any(|value| *value != last) {
                 problems.push(given_times(&spec.name_on(Surface::Url), &values));
             }
         } else if !known(key)
             && let Some(spec) = specs.iter().find(|spec| misspelt(key, spec.option))
         {
             problems.push(format!(
-                "{} was given as {}, which is not read: write {}={value}",
+                "{} was given as {}, which is not read: write {}={last}",
                 spec.name_on(Surface::Url),
                 quote(key),
                 spec.option
@@ -110,6 +103,22 @@ pub fn key_problems<'a>(
         }
     }
     problems
+}
+
+/// Each key of `pairs` once, in the order keys first appear, with its
+/// values in the order given (the last counts). Linear in the pairs, so
+/// an address of thousands of keys is read at once.
+pub fn grouped(pairs: &[(String, String)]) -> Vec<(&str, Vec<&str>)> {
+    let mut places: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (key, value) in pairs {
+        let place = *places.entry(key.as_str()).or_insert_with(|| {
+            groups.push((key.as_str(), Vec::new()));
+            groups.len() - 1
+        });
+        groups[place].1.push(value.as_str());
+    }
+    groups
 }
 
 /// What to say of setting `name` given `values`, more than one: which

@@ -96,10 +96,8 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
         problems: Vec::new(),
     };
     // The last value of a key counts, and what is wrong with it is said once.
-    for (at, (key, value)) in pairs.iter().enumerate() {
-        if !pairs[at + 1..].iter().any(|(later, _)| later == key) {
-            comparison.take(key, value);
-        }
+    for (key, values) in query::grouped(&pairs) {
+        comparison.take(key, values[values.len() - 1]);
     }
     let shared_specs = fields()
         .map(|field| field.spec())
@@ -328,9 +326,8 @@ impl Comparison {
     /// values, when the last is read (the shared keys are
     /// [`key_problems`]'s).
     fn given_twice(&self, pairs: &[(String, String)]) -> Vec<String> {
-        let mut problems = Vec::new();
-        for (at, (key, value)) in pairs.iter().enumerate() {
-            let read = key == COMPARE_KEY
+        let read = |key: &str| {
+            key == COMPARE_KEY
                 || key.split_once('.').is_some_and(|(place, own)| {
                     let index = place
                         .trim()
@@ -340,18 +337,13 @@ impl Comparison {
                     index
                         .and_then(|index| self.own.get(index))
                         .is_some_and(|given| given.iter().any(|(spec, _)| spec.option == own))
-                });
-            let values: Vec<&str> = pairs
-                .iter()
-                .filter(|(other, _)| other == key)
-                .map(|(_, value)| value.as_str())
-                .collect();
-            let first = !pairs[..at].iter().any(|(earlier, _)| earlier == key);
-            if read && first && values.iter().any(|other| other != value) {
-                problems.push(query::given_times(&format!("URL parameter {key}"), &values));
-            }
-        }
-        problems
+                })
+        };
+        query::grouped(pairs)
+            .into_iter()
+            .filter(|(key, values)| read(key) && values.iter().any(|value| *value != values[0]))
+            .map(|(key, values)| query::given_times(&format!("URL parameter {key}"), &values))
+            .collect()
     }
 
     /// Checks each map's own settings against its algorithm and exponent:
