@@ -594,7 +594,9 @@ fn the_tiled_order_starts_where_the_chapter_says() {
     };
     assert_says("34 points with the defaults");
     assert_eq!(terrain_core::erosion::schedule::reach(30, 3), 34);
-    assert_says("with the defaults, on maps of 513 points a side and more");
+    assert_says(
+        "wide enough for four tiles across (with the defaults, 513 points a side and more)",
+    );
     assert!(!tiled(257, 30, 3) && tiled(513, 30, 3));
     assert_says(
         "a lifetime of 28 or less, or a brush radius of 1 (the table's row above), brings the reach down to 32 points",
