@@ -168,13 +168,22 @@ impl Page {
         location: String,
         seed: u64,
     ) -> Vec<PageEffect> {
+        // A demo joining a link takes the link's seed, unless it was given
+        // one: then the seed is the whole link's, as a changed attribute's is.
+        let link_seed = config.display.link.as_deref().and_then(|link| {
+            self.demos()
+                .find(|demo| demo.link() == Some(link))
+                .map(Demo::seed)
+        });
+        let shares_its_seed = link_seed.is_some() && config.seed_given;
         let environment = Environment {
             location,
-            seed,
+            seed: link_seed.unwrap_or(seed),
             graphics: self.graphics().clone(),
         };
         let own_palette = config.display.palette;
         let (demo, effects) = Demo::new(config, problems, environment);
+        let demo_seed = demo.seed();
         let index = self.slots.push(Slot {
             demo,
             own_palette,
@@ -187,6 +196,9 @@ impl Page {
         });
         let mut out = vec![PageEffect::Present(index)];
         self.carry_out(index, effects, &mut out);
+        if shares_its_seed {
+            self.share_seed(index, demo_seed, &mut out);
+        }
         if self.posts_look {
             self.wear_posts_look(index, &mut out);
         }
@@ -1059,6 +1071,25 @@ mod tests {
         page.handle(PageInput::Frame);
         let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
         assert_eq!(seeds, [8, 8, 5]);
+    }
+
+    #[test]
+    fn linked_demos_start_on_one_seed() {
+        let mut unseeded = config(3, Some("pair"));
+        unseeded.seed_given = false;
+        let mut page = Page::new(Graphics::Ready);
+        for random_seed in [11, 12] {
+            page.mount(unseeded.clone(), Vec::new(), "here".into(), random_seed);
+        }
+        let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
+        assert_eq!(seeds, [11, 11], "the second takes the first one's seed");
+
+        let mut seeded = config(3, Some("pair"));
+        seeded.params = seeded.params.with_seed(8);
+        page.mount(seeded, Vec::new(), "here".into(), 13);
+        page.mount(unseeded, Vec::new(), "here".into(), 14);
+        let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
+        assert_eq!(seeds, [8, 8, 8, 8], "a given seed is the whole link's");
     }
 
     #[test]
