@@ -95,10 +95,10 @@ pub fn key_problems<'a>(
             && let Some(spec) = specs.iter().find(|spec| misspelt(key, spec.option))
         {
             problems.push(format!(
-                "{} was given as {}, which is not read: write {}={last}",
+                "{} was given as {}, which is not read: write {}",
                 spec.name_on(Surface::Url),
                 quote(key),
-                spec.option
+                assignment(spec.option, last)
             ));
         }
     }
@@ -122,14 +122,45 @@ pub fn grouped(pairs: &[(String, String)]) -> Vec<(&str, Vec<&str>)> {
 }
 
 /// What to say of setting `name` given `values`, more than one: which
-/// counts.
+/// counts. Past four values, the first three and the last are quoted.
 pub fn given_times(name: &str, values: &[&str]) -> String {
-    let quoted: Vec<String> = values.iter().map(|value| quote(value)).collect();
+    let quoted = |values: &[&str]| -> String {
+        values
+            .iter()
+            .map(|value| quote(value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let listed = match values {
+        [first @ .., last] if first.len() > 3 => {
+            format!("{} … {}", quoted(&first[..3]), quote(last))
+        }
+        _ => quoted(values),
+    };
     format!(
-        "{name} is given {} times, as {}; the last counts",
-        values.len(),
-        quoted.join(", ")
+        "{name} is given {} times, as {listed}; the last counts",
+        values.len()
     )
+}
+
+/// `key=value` as it is written in an address (`octaves=3`,
+/// `compare=a,b`), for advice: only what would end or change the pair
+/// (`&`, `#`, `+`, a space…) is percent-encoded. A key without a value is
+/// written alone, for the reader to finish.
+pub fn assignment(key: &str, value: &str) -> String {
+    let value = value.trim();
+    if value.is_empty() {
+        return key.to_owned();
+    }
+    let mut written = format!("{key}=");
+    for c in value.chars() {
+        if c.is_ascii_graphic() && !"&#%+=?".contains(c) {
+            written.push(c);
+        } else {
+            written.push_str(&encode(c.encode_utf8(&mut [0; 4])));
+        }
+    }
+    written
 }
 
 /// Whether `key` is a map setting's or the stage's (read elsewhere, when
@@ -272,6 +303,34 @@ mod tests {
                 "URL parameter lacunarity was given as \"Lacunarity\", which is not read: write \
                  lacunarity=2",
                 "URL parameter octaves was given as \"ocatves\", which is not read: write octaves=4",
+            ]
+        );
+    }
+
+    #[test]
+    fn many_values_are_quoted_by_their_ends_and_advice_writes_a_usable_value() {
+        let values: Vec<String> = (0..20_000).map(|n| n.to_string()).collect();
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        assert_eq!(
+            given_times("URL parameter seed", &values),
+            "URL parameter seed is given 20000 times, as \"0\", \"1\", \"2\" … \"19999\"; \
+             the last counts"
+        );
+        assert_eq!(
+            given_times("URL parameter seed", &values[..4]),
+            "URL parameter seed is given 4 times, as \"0\", \"1\", \"2\", \"3\"; the last counts"
+        );
+        let octaves = fields()
+            .map(|field| field.spec())
+            .find(|spec| spec.option == "octaves")
+            .expect("octaves");
+        assert_eq!(
+            key_problems(&parse_pairs("octave=&Octaves=a b&ocatves=3"), [octaves]),
+            [
+                "URL parameter octaves was given as \"octave\", which is not read: write octaves",
+                "URL parameter octaves was given as \"Octaves\", which is not read: write \
+                 octaves=a%20b",
+                "URL parameter octaves was given as \"ocatves\", which is not read: write octaves=3",
             ]
         );
     }

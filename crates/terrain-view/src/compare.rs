@@ -13,10 +13,9 @@
 //! [`Comparison::attributes`] and writes [`Comparison::query`] into the
 //! page's address, so the share link keeps the comparison as shown.
 
-use terrain_core::erosion::{METHOD, Method};
 use terrain_core::query::{self, encode, key_problems, parse_pairs};
 use terrain_core::registry::fields;
-use terrain_core::spec::{Spec, Surface, quote};
+use terrain_core::spec::{Kind, Spec, Surface, quote};
 use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE, Stage};
 
 use crate::settings::{AttributeProblem, Controls, DemoConfig, SETTINGS};
@@ -52,17 +51,20 @@ pub struct Comparison {
 /// sentence refusing it (naming the key, the value and what is allowed).
 /// `fresh_seed` is every map's seed when the address gives none.
 pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> {
-    let pairs = parse_pairs(query);
+    let pairs: Vec<(String, String)> = parse_pairs(query)
+        .into_iter()
+        .map(|(key, value)| (numbered_plainly(key), value))
+        .collect();
     let Some((_, list)) = pairs.iter().rfind(|(key, _)| key == COMPARE_KEY) else {
         // A slip (`Compare`, `comapre`) leaves the playground as it is,
         // saying why.
         let (key, value) = pairs
             .iter()
-            .find(|(key, _)| query::misspelt(key, COMPARE_KEY))?;
+            .rfind(|(key, _)| query::misspelt(key, COMPARE_KEY))?;
         return Some(Err(format!(
-            "URL parameter {COMPARE_KEY} was given as {}, which is not read: write \
-             {COMPARE_KEY}={value}",
-            quote(key)
+            "URL parameter {COMPARE_KEY} was given as {}, which is not read: write {}",
+            quote(key),
+            query::assignment(COMPARE_KEY, value)
         )));
     };
     let refuse = |why: &str| {
@@ -113,6 +115,21 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
     Some(Ok(comparison))
 }
 
+/// `key` with its map's number written plainly (`01.octaves` and
+/// `+1.octaves`, whose `+` arrives as a space, are `1.octaves`), so each
+/// map's key is one key, and given twice is said to be.
+fn numbered_plainly(key: String) -> String {
+    match key.split_once('.') {
+        Some((place, own)) => match place.trim().parse::<u64>() {
+            Ok(number) if place.trim().bytes().all(|byte| byte.is_ascii_digit()) => {
+                format!("{number}.{own}")
+            }
+            _ => key,
+        },
+        None => key,
+    }
+}
+
 /// The setting `key` names, if every demo of a comparison takes it from
 /// the address: any map parameter or display setting with an attribute,
 /// but not the algorithm, which the list gives, nor the stage, which
@@ -140,27 +157,34 @@ fn own_spec(key: &str) -> Option<&'static Spec> {
 fn one_seed(seed: &str, value: &str) -> String {
     format!(
         "the maps of a comparison share one seed, as a Refresh gives all a new one; \
-         write {seed}={value}"
+         write {}",
+        query::assignment(seed, value)
     )
 }
 
 /// Why map `index` (`config`, of `algorithm`) does not read its setting
-/// `field`: an erosion it lacks, or its algorithm.
+/// `field`: a choice of its own that turns it off (an erosion it lacks, a
+/// shape), or its algorithm.
 fn not_applied(index: usize, field: Field, config: &DemoConfig, algorithm: Algorithm) -> String {
     let key = format!("URL parameter {}.{}", index + 1, field.spec().option);
-    let erosion = METHOD.option;
-    let with = fields()
-        .find(|other| other.spec().option == erosion)
-        .and_then(|method_field| {
-            Method::NAMES.iter().find(|method| {
-                config
-                    .params
-                    .with_text(method_field, method)
-                    .is_ok_and(|params| (field.parameter().applies)(&params))
-            })
+    let choices = fields().filter_map(|choice| match choice.spec().kind {
+        Kind::Choice(names) if *choice.spec() != ALGORITHM => Some((choice, names)),
+        _ => None,
+    });
+    let with = choices
+        .flat_map(|(choice, names)| names.iter().map(move |name| (choice, *name)))
+        .find(|&(choice, name)| {
+            config
+                .params
+                .with_text(choice, name)
+                .is_ok_and(|params| (field.parameter().applies)(&params))
         });
     match with {
-        Some(method) => format!("{key} is read only with {}.{erosion}={method}", index + 1),
+        Some((choice, name)) => format!(
+            "{key} is read only with {}.{}={name}",
+            index + 1,
+            choice.spec().option
+        ),
         None => format!(
             "{key} is not read: {} has no {}",
             algorithm.title(),
@@ -277,7 +301,14 @@ impl Comparison {
         // `+1.octaves` arrives as ` 1.octaves`.
         let place = place.trim();
         let numbered = !place.is_empty() && place.bytes().all(|byte| byte.is_ascii_digit());
+        // `.octaves` and `1a.octaves` miss a number; `ui.seed` is someone
+        // else's.
+        let misnumbered = place.is_empty() || place.bytes().any(|byte| byte.is_ascii_digit());
         let slip = || own_specs().find(|spec| query::misspelt(own, spec.option));
+        let is = |option: &str| own == option || query::misspelt(own, option);
+        if numbered && (is(ALGORITHM.option) || is(COMPARE_KEY)) {
+            return not_read(format!("{COMPARE_KEY} lists the algorithms"));
+        }
         let spec = match (own_spec(own), numbered) {
             (Some(spec), true) => spec,
             (None, true) => {
@@ -285,7 +316,9 @@ impl Comparison {
                     Some(spec) if spec.option == Field::SEED.spec().option => {
                         one_seed(spec.option, value)
                     }
-                    Some(spec) => format!("write {place}.{}={value}", spec.option),
+                    Some(spec) => {
+                        format!("write {place}.{}", query::assignment(spec.option, value))
+                    }
                     None => format!(
                         "a map of a comparison has no setting {} (given {})",
                         quote(own),
@@ -294,7 +327,7 @@ impl Comparison {
                 });
             }
             (ours, false) => {
-                let spec = ours.or_else(slip)?;
+                let spec = ours.or_else(slip).filter(|_| misnumbered)?;
                 return not_read(format!(
                     "a map's own setting starts with its number, 1 to {maps}, as 1.{}",
                     spec.option
@@ -653,6 +686,28 @@ mod tests {
             configs[1].params.final_stage(),
             "a stage it lacks is dropped"
         );
+    }
+
+    #[test]
+    fn a_maps_key_is_one_key_however_numbered_and_others_dotted_keys_pass() {
+        let comparison = comparison(
+            "?compare=perlin-noise,value-noise&1.octaves=3&01.octaves=6&ui.seed=2&amp.view=x\
+             &1.ridgeOffset=0.5&2.algorithm=perlin-noise&1.compare=x",
+        );
+        assert_eq!(
+            comparison.problems,
+            [
+                "URL parameter 2.algorithm is not read: compare lists the algorithms",
+                "URL parameter 1.compare is not read: compare lists the algorithms",
+                "URL parameter 1.ridgeOffset is read only with 1.shape=ridged-multifractal",
+                "URL parameter 1.octaves is given 2 times, as \"3\", \"6\"; the last counts",
+            ]
+        );
+        assert_eq!(config_of(&comparison, 0).params.noise.octaves, 6);
+        let ridged = super::tests::comparison(
+            "?compare=perlin-noise,value-noise&1.shape=ridged-multifractal&1.ridgeOffset=0.5",
+        );
+        assert!(ridged.problems.is_empty(), "{:?}", ridged.problems);
     }
 
     #[test]

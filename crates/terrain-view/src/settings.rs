@@ -511,7 +511,10 @@ impl DemoConfig {
             errors,
         } = query::from_query(query);
         let pairs = query::parse_pairs(query);
+        // A key these settings do not read (talus without erosion) is not
+        // said to count, however often it is given.
         let read_here = fields()
+            .filter(|field| (field.parameter().applies)(&params))
             .map(|field| field.spec())
             .chain([&STAGE])
             .chain(SETTINGS.iter().map(|entry| entry.spec))
@@ -787,6 +790,11 @@ mod tests {
         let before = config.clone();
         assert!(config.apply_query("").is_empty());
         assert_eq!(config, before, "an empty query changes nothing");
+        assert_eq!(
+            config.apply_query("?algorithm=perlin-noise&talus=1&talus=2&octaves=2&octaves=3"),
+            ["URL parameter octaves is given 2 times, as \"2\", \"3\"; the last counts"],
+            "talus is not read without erosion, so neither value counts"
+        );
     }
 
     #[test]
