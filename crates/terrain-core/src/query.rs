@@ -83,40 +83,78 @@ pub fn key_problems<'a>(
     pairs: &[(String, String)],
     specs: impl IntoIterator<Item = &'a Spec>,
 ) -> Vec<String> {
+    placed_key_problems(pairs, specs)
+        .into_iter()
+        .map(|(_, problem)| problem)
+        .collect()
+}
+
+/// [`key_problems`], each with the place in `pairs` of the key it is
+/// about, so that other notices can be put in the address's order too
+/// ([`in_address_order`]).
+pub fn placed_key_problems<'a>(
+    pairs: &[(String, String)],
+    specs: impl IntoIterator<Item = &'a Spec>,
+) -> Vec<(usize, String)> {
     let specs: Vec<&Spec> = specs.into_iter().collect();
     let mut problems = Vec::new();
-    for (key, values) in grouped(pairs) {
+    for (place, (key, values)) in placed_groups(pairs) {
         let last = values[values.len() - 1];
         if let Some(spec) = specs.iter().find(|spec| spec.option == key) {
             if values.iter().any(|value| *value != last) {
-                problems.push(given_times(&spec.name_on(Surface::Url), &values));
+                problems.push((place, given_times(&spec.name_on(Surface::Url), &values)));
             }
         } else if !known(key)
             && let Some(spec) = specs.iter().find(|spec| misspelt(key, spec.option))
         {
-            problems.push(format!(
+            let problem = format!(
                 "{} was given as {}, which is not read: write {}",
                 spec.name_on(Surface::Url),
                 quote(key),
                 assignment(spec.option, last)
-            ));
+            );
+            problems.push((place, problem));
         }
     }
     problems
+}
+
+/// The place in `pairs` of the value of `key` that counts, its last;
+/// past the end when the key is not given.
+pub fn place_of(pairs: &[(String, String)], key: &str) -> usize {
+    pairs
+        .iter()
+        .rposition(|(given, _)| given == key)
+        .unwrap_or(pairs.len())
+}
+
+/// `notices` in the order of the places they are about (those about one
+/// place keep their order), without their places.
+pub fn in_address_order(mut notices: Vec<(usize, String)>) -> Vec<String> {
+    notices.sort_by_key(|&(place, _)| place);
+    notices.into_iter().map(|(_, notice)| notice).collect()
 }
 
 /// Each key of `pairs` once, in the order keys first appear, with its
 /// values in the order given (the last counts). Linear in the pairs, so
 /// an address of thousands of keys is read at once.
 pub fn grouped(pairs: &[(String, String)]) -> Vec<(&str, Vec<&str>)> {
+    placed_groups(pairs)
+        .into_iter()
+        .map(|(_, group)| group)
+        .collect()
+}
+
+/// [`grouped`], each group with the place of its key's first pair.
+fn placed_groups(pairs: &[(String, String)]) -> Vec<(usize, (&str, Vec<&str>))> {
     let mut places: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
-    for (key, value) in pairs {
-        let place = *places.entry(key.as_str()).or_insert_with(|| {
-            groups.push((key.as_str(), Vec::new()));
+    let mut groups: Vec<(usize, (&str, Vec<&str>))> = Vec::new();
+    for (place, (key, value)) in pairs.iter().enumerate() {
+        let group = *places.entry(key.as_str()).or_insert_with(|| {
+            groups.push((place, (key.as_str(), Vec::new())));
             groups.len() - 1
         });
-        groups[place].1.push(value.as_str());
+        groups[group].1.1.push(value.as_str());
     }
     groups
 }

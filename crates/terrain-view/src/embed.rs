@@ -164,9 +164,9 @@ pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
 /// page has neither to share.
 pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let mut config = DemoConfig::default();
-    let mut messages = config.apply_query(query);
+    let mut messages = config.apply_placed_query(query);
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
-    messages.extend(query::key_problems(&pairs, [&EMBED_CONTROLS]));
+    messages.extend(query::placed_key_problems(&pairs, [&EMBED_CONTROLS]));
     if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
         match EMBED_CONTROLS.parse_on(Surface::Url, &text) {
             Ok(value) => {
@@ -175,12 +175,15 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
                     .copied()
                     .unwrap_or_default();
             }
-            Err(refusal) => messages.push(EMBED_CONTROLS.refuse_on(Surface::Url, &refusal)),
+            Err(refusal) => messages.push((
+                query::place_of(&pairs, EMBED_CONTROLS.option),
+                EMBED_CONTROLS.refuse_on(Surface::Url, &refusal),
+            )),
         }
     }
     config.display.url_state = false;
     config.display.link = None;
-    (config, messages)
+    (config, query::in_address_order(messages))
 }
 
 #[cfg(test)]
@@ -366,6 +369,20 @@ mod tests {
         assert_eq!(config.params.map.exponent, 4);
         assert_eq!(config.display.controls, Controls::None);
         assert!(!config.display.url_state && config.display.link.is_none());
+        let (_, messages) =
+            read_embed_query("controls=sideways&exponent=40&Seed=3&seed=1&seed=2&palette=x");
+        assert_eq!(
+            messages,
+            [
+                "URL parameter controls must be one of none, compact, full; got \"sideways\"",
+                "URL parameter exponent must be a whole number from 1 to 12; got \"40\"",
+                "URL parameter seed was given as \"Seed\", which is not read: write seed=3",
+                "URL parameter seed is given 2 times, as \"1\", \"2\"; the last counts",
+                "URL parameter palette must be one of terrain, bands, green, greyscale, slope, curvature, \
+                 flow; got \"x\"",
+            ],
+            "in the address's order"
+        );
         let (config, messages) = read_embed_query("controls=compact");
         assert!(messages.is_empty());
         assert_eq!(config.display.controls, Controls::Compact);

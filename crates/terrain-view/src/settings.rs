@@ -499,9 +499,17 @@ impl DemoConfig {
 
     /// Replaces the parameters, stage and display settings with those in a
     /// URL query, when it has any; returns a message for each value it
-    /// could not use (the value in the attributes, or the default, stays).
+    /// could not use (the value in the attributes, or the default, stays),
+    /// in the address's order.
     pub fn apply_query(&mut self, query: &str) -> Vec<String> {
-        if query::parse_pairs(query).is_empty() {
+        query::in_address_order(self.apply_placed_query(query))
+    }
+
+    /// [`DemoConfig::apply_query`]'s messages, each with the place in the
+    /// query of the key it is about, for a caller with more to say.
+    pub fn apply_placed_query(&mut self, query: &str) -> Vec<(usize, String)> {
+        let pairs = query::parse_pairs(query);
+        if pairs.is_empty() {
             return Vec::new();
         }
         let QueryState {
@@ -510,7 +518,6 @@ impl DemoConfig {
             other,
             errors,
         } = query::from_query(query);
-        let pairs = query::parse_pairs(query);
         // A key these settings do not read (talus without erosion) is not
         // said to count, however often it is given.
         let read_here = fields()
@@ -519,10 +526,14 @@ impl DemoConfig {
             .chain([&STAGE])
             .chain(SETTINGS.iter().map(|entry| entry.spec))
             .filter(|spec| spec.surfaces.url);
-        let mut messages: Vec<String> = errors
+        let place_of = |spec: &Spec| query::place_of(&pairs, spec.option);
+        let mut messages: Vec<(usize, String)> = errors
             .iter()
-            .map(|error| error.describe_on(Surface::Url))
-            .chain(query::key_problems(&pairs, read_here))
+            .map(|error| {
+                let place = error.spec().map_or(pairs.len(), place_of);
+                (place, error.describe_on(Surface::Url))
+            })
+            .chain(query::placed_key_problems(&pairs, read_here))
             .collect();
         self.params = params;
         self.stage = stage;
@@ -535,7 +546,10 @@ impl DemoConfig {
             };
             match entry.spec.parse_on(Surface::Url, text) {
                 Ok(value) => (entry.set)(&mut self.display, &value),
-                Err(refusal) => messages.push(entry.spec.refuse_on(Surface::Url, &refusal)),
+                Err(refusal) => messages.push((
+                    place_of(entry.spec),
+                    entry.spec.refuse_on(Surface::Url, &refusal),
+                )),
             }
         }
         messages
