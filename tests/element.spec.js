@@ -237,3 +237,40 @@ test("a data-terrain-demo element is released when it leaves the page; one of ea
   );
   await expect(page.locator("#mixed canvas.terrain-canvas")).toHaveCount(1);
 });
+
+test("demos with one link start on one seed: the first one's, or the one an attribute gives", async ({ page }) => {
+  await page.goto(`${BLOG}/elements.html`);
+  const seeds = () =>
+    page.evaluate(async () => {
+      const script = document.querySelector('script[type="module"][src$="terrain.js"]');
+      const module = await import(script.src);
+      const elements = [...document.querySelectorAll("terrain-demo.terrain-demo")];
+      return elements.map((_, index) => module.demoState(index)?.seed ?? null);
+    });
+  await expect.poll(async () => (await seeds()).length).toBe(2);
+  await page.evaluate(() => {
+    for (const id of ["a", "b"]) {
+      const element = document.createElement("terrain-demo");
+      Object.assign(element, { id });
+      element.setAttribute("algorithm", "perlin-noise");
+      element.setAttribute("exponent", "4");
+      element.setAttribute("link", "pair");
+      document.body.append(element);
+    }
+  });
+  await expect.poll(async () => (await seeds()).length).toBe(4);
+  const [a, b] = (await seeds()).slice(2);
+  expect(a, "a random seed").not.toBeNull();
+  expect(b, "the second takes the first one's seed").toBe(a);
+  await page.evaluate(() => {
+    const element = document.createElement("terrain-demo");
+    element.setAttribute("algorithm", "value-noise");
+    element.setAttribute("exponent", "4");
+    element.setAttribute("link", "pair");
+    element.setAttribute("seed", "9");
+    document.body.append(element);
+  });
+  await expect
+    .poll(async () => (await seeds()).slice(2), { message: "a given seed is the link's" })
+    .toEqual(["9", "9", "9"]);
+});
