@@ -14,6 +14,49 @@
 //! [`crate::page::PageInput::AddressRested`] one interval after each
 //! change.
 
+use terrain_core::STAGE;
+use terrain_core::query::{self, parse_pairs};
+use terrain_core::registry::fields;
+
+use crate::compare::COMPARE_KEY;
+use crate::embed::EMBED_CONTROLS;
+use crate::settings::SETTINGS;
+
+/// The query to put in an address whose query is now `current`: `ours`,
+/// after the pairs of `current` that are someone else's (a blog's
+/// `p=123`, an analytics tag), in their order. A key of ours, a map's
+/// own (`2.octaves`) or a slip for one of ours is the demo's to write.
+pub fn with_others(current: &str, ours: &str) -> String {
+    let keys: Vec<&str> = fields()
+        .map(|field| field.spec().option)
+        .chain([STAGE.option, COMPARE_KEY, EMBED_CONTROLS.option])
+        .chain(SETTINGS.iter().map(|entry| entry.spec.option))
+        .collect();
+    let is_ours = |key: &str| {
+        let own = key
+            .split_once('.')
+            .filter(|(place, _)| place.trim().bytes().all(|byte| byte.is_ascii_digit()))
+            .map_or(key, |(_, own)| own);
+        keys.iter()
+            .any(|option| own == *option || query::misspelt(own, option))
+    };
+    let others = current
+        .strip_prefix('?')
+        .unwrap_or(current)
+        .split('&')
+        .filter(|pair| {
+            let key = pair.split_once('=').map_or(*pair, |(key, _)| key);
+            !key.is_empty()
+                && parse_pairs(pair)
+                    .first()
+                    .is_some_and(|(key, _)| !is_ours(key))
+        });
+    others
+        .chain((!ours.is_empty()).then_some(ours))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 /// The shortest time between two changes of the address.
 pub const ADDRESS_INTERVAL_MS: u32 = 350;
 
@@ -51,6 +94,22 @@ impl AddressBar {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn someone_elses_keys_stay_in_the_address_and_ours_are_written_anew() {
+        assert_eq!(
+            super::with_others(
+                "?p=123&seed=4&utm_source=x&Seed=5&2.octaves=3&ui.seed=1&stage=done",
+                "algorithm=perlin-noise&seed=7"
+            ),
+            "p=123&utm_source=x&ui.seed=1&algorithm=perlin-noise&seed=7"
+        );
+        assert_eq!(super::with_others("", "seed=7"), "seed=7");
+        assert_eq!(
+            super::with_others("?snippet=%3Cdiv%3E", ""),
+            "snippet=%3Cdiv%3E"
+        );
+    }
+
     use super::*;
 
     /// A reader's changes at the times `wanted` (milliseconds from 0,

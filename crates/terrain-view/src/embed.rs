@@ -183,6 +183,9 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     }
     config.display.url_state = false;
     config.display.link = None;
+    // As a share link's: without a seed, seed 0, so every reader of a
+    // frame sees the same map.
+    config.seed_given = true;
     (config, query::in_address_order(messages))
 }
 
@@ -386,7 +389,7 @@ mod tests {
         let (config, messages) = read_embed_query("controls=compact");
         assert!(messages.is_empty());
         assert_eq!(config.display.controls, Controls::Compact);
-        assert!(!config.seed_given || config.params.map.seed == 0);
+        assert!(config.seed_given && config.params.map.seed == 0, "seed 0");
     }
 
     #[test]

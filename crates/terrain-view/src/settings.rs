@@ -509,8 +509,23 @@ impl DemoConfig {
     /// query of the key it is about, for a caller with more to say.
     pub fn apply_placed_query(&mut self, query: &str) -> Vec<(usize, String)> {
         let pairs = query::parse_pairs(query);
-        if pairs.is_empty() {
-            return Vec::new();
+        let ours = |key: &str| {
+            key == STAGE.option
+                || fields().any(|field| field.spec().surfaces.url && field.name() == key)
+                || SETTINGS
+                    .iter()
+                    .any(|entry| entry.spec.surfaces.url && entry.spec.option == key)
+        };
+        if !pairs.iter().any(|(key, _)| ours(key)) {
+            // Only someone else's keys (`?fbclid=…`), or slips for ours:
+            // no share link, so the page's own settings stay.
+            let read_here = fields()
+                .filter(|field| (field.parameter().applies)(&self.params))
+                .map(|field| field.spec())
+                .chain([&STAGE])
+                .chain(SETTINGS.iter().map(|entry| entry.spec))
+                .filter(|spec| spec.surfaces.url);
+            return query::placed_key_problems(&pairs, read_here);
         }
         let QueryState {
             params,
@@ -804,6 +819,12 @@ mod tests {
         let before = config.clone();
         assert!(config.apply_query("").is_empty());
         assert_eq!(config, before, "an empty query changes nothing");
+        let before = config.clone();
+        assert_eq!(
+            config.apply_query("?fbclid=x&utm_source=y&Seed=3"),
+            ["URL parameter seed was given as \"Seed\", which is not read: write seed=3"]
+        );
+        assert_eq!(config, before, "no key of ours: the settings stay");
         assert_eq!(
             config.apply_query("?algorithm=perlin-noise&talus=1&talus=2&octaves=2&octaves=3"),
             ["URL parameter octaves is given 2 times, as \"2\", \"3\"; the last counts"],

@@ -199,10 +199,17 @@ pub fn toggle_class(element: &Element, class: &str, on: bool) {
 /// The page decides when (see `terrain_view::address`); this only writes.
 pub fn replace_query(query: &str) -> Result<(), JsValue> {
     let window = window()?;
-    let path = window.location().pathname()?;
-    window
-        .history()?
-        .replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}")))
+    let location = window.location();
+    let path = location.pathname()?;
+    // The page's own keys and its #fragment are the page's: a blog's
+    // permalink keeps them.
+    let query = terrain_view::address::with_others(&location.search()?, query);
+    let hash = location.hash()?;
+    window.history()?.replace_state_with_url(
+        &JsValue::NULL,
+        "",
+        Some(&format!("{path}?{query}{hash}")),
+    )
 }
 
 /// The media query that says whether the reader asked their system for
