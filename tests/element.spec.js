@@ -274,3 +274,19 @@ test("demos with one link start on one seed: the first one's, or the one an attr
     .poll(async () => (await seeds()).slice(2), { message: "a given seed is the link's" })
     .toEqual(["9", "9", "9"]);
 });
+
+test("a demo keeping its page's address in step keeps the page's own keys and #fragment", async ({ page }) => {
+  const snippet =
+    `<script type="module" src="${SITE}/terrain.js"></script>` +
+    '<terrain-demo algorithm="perlin-noise" exponent="4" seed="3" url-state></terrain-demo>';
+  await page.goto(`${BLOG}/pasted.html?p=123&snippet=${encodeURIComponent(snippet)}#comments`);
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get("seed"), { message: "the demo writes its seed" })
+    .toBe("3");
+  const url = new URL(page.url());
+  expect(url.searchParams.get("p"), "the blog's key stays").toBe("123");
+  expect(url.searchParams.get("snippet"), "the post's body stays").toBe(snippet);
+  expect(url.hash, "the fragment stays").toBe("#comments");
+  await page.reload();
+  await expect(page.locator("terrain-demo canvas.terrain-canvas"), "a reload shows the post again").toHaveCount(1);
+});
