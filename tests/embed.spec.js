@@ -84,6 +84,16 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
       .getByRole("link", { name: "Open in the playground" })
       .getAttribute("href");
     expect(link).toBe(`${SITE}/playground.html?algorithm=value-noise&exponent=7&seed=4&palette=bands`);
+    // After a Refresh it opens the map on show, not the address's.
+    const large = await (await page.locator("#large").elementHandle()).contentFrame();
+    await page.frameLocator("#large").locator(".terrain-refresh").click();
+    await expect.poll(async () => (await frameState(large)).seed).not.toBe("4");
+    const open = page.frameLocator("#large").getByRole("link", { name: "Open in the playground" });
+    await open.hover();
+    const opened = new URL(await open.getAttribute("href"));
+    expect(opened.pathname).toBe("/playground.html");
+    expect(opened.searchParams.get("seed")).toBe((await frameState(large)).seed);
+    expect(opened.searchParams.get("algorithm")).toBe("value-noise");
     // The large frame has every control, scrolling beside the view.
     await expect(page.frameLocator("#large").getByLabel("Algorithm")).toBeVisible();
     // Each frame said how tall its content is: at least the frame.

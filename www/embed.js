@@ -6,23 +6,33 @@
 // message, keeps nothing in storage and assumes nothing of its origin, so
 // it works in an iframe with sandbox="allow-scripts".
 
-import { mountEmbed } from "./terrain.js";
+import { demoState, mountEmbed } from "./terrain.js";
 
 const query = self.location.search;
+let demo;
 try {
-  mountEmbed(document.getElementById("demo"), query);
+  demo = mountEmbed(document.getElementById("demo"), query);
 } catch (error) {
   // The demo says what went wrong in its own status line; the credit stays.
   console.error("terrain demo:", error);
 }
 
-// The playground with the same settings (the embed's controls key is not
-// one of them). Set as a property of a URL object: text, never markup.
+// "Open in the playground" opens the map on show: the demo's share link,
+// taken as the reader reaches for the link (after a Refresh or a changed
+// setting), and until then the playground with the address's settings
+// (the embed's controls key is not one of them). Set as a property: text,
+// never markup.
+const open = document.getElementById("open-playground");
 const playground = new URL("playground.html", import.meta.url);
 const settings = new URLSearchParams(query);
 settings.delete("controls");
 playground.search = settings.toString();
-document.getElementById("open-playground").href = playground.href;
+open.href = playground.href;
+function pointAtTheMapShown() {
+  const link = demo === undefined ? undefined : demoState(demo)?.shareLink;
+  if (link) open.href = link;
+}
+for (const event of ["pointerdown", "focus", "mouseenter", "click"]) open.addEventListener(event, pointAtTheMapShown);
 
 let told = 0;
 function tellHeight() {

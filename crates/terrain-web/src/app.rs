@@ -526,7 +526,8 @@ pub fn render_stats() -> JsValue {
 /// settings, the map's stage and side, its camera's azimuth and elevation
 /// (radians), and a fingerprint of its heights (a 64-bit FNV-1a hash of
 /// their bit patterns, in hex) that two demos share exactly when their
-/// maps are equal bit for bit. `undefined` if there is no such demo.
+/// maps are equal bit for bit, and its share link (`null` for an imported
+/// map, which no link brings back). `undefined` if there is no such demo.
 #[wasm_bindgen(js_name = demoState)]
 pub fn demo_state(index: u32) -> JsValue {
     with_app(|app| {
@@ -573,6 +574,10 @@ pub fn demo_state(index: u32) -> JsValue {
             (
                 "fingerprint",
                 format!("{:016x}", terrain.heightmap.fingerprint()).into(),
+            ),
+            (
+                "shareLink",
+                demo.share_link().map_or(JsValue::NULL, JsValue::from),
             ),
         ]);
         dom::set_all(&state, &entries);
