@@ -290,3 +290,32 @@ test("a demo keeping its page's address in step keeps the page's own keys and #f
   await page.reload();
   await expect(page.locator("terrain-demo canvas.terrain-canvas"), "a reload shows the post again").toHaveCount(1);
 });
+
+test("a <terrain-demo> given new controls keeps its map, its seed and a refused value's last good one", async ({
+  page,
+}) => {
+  await page.goto(`${BLOG}/elements.html`);
+  await expect.poll(async () => (await renderStats(page)).demos).toBe(2);
+  await page.evaluate(() => {
+    const element = document.createElement("terrain-demo");
+    element.id = "controlled";
+    element.setAttribute("algorithm", "perlin-noise");
+    element.setAttribute("exponent", "4");
+    document.body.append(element);
+  });
+  await expect.poll(async () => (await demoState(page, 2))?.fingerprint ?? null).not.toBeNull();
+  const before = await demoState(page, 2);
+  await page.evaluate(() => {
+    const element = document.getElementById("controlled");
+    element.setAttribute("octaves", "lots");
+    element.setAttribute("controls", "compact");
+  });
+  await expect(page.locator("#controlled .terrain-controls")).toBeVisible();
+  const after = await demoState(page, 3);
+  expect([after.seed, after.octaves, after.fingerprint], "the same map").toEqual([
+    before.seed,
+    before.octaves,
+    before.fingerprint,
+  ]);
+  await expect(page.locator("#controlled .terrain-notice")).toContainText('got "lots"');
+});

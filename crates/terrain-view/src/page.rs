@@ -521,11 +521,32 @@ impl Page {
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let (config, problems) = element::read_attributes(
+        let (mut config, problems) = element::read_attributes(
             |name| element::attribute(attributes, name),
             Some(slot.demo.config()),
         );
         slot.own_palette = config.display.palette;
+        // A demo joining a link takes its seed, or gives it the one its
+        // attribute gives, as one mounted into it does.
+        let joined = config
+            .display
+            .link
+            .clone()
+            .filter(|link| slot.demo.link() != Some(link.as_str()));
+        let link_seed = joined.as_deref().and_then(|link| {
+            self.slots
+                .indices()
+                .into_iter()
+                .filter(|&other| other != index)
+                .filter_map(|other| self.demo(other))
+                .find(|demo| demo.link() == Some(link))
+                .map(Demo::seed)
+        });
+        let shares_its_seed = link_seed.is_some() && config.seed_given;
+        if let Some(seed) = link_seed.filter(|_| !config.seed_given) {
+            config.params = config.params.with_seed(seed);
+        }
+        let seed = config.params.map.seed;
         let input = Input::Reconfigure {
             config: Box::new(config),
             problems: problems
@@ -534,6 +555,9 @@ impl Page {
                 .collect(),
         };
         self.tell_demo(index, input, out);
+        if shares_its_seed {
+            self.share_seed(index, seed, out);
+        }
         if self.posts_look {
             self.wear_posts_look(index, out);
         }
@@ -1071,6 +1095,34 @@ mod tests {
         page.handle(PageInput::Frame);
         let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
         assert_eq!(seeds, [8, 8, 5]);
+    }
+
+    #[test]
+    fn a_demo_joining_a_link_later_takes_its_seed_or_gives_its_own() {
+        let mut page = a_linked_pair_and_another();
+        let change = |page: &mut Page, pairs: &[(&str, &str)]| {
+            page.handle(PageInput::Attributes(2, attributes(pairs)));
+            page.handle(PageInput::Frame);
+            page.demos().map(Demo::seed).collect::<Vec<u64>>()
+        };
+        page.handle(PageInput::Demo(0, Input::Refresh(31)));
+        assert_eq!(
+            change(&mut page, &[("exponent", "3"), ("link", "pair")]),
+            [31, 31, 31],
+            "joined without a seed: the link's"
+        );
+        change(
+            &mut page,
+            &[("exponent", "3"), ("seed", "9"), ("link", "trio")],
+        );
+        assert_eq!(
+            change(
+                &mut page,
+                &[("exponent", "3"), ("seed", "9"), ("link", "pair")]
+            ),
+            [9, 9, 9],
+            "joined with its seed: the link's now"
+        );
     }
 
     #[test]

@@ -161,11 +161,14 @@ pub fn element_changed(host: HtmlElement, index: u32) -> Result<Option<u32>, JsV
     let attributes = attributes_of(&host);
     let rebuilt = with_app(|app| {
         let shown = app.page().demo(index as usize)?.config().clone();
-        let (config, problems) =
-            element::read_attributes(|name| element::attribute(&attributes, name), None);
+        let (mut config, problems) =
+            element::read_attributes(|name| element::attribute(&attributes, name), Some(&shown));
         if !element::needs_new_view(&shown, &config) {
             return None;
         }
+        // Built anew for its controls, it shows the same map: the seed on
+        // show, and a refused value's last good one.
+        config.seed_given = true;
         app.unmount(index as usize);
         let messages = problems
             .into_iter()
