@@ -291,13 +291,14 @@ test("what a comparison's address cannot use is named at the top, with what to w
   await waitForAllDemos(page, 2);
   const notice = page.locator(".terrain-compare > .terrain-notice");
   await expect(notice.getByRole("listitem")).toHaveText([
+    // In the address's order.
+    'URL parameter seed was given as "Seed", which is not read: write seed=4',
     "URL parameter 5.octaves is not read: the comparison's maps are numbered 1 to 2",
     "URL parameter stage is not read in a comparison: write 1.stage, 2.stage… for a map's stage",
     "URL parameter 2.octave is not read: write 2.octaves=3",
     "URL parameter 1.seed is not read: the maps of a comparison share one seed, as a Refresh gives all a new one; write seed=5",
-    'URL parameter seed was given as "Seed", which is not read: write seed=4',
-    'URL parameter palette was given as "palettes", which is not read: write palette=slope',
     'URL parameter 2.stage must be one of lattice, done or octave-1 to octave-5 for perlin-noise; got "pass-9"',
+    'URL parameter palette was given as "palettes", which is not read: write palette=slope',
   ]);
   const canvas = await page.locator("canvas.terrain-canvas").first().boundingBox();
   expect((await notice.boundingBox()).y).toBeLessThan(canvas.y);

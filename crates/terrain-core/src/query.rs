@@ -146,7 +146,7 @@ pub fn grouped(pairs: &[(String, String)]) -> Vec<(&str, Vec<&str>)> {
 }
 
 /// [`grouped`], each group with the place of its key's first pair.
-fn placed_groups(pairs: &[(String, String)]) -> Vec<(usize, (&str, Vec<&str>))> {
+pub fn placed_groups(pairs: &[(String, String)]) -> Vec<(usize, (&str, Vec<&str>))> {
     let mut places: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut groups: Vec<(usize, (&str, Vec<&str>))> = Vec::new();
     for (place, (key, value)) in pairs.iter().enumerate() {

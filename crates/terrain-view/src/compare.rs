@@ -13,7 +13,7 @@
 //! [`Comparison::attributes`] and writes [`Comparison::query`] into the
 //! page's address, so the share link keeps the comparison as shown.
 
-use terrain_core::query::{self, encode, key_problems, parse_pairs};
+use terrain_core::query::{self, encode, parse_pairs};
 use terrain_core::registry::fields;
 use terrain_core::spec::{Kind, Spec, Surface, quote};
 use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE, Stage};
@@ -97,21 +97,46 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
         shared: Vec::new(),
         problems: Vec::new(),
     };
-    // The last value of a key counts, and what is wrong with it is said once.
-    for (key, values) in query::grouped(&pairs) {
+    // The last value of a key counts, and what is wrong with it is said
+    // once, in the address's order.
+    let mut problems: Vec<(usize, String)> = Vec::new();
+    for (place, (key, values)) in query::placed_groups(&pairs) {
         comparison.take(key, values[values.len() - 1]);
+        problems.extend(
+            comparison
+                .problems
+                .drain(..)
+                .map(|problem| (place, problem)),
+        );
     }
+    comparison.complete(fresh_seed);
+    let unread = comparison.check_own();
+    problems.extend(
+        unread
+            .into_iter()
+            .map(|(key, problem)| (query::place_of(&pairs, &key), problem)),
+    );
+    // A shared key no map reads (octaves on diamond-square alone) is not
+    // said to count, however often it is given.
+    let configs: Vec<DemoConfig> = (0..comparison.algorithms.len())
+        .map(|index| config_from(&comparison.attributes(index)).0)
+        .collect();
+    let read_by_a_map = |spec: &Spec| {
+        fields()
+            .find(|field| field.spec() == spec)
+            .is_none_or(|field| {
+                configs
+                    .iter()
+                    .any(|config| (field.parameter().applies)(&config.params))
+            })
+    };
     let shared_specs = fields()
         .map(|field| field.spec())
         .chain(SETTINGS.iter().map(|entry| entry.spec))
-        .filter(|spec| shared_spec(spec.option).is_some());
-    comparison
-        .problems
-        .extend(key_problems(&pairs, shared_specs));
-    comparison.complete(fresh_seed);
-    comparison.check_own();
-    let twice = comparison.given_twice(&pairs);
-    comparison.problems.extend(twice);
+        .filter(|spec| shared_spec(spec.option).is_some() && read_by_a_map(spec));
+    problems.extend(query::placed_key_problems(&pairs, shared_specs));
+    problems.extend(comparison.given_twice(&pairs));
+    comparison.problems = query::in_address_order(problems);
     Some(Ok(comparison))
 }
 
@@ -358,7 +383,7 @@ impl Comparison {
     /// The list and the maps' own keys given more than once with different
     /// values, when the last is read (the shared keys are
     /// [`key_problems`]'s).
-    fn given_twice(&self, pairs: &[(String, String)]) -> Vec<String> {
+    fn given_twice(&self, pairs: &[(String, String)]) -> Vec<(usize, String)> {
         let read = |key: &str| {
             key == COMPARE_KEY
                 || key.split_once('.').is_some_and(|(place, own)| {
@@ -372,17 +397,24 @@ impl Comparison {
                         .is_some_and(|given| given.iter().any(|(spec, _)| spec.option == own))
                 })
         };
-        query::grouped(pairs)
+        query::placed_groups(pairs)
             .into_iter()
-            .filter(|(key, values)| read(key) && values.iter().any(|value| *value != values[0]))
-            .map(|(key, values)| query::given_times(&format!("URL parameter {key}"), &values))
+            .filter(|(_, (key, values))| {
+                read(key) && values.iter().any(|value| *value != values[0])
+            })
+            .map(|(place, (key, values))| {
+                let problem = query::given_times(&format!("URL parameter {key}"), &values);
+                (place, problem)
+            })
             .collect()
     }
 
     /// Checks each map's own settings against its algorithm and exponent:
     /// one it does not read, or a stage it does not have, is named and
-    /// dropped, so the demo shows what the address can give it.
-    fn check_own(&mut self) {
+    /// dropped, so the demo shows what the address can give it. Returns
+    /// each key dropped (`2.talus`) with why.
+    fn check_own(&mut self) -> Vec<(String, String)> {
+        let mut unread = Vec::new();
         for index in 0..self.algorithms.len() {
             let attributes = self.attributes(index);
             let (config, _) = config_from(&attributes);
@@ -404,9 +436,10 @@ impl Comparison {
             }
             for (option, problem) in refused {
                 self.own[index].retain(|(spec, _)| spec.option != option);
-                self.problems.push(problem);
+                unread.push((format!("{}.{option}", index + 1), problem));
             }
         }
+        unread
     }
 
     /// Gives every map the same seed (`fresh_seed`) and exponent (the
@@ -626,7 +659,13 @@ mod tests {
         assert_eq!(
             comparison.problems,
             [
+                "URL parameter compare is given 2 times, as \"perlin-noise,perlin-noise\", \
+                 \"diamond-square,perlin-noise\"; the last counts",
                 "URL parameter seed must be a whole number from 0 to 18446744073709551615; got \"junk\"",
+                "URL parameter seed is given 2 times, as \"3\", \"junk\"; the last counts",
+                "URL parameter exponent was given as \"exponet\", which is not read: write exponent=5",
+                "URL parameter palette was given as \"palettes\", which is not read: write \
+                 palette=slope",
                 "URL parameter .octaves is not read: a map's own setting starts with its number, \
                  1 to 2, as 1.octaves",
                 "URL parameter +1.octave is not read: a map's own setting starts with its number, \
@@ -637,20 +676,14 @@ mod tests {
                  Refresh gives all a new one; write seed=6",
                 "URL parameter 1.Seed is not read: the maps of a comparison share one seed, as a \
                  Refresh gives all a new one; write seed=7",
-                "URL parameter Stage is not read in a comparison: write 1.stage, 2.stage… for a \
-                 map's stage",
-                "URL parameter Compare is not read: compare is the key that lists the algorithms",
-                "URL parameter seed is given 2 times, as \"3\", \"junk\"; the last counts",
-                "URL parameter exponent was given as \"exponet\", which is not read: write exponent=5",
-                "URL parameter palette was given as \"palettes\", which is not read: write \
-                 palette=slope",
                 "URL parameter 1.octaves is not read: Diamond-square has no octaves",
                 "URL parameter 2.stage must be one of lattice, done or octave-1 to octave-5 for \
                  perlin-noise; got \"pass-9\"",
-                "URL parameter 2.talus is read only with 2.erosion=thermal",
-                "URL parameter compare is given 2 times, as \"perlin-noise,perlin-noise\", \
-                 \"diamond-square,perlin-noise\"; the last counts",
                 "URL parameter 2.gain is given 2 times, as \"0.2\", \"0.3\"; the last counts",
+                "URL parameter 2.talus is read only with 2.erosion=thermal",
+                "URL parameter Stage is not read in a comparison: write 1.stage, 2.stage… for a \
+                 map's stage",
+                "URL parameter Compare is not read: compare is the key that lists the algorithms",
             ]
         );
         let with_erosion = super::tests::comparison(
@@ -697,13 +730,21 @@ mod tests {
         assert_eq!(
             comparison.problems,
             [
+                "URL parameter 1.octaves is given 2 times, as \"3\", \"6\"; the last counts",
+                "URL parameter 1.ridgeOffset is read only with 1.shape=ridged-multifractal",
                 "URL parameter 2.algorithm is not read: compare lists the algorithms",
                 "URL parameter 1.compare is not read: compare lists the algorithms",
-                "URL parameter 1.ridgeOffset is read only with 1.shape=ridged-multifractal",
-                "URL parameter 1.octaves is given 2 times, as \"3\", \"6\"; the last counts",
             ]
         );
         assert_eq!(config_of(&comparison, 0).params.noise.octaves, 6);
+        let unread = super::tests::comparison(
+            "?compare=diamond-square,midpoint-displacement&octaves=2&octaves=3&talus=1&talus=2",
+        );
+        assert!(
+            unread.problems.is_empty(),
+            "no map reads them: {:?}",
+            unread.problems
+        );
         let ridged = super::tests::comparison(
             "?compare=perlin-noise,value-noise&1.shape=ridged-multifractal&1.ridgeOffset=0.5",
         );
