@@ -509,40 +509,32 @@ impl DemoConfig {
     /// query of the key it is about, for a caller with more to say.
     pub fn apply_placed_query(&mut self, query: &str) -> Vec<(usize, String)> {
         let pairs = query::parse_pairs(query);
-        let ours = |key: &str| {
-            key == STAGE.option
-                || fields().any(|field| field.spec().surfaces.url && field.name() == key)
-                || SETTINGS
-                    .iter()
-                    .any(|entry| entry.spec.surfaces.url && entry.spec.option == key)
-        };
-        if !pairs.iter().any(|(key, _)| ours(key)) {
-            // Only someone else's keys (`?fbclid=…`), or slips for ours:
-            // no share link, so the page's own settings stay.
-            let read_here = fields()
-                .filter(|field| (field.parameter().applies)(&self.params))
+        // The keys these settings read: a key they do not (talus without
+        // erosion) is not said to count, however often it is given.
+        let read_by = |params: &Params| -> Vec<&'static Spec> {
+            fields()
+                .filter(|field| (field.parameter().applies)(params))
                 .map(|field| field.spec())
                 .chain([&STAGE])
                 .chain(SETTINGS.iter().map(|entry| entry.spec))
-                .filter(|spec| spec.surfaces.url);
-            return query::placed_key_problems(&pairs, read_here);
+                .filter(|spec| spec.surfaces.url)
+                .collect()
+        };
+        let state: QueryState = query::from_query(query);
+        let a_setting = |(key, _): &(String, String)| {
+            SETTINGS
+                .iter()
+                .any(|entry| entry.spec.surfaces.url && entry.spec.option == key)
+        };
+        if state.other.len() == pairs.len() && !state.other.iter().any(a_setting) {
+            // Only someone else's keys (`?fbclid=…`), or slips for ours:
+            // no share link, so the page's own settings stay.
+            return query::placed_key_problems(&pairs, read_by(&self.params));
         }
-        let QueryState {
-            params,
-            stage,
-            other,
-            errors,
-        } = query::from_query(query);
-        // A key these settings do not read (talus without erosion) is not
-        // said to count, however often it is given.
-        let read_here = fields()
-            .filter(|field| (field.parameter().applies)(&params))
-            .map(|field| field.spec())
-            .chain([&STAGE])
-            .chain(SETTINGS.iter().map(|entry| entry.spec))
-            .filter(|spec| spec.surfaces.url);
+        let read_here = read_by(&state.params);
         let place_of = |spec: &Spec| query::place_of(&pairs, spec.option);
-        let mut messages: Vec<(usize, String)> = errors
+        let mut messages: Vec<(usize, String)> = state
+            .errors
             .iter()
             .map(|error| {
                 let place = error.spec().map_or(pairs.len(), place_of);
@@ -550,12 +542,16 @@ impl DemoConfig {
             })
             .chain(query::placed_key_problems(&pairs, read_here))
             .collect();
-        self.params = params;
-        self.stage = stage;
+        self.params = state.params;
+        self.stage = state.stage;
         self.seed_given = true;
         for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
             // Keys of someone else's (an analytics tag, say) are not ours.
-            let Some((_, text)) = other.iter().rev().find(|(key, _)| key == entry.spec.option)
+            let Some((_, text)) = state
+                .other
+                .iter()
+                .rev()
+                .find(|(key, _)| key == entry.spec.option)
             else {
                 continue;
             };

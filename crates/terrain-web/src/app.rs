@@ -524,10 +524,9 @@ pub fn render_stats() -> JsValue {
 /// What demo `index` (in page order) shows, for tests and the curious:
 /// every parameter under its `generate()` option name, the display
 /// settings, the map's stage and side, its camera's azimuth and elevation
-/// (radians), and a fingerprint of its heights (a 64-bit FNV-1a hash of
-/// their bit patterns, in hex) that two demos share exactly when their
-/// maps are equal bit for bit, and its share link (`null` for an imported
-/// map, which no link brings back). `undefined` if there is no such demo.
+/// (radians), a fingerprint of its heights (FNV-1a of their bits, in hex:
+/// equal exactly when two maps are equal bit for bit), and its share link
+/// (none for an imported map). `undefined` if there is no such demo.
 #[wasm_bindgen(js_name = demoState)]
 pub fn demo_state(index: u32) -> JsValue {
     with_app(|app| {
@@ -575,10 +574,7 @@ pub fn demo_state(index: u32) -> JsValue {
                 "fingerprint",
                 format!("{:016x}", terrain.heightmap.fingerprint()).into(),
             ),
-            (
-                "shareLink",
-                demo.share_link().map_or(JsValue::NULL, JsValue::from),
-            ),
+            ("shareLink", demo.share_link().into()),
         ]);
         dom::set_all(&state, &entries);
         Some(JsValue::from(state))
