@@ -44,12 +44,11 @@ pub fn with_others(current: &str, ours: &str) -> String {
         .strip_prefix('?')
         .unwrap_or(current)
         .split('&')
+        // An empty key is no pair (parse_pairs drops it).
         .filter(|pair| {
-            let key = pair.split_once('=').map_or(*pair, |(key, _)| key);
-            !key.is_empty()
-                && parse_pairs(pair)
-                    .first()
-                    .is_some_and(|(key, _)| !is_ours(key))
+            parse_pairs(pair)
+                .first()
+                .is_some_and(|(key, _)| !is_ours(key))
         });
     others
         .chain((!ours.is_empty()).then_some(ours))

@@ -170,11 +170,8 @@ impl Page {
     ) -> Vec<PageEffect> {
         // A demo joining a link takes the link's seed, unless it was given
         // one: then the seed is the whole link's, as a changed attribute's is.
-        let link_seed = config.display.link.as_deref().and_then(|link| {
-            self.demos()
-                .find(|demo| demo.link() == Some(link))
-                .map(Demo::seed)
-        });
+        let link_seed = (config.display.link.as_deref())
+            .and_then(|link| self.link_seed(link, self.next_index()));
         let shares_its_seed = link_seed.is_some() && config.seed_given;
         let environment = Environment {
             location,
@@ -473,6 +470,19 @@ impl Page {
         self.tell_demo(demo, Input::Job { job, reply }, out);
     }
 
+    /// The seed of the demos linked as `link`, other than demo `index`.
+    fn link_seed(&self, link: &str, index: usize) -> Option<u64> {
+        let others = self
+            .slots
+            .indices()
+            .into_iter()
+            .filter(|&other| other != index);
+        others
+            .filter_map(|other| self.demo(other))
+            .find(|demo| demo.link() == Some(link))
+            .map(Demo::seed)
+    }
+
     fn share_seed(&mut self, index: usize, seed: u64, out: &mut Vec<PageEffect>) {
         let Some(link) = self.demo(index).and_then(Demo::link).map(str::to_owned) else {
             return;
@@ -533,15 +543,7 @@ impl Page {
             .link
             .clone()
             .filter(|link| slot.demo.link() != Some(link.as_str()));
-        let link_seed = joined.as_deref().and_then(|link| {
-            self.slots
-                .indices()
-                .into_iter()
-                .filter(|&other| other != index)
-                .filter_map(|other| self.demo(other))
-                .find(|demo| demo.link() == Some(link))
-                .map(Demo::seed)
-        });
+        let link_seed = (joined.as_deref()).and_then(|link| self.link_seed(link, index));
         let shares_its_seed = link_seed.is_some() && config.seed_given;
         if let Some(seed) = link_seed.filter(|_| !config.seed_given) {
             config.params = config.params.with_seed(seed);
