@@ -79,6 +79,13 @@ test("a <terrain-demo> reads its attributes, follows their changes and refuses b
     element.removeAttribute("palette");
   });
   await expect(notice).toBeHidden();
+  // A setting the map does not read is said so; the map stays.
+  const put = (await demoState(page, 0)).fingerprint;
+  await page.evaluate(() => document.getElementById("first").setAttribute("spread", "2"));
+  await expect(notice).toContainText("spread is not read: Perlin noise has no spread");
+  expect((await demoState(page, 0)).fingerprint).toBe(put);
+  await page.evaluate(() => document.getElementById("first").removeAttribute("spread"));
+  await expect(notice).toBeHidden();
 
   // New controls are a new set of elements: the demo is built anew.
   await page.evaluate(() => document.getElementById("first").setAttribute("controls", "full"));

@@ -178,7 +178,9 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
     const notice = frame.locator(".terrain-notice");
     await expect(notice).toContainText('URL parameter exponent must be a whole number from 1 to 12; got "40"');
     await expect(notice).toContainText("URL parameter palette must be one of");
-    await expect(notice).toContainText('URL parameter controls must be one of none, compact, full; got "sideways"');
+    await expect(notice).toContainText(
+      'URL parameter controls must be true, false, none, compact or full (empty means true); got "sideways"',
+    );
     expect(await frame.locator("img").count()).toBe(0);
     const inside = await (await page.locator("#small").elementHandle()).contentFrame();
     await expect.poll(async () => (await frameState(inside)).algorithm).toBe("simplex-noise");

@@ -60,6 +60,7 @@ pub mod seams;
 pub mod spec;
 mod stage;
 mod terrain;
+mod unread;
 pub mod words;
 pub mod world;
 
@@ -78,6 +79,7 @@ pub use random::PointRandom;
 pub use reading::{DEFAULT_ALGORITHM, Reading, ValidParams};
 pub use stage::{PointSet, STAGE, Stage};
 pub use terrain::Terrain;
+pub use unread::Unread;
 
 /// Runs `params.algorithm` up to and including `stage`, then its erosion
 /// if the stage is one of erosion's.

@@ -14,6 +14,7 @@ use crate::reading::ValidParams;
 use crate::registry::fields;
 use crate::spec::{Spec, Surface, quote};
 use crate::stage::{STAGE, Stage};
+use crate::unread::Unread;
 
 /// The query (without `?`) that [`from_query`] reads back as `params` and
 /// `stage`: the algorithm, every parameter it reads, and the stage.
@@ -37,8 +38,19 @@ pub struct QueryState {
     pub stage: Stage,
     /// Pairs with keys this module does not read, for the caller.
     pub other: Vec<(String, String)>,
-    /// One error per key whose value was refused.
+    /// One error per key whose value was refused, of those the
+    /// parameters read.
     pub errors: Vec<Error>,
+    /// Each key given that the parameters do not read, and why.
+    pub unread: Vec<Unread>,
+}
+
+impl QueryState {
+    /// What an address says of the keys it was given: each refusal, then
+    /// each key not read, with the setting each is about.
+    pub fn said(&self) -> impl Iterator<Item = (Option<&'static Spec>, String)> + '_ {
+        crate::unread::said_on(self.errors.iter(), &self.unread, Surface::Url)
+    }
 }
 
 /// Reads a query string (with or without its leading `?`). A key given
@@ -69,7 +81,8 @@ pub fn from_query(query: &str) -> QueryState {
         params: reading.params,
         stage: reading.stage,
         other,
-        errors: reading.errors,
+        errors: reading.heeded().cloned().collect(),
+        unread: reading.unread,
     }
 }
 

@@ -15,8 +15,9 @@ use crate::error::Error;
 use crate::generators::ALGORITHM;
 use crate::params::{Algorithm, Field, Params};
 use crate::registry::fields;
-use crate::spec::{Spec, Value};
+use crate::spec::{Spec, Surface, Value};
 use crate::stage::{STAGE, Stage};
+use crate::unread::Unread;
 
 /// The algorithm a reading starts from when it is given none: the third
 /// post's, diamond-square.
@@ -91,8 +92,9 @@ impl ValidParams {
 }
 
 /// What a reader of settings made of them: parameters and a stage, both
-/// valid, and an error for each value it could not use (that value's
-/// default stands instead).
+/// valid, an error for each value it could not use (that value's default
+/// stands instead), and the settings given that the parameters do not
+/// read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reading {
     /// The parameters, valid.
@@ -101,6 +103,32 @@ pub struct Reading {
     pub stage: Stage,
     /// One error per value refused, in registry order.
     pub errors: Vec<Error>,
+    /// Each setting given (well or badly) that the parameters do not read,
+    /// in registry order.
+    pub unread: Vec<Unread>,
+}
+
+impl Reading {
+    /// The errors about settings the parameters read: what an embed or an
+    /// address says, with [`Reading::unread`], of what it was given.
+    pub fn heeded(&self) -> impl Iterator<Item = &Error> {
+        self.errors.iter().filter(|error| {
+            !self
+                .unread
+                .iter()
+                .any(|unread| error.spec() == Some(unread.field().spec()))
+        })
+    }
+
+    /// What an embed says of the settings it was given, on `surface`:
+    /// each refusal [`Reading::heeded`], then each setting not read, with
+    /// the setting each is about.
+    pub fn said_on(
+        &self,
+        surface: Surface,
+    ) -> impl Iterator<Item = (Option<&'static Spec>, String)> + '_ {
+        crate::unread::said_on(self.heeded(), &self.unread, surface)
+    }
 }
 
 impl Params {
@@ -140,8 +168,10 @@ impl Params {
             None => default,
         };
         let mut params = ValidParams::new(algorithm);
+        let mut given = Vec::new();
         for field in fields().skip(1) {
             if let Some(text) = text_of(field.spec(), &mut errors) {
+                given.push(field);
                 match params.with_text(field, &text) {
                     Ok(changed) => params = changed,
                     Err(error) => errors.push(error),
@@ -161,10 +191,16 @@ impl Params {
                 }
             },
         };
+        // Known once every choice is read: talus given before erosion.
+        let unread = given
+            .into_iter()
+            .filter_map(|field| Unread::of(&params, field))
+            .collect();
         Reading {
             params,
             stage,
             errors,
+            unread,
         }
     }
 }

@@ -91,8 +91,10 @@ pub fn query(data: &[u8]) {
             stage,
             other,
             errors,
+            unread,
         } = from_query(&shared);
         assert!(errors.is_empty(), "{shared:?}: {errors:?}");
+        assert!(unread.is_empty(), "{shared:?}: {unread:?}");
         assert!(other.is_empty(), "{shared:?}: {other:?}");
         // A link carries what the map reads; it reads back as the same link
         // (what the map ignores takes its defaults).

@@ -15,8 +15,8 @@
 
 use terrain_core::query::{self, encode, parse_pairs};
 use terrain_core::registry::fields;
-use terrain_core::spec::{Kind, Spec, Surface, quote};
-use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE, Stage};
+use terrain_core::spec::{Spec, Surface, quote};
+use terrain_core::{ALGORITHM, Algorithm, Field, Params, STAGE, Stage, Unread};
 
 use crate::settings::{AttributeProblem, Controls, DemoConfig, SETTINGS};
 
@@ -130,6 +130,17 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
                     .any(|config| (field.parameter().applies)(&config.params))
             })
     };
+    // A shared setting no map reads is said so, and left out of the
+    // address the page writes.
+    for (spec, _) in &comparison.shared {
+        if let Some(field) = fields().find(|field| field.spec() == *spec)
+            && !read_by_a_map(spec)
+        {
+            let why = comparison.unread_by_all(field, &configs);
+            problems.push((query::place_of(&pairs, spec.option), why));
+        }
+    }
+    comparison.shared.retain(|(spec, _)| read_by_a_map(spec));
     let shared_specs = fields()
         .map(|field| field.spec())
         .chain(SETTINGS.iter().map(|entry| entry.spec))
@@ -185,37 +196,6 @@ fn one_seed(seed: &str, value: &str) -> String {
          write {}",
         query::assignment(seed, value)
     )
-}
-
-/// Why map `index` (`config`, of `algorithm`) does not read its setting
-/// `field`: a choice of its own that turns it off (an erosion it lacks, a
-/// shape), or its algorithm.
-fn not_applied(index: usize, field: Field, config: &DemoConfig, algorithm: Algorithm) -> String {
-    let key = format!("URL parameter {}.{}", index + 1, field.spec().option);
-    let choices = fields().filter_map(|choice| match choice.spec().kind {
-        Kind::Choice(names) if *choice.spec() != ALGORITHM => Some((choice, names)),
-        _ => None,
-    });
-    let with = choices
-        .flat_map(|(choice, names)| names.iter().map(move |name| (choice, *name)))
-        .find(|&(choice, name)| {
-            config
-                .params
-                .with_text(choice, name)
-                .is_ok_and(|params| (field.parameter().applies)(&params))
-        });
-    match with {
-        Some((choice, name)) => format!(
-            "{key} is read only with {}.{}={name}",
-            index + 1,
-            choice.spec().option
-        ),
-        None => format!(
-            "{key} is not read: {} has no {}",
-            algorithm.title(),
-            field.spec().label
-        ),
-    }
 }
 
 /// Every setting a map of a comparison can take as its own.
@@ -418,7 +398,6 @@ impl Comparison {
         for index in 0..self.algorithms.len() {
             let attributes = self.attributes(index);
             let (config, _) = config_from(&attributes);
-            let algorithm = self.algorithms[index];
             let mut refused = Vec::new();
             for (spec, text) in &self.own[index] {
                 let key = format!("URL parameter {}.{}", index + 1, spec.option);
@@ -427,11 +406,15 @@ impl Comparison {
                     if let Err(error) = stage.and_then(|stage| config.params.check_stage(stage)) {
                         refused.push((spec.option, error.describe(&key)));
                     }
-                } else if let Some(field) =
-                    fields().find(|field| field.spec().option == spec.option)
-                    && !(field.parameter().applies)(&config.params)
+                } else if let Some(unread) = fields()
+                    .find(|field| field.spec().option == spec.option)
+                    .and_then(|field| Unread::of(&config.params, field))
                 {
-                    refused.push((spec.option, not_applied(index, field, &config, algorithm)));
+                    let number = index + 1;
+                    let why = unread.describe(&key, |choice, value| {
+                        format!("{number}.{}={value}", choice.option)
+                    });
+                    refused.push((spec.option, why));
                 }
             }
             for (option, problem) in refused {
@@ -440,6 +423,37 @@ impl Comparison {
             }
         }
         unread
+    }
+
+    /// Why the shared setting `field` is read by none of the maps showing
+    /// `configs`: the choice that would turn it on for one, if any
+    /// (`erosion=thermal` for talus), or the algorithms without it.
+    fn unread_by_all(&self, field: Field, configs: &[DemoConfig]) -> String {
+        let key = format!("URL parameter {}", field.spec().option);
+        let reasons: Vec<Unread> = configs
+            .iter()
+            .filter_map(|config| Unread::of(&config.params, field))
+            .collect();
+        match reasons
+            .iter()
+            .find(|unread| matches!(unread, Unread::OnlyWith { .. }))
+        {
+            Some(unread) => {
+                unread.describe(&key, |choice, value| format!("{}={value}", choice.option))
+            }
+            None => {
+                let titles: Vec<&str> = self
+                    .algorithms
+                    .iter()
+                    .map(|algorithm| algorithm.title())
+                    .collect();
+                format!(
+                    "{key} is not read: no map here has {} ({})",
+                    field.spec().label,
+                    titles.join(", ")
+                )
+            }
+        }
     }
 
     /// Gives every map the same seed (`fresh_seed`) and exponent (the
@@ -487,6 +501,15 @@ impl Comparison {
         for (spec, text) in self.own.get(index).into_iter().flatten() {
             put(&mut given, spec, text.clone());
         }
+        // A shared setting this map does not read (octaves, on
+        // diamond-square beside Perlin noise) is not given to its demo,
+        // which would say so.
+        let (config, _) = config_from(&demo_attributes(self.algorithms.get(index), &given));
+        given.retain(|(spec, _)| {
+            fields()
+                .find(|field| field.spec() == *spec)
+                .is_none_or(|field| Unread::of(&config.params, field).is_none())
+        });
         demo_attributes(self.algorithms.get(index), &given)
     }
 
@@ -524,7 +547,12 @@ impl Comparison {
         for (index, config) in configs.iter().enumerate() {
             let attributes = demo_attributes(self.algorithms.get(index), &shared);
             let (base, _) = config_from(&attributes);
-            for spec in &own_specs {
+            let unread = |spec: &Spec| {
+                fields()
+                    .find(|field| field.spec() == spec)
+                    .is_some_and(|field| Unread::of(&config.params, field).is_some())
+            };
+            for spec in own_specs.iter().filter(|spec| !unread(spec)) {
                 let text = text_in(spec, config);
                 if text != text_in(spec, &base) {
                     query.push_str(&format!("&{}.{}={}", index + 1, spec.option, encode(&text)));
@@ -740,10 +768,44 @@ mod tests {
         let unread = super::tests::comparison(
             "?compare=diamond-square,midpoint-displacement&octaves=2&octaves=3&talus=1&talus=2",
         );
+        assert_eq!(
+            unread.problems,
+            [
+                "URL parameter octaves is not read: no map here has octaves \
+                 (Diamond-square, Midpoint displacement)",
+                "URL parameter talus is read only with erosion=thermal",
+            ],
+            "no map reads them, so neither value is said to count"
+        );
         assert!(
-            unread.problems.is_empty(),
-            "no map reads them: {:?}",
-            unread.problems
+            !unread.query(&[]).contains("octaves") && !unread.query(&[]).contains("talus"),
+            "{}",
+            unread.query(&[])
+        );
+        // A shared setting one map reads is not given to the other's demo,
+        // nor written as that map's own.
+        let mixed = super::tests::comparison("?compare=diamond-square,perlin-noise&octaves=3");
+        assert!(mixed.problems.is_empty(), "{:?}", mixed.problems);
+        assert!(
+            !mixed
+                .attributes(0)
+                .iter()
+                .any(|(name, _)| name == "data-octaves"),
+            "{:?}",
+            mixed.attributes(0)
+        );
+        assert!(
+            mixed
+                .attributes(1)
+                .contains(&("data-octaves".to_owned(), "3".to_owned()))
+        );
+        let configs = [config_of(&mixed, 0), config_of(&mixed, 1)];
+        let (_, problems) = config_from(&mixed.attributes(0));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(
+            !mixed.query(&configs).contains("1.octaves"),
+            "{}",
+            mixed.query(&configs)
         );
         let ridged = super::tests::comparison(
             "?compare=perlin-noise,value-noise&1.shape=ridged-multifractal&1.ridgeOffset=0.5",

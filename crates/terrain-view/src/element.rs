@@ -11,7 +11,7 @@
 
 use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface, quote};
-use terrain_core::{STAGE, registry::SEED};
+use terrain_core::{ALGORITHM, STAGE, Unread, registry::SEED};
 
 use crate::settings::{AttributeProblem, DemoConfig, SETTINGS, Setting};
 
@@ -51,13 +51,37 @@ pub fn read_attributes(
     read: impl Fn(&str) -> Option<String>,
     shown: Option<&DemoConfig>,
 ) -> (DemoConfig, Vec<AttributeProblem>) {
-    let (config, problems) = DemoConfig::from_attributes_on(Surface::Element, &read);
+    let (first, mut problems) = DemoConfig::from_attributes_on(Surface::Element, &read);
+    // A `data-terrain-demo` element names its algorithm by being one; a
+    // `<terrain-demo>` must say it.
+    if read(ALGORITHM.element_attribute()).is_none() {
+        problems.insert(
+            0,
+            AttributeProblem {
+                attribute: ALGORITHM.element_attribute(),
+                message: format!(
+                    "algorithm is not given; enter {}",
+                    ALGORITHM.allowed_on(Surface::Element)
+                ),
+            },
+        );
+    }
     let Some(shown) = shown else {
-        return (config, problems);
+        return (first, problems);
     };
-    let refused = |name: &str| problems.iter().any(|problem| problem.attribute == name);
-    let (mut config, _) = DemoConfig::from_attributes_on(Surface::Element, |name| {
-        if refused(name) {
+    // A value refused (not one merely unread) keeps the one shown.
+    let read_by = |config: &DemoConfig, problem: &AttributeProblem| {
+        fields()
+            .find(|field| field.spec().element_attribute() == problem.attribute)
+            .is_none_or(|field| Unread::of(&config.params, field).is_none())
+    };
+    let refused: Vec<AttributeProblem> = problems
+        .into_iter()
+        .filter(|problem| read_by(&first, problem))
+        .collect();
+    let is_refused = |name: &str| refused.iter().any(|problem| problem.attribute == name);
+    let (mut config, unread) = DemoConfig::from_attributes_on(Surface::Element, |name| {
+        if is_refused(name) {
             text_in(shown, name)
         } else {
             read(name)
@@ -67,6 +91,12 @@ pub fn read_attributes(
         config.params = config.params.with_seed(shown.params.map.seed);
         config.seed_given = read(SEED.element_attribute()).is_some();
     }
+    // What the settings kept do not read is said of them, not of the
+    // defaults the first reading fell back to (a refused algorithm).
+    let problems = (refused.into_iter())
+        .filter(|problem| read_by(&config, problem))
+        .chain(unread)
+        .collect();
     (config, problems)
 }
 
@@ -255,12 +285,23 @@ mod tests {
         assert_eq!(problems.len(), 1);
         assert_eq!(next.params.map.exponent, 6, "the last good exponent");
         assert_eq!(next.params.noise.octaves, 3, "the good change is taken");
-        let (shown, _) = read_attributes(reader(&[("exponent", "4")]), None);
+        let (shown, problems) = read_attributes(reader(&[("exponent", "4")]), None);
+        assert_eq!(
+            messages(&problems),
+            [format!(
+                "algorithm is not given; enter one of {}",
+                terrain_core::generators::NAMES.join(", ")
+            )]
+        );
+        assert_eq!(shown.params.algorithm, Algorithm::DIAMOND_SQUARE);
         let shown = DemoConfig {
             params: shown.params.with_seed(1234),
             ..shown
         };
-        let (next, problems) = read_attributes(reader(&[("exponent", "5")]), Some(&shown));
+        let (next, problems) = read_attributes(
+            reader(&[("algorithm", "diamond-square"), ("exponent", "5")]),
+            Some(&shown),
+        );
         assert!(problems.is_empty());
         assert_eq!(
             next.params.map.seed, 1234,
@@ -269,5 +310,48 @@ mod tests {
         assert!(!needs_new_view(&shown, &next));
         let (full, _) = read_attributes(reader(&[("controls", "full")]), Some(&shown));
         assert!(needs_new_view(&shown, &full));
+    }
+
+    fn messages(problems: &[AttributeProblem]) -> Vec<&str> {
+        problems
+            .iter()
+            .map(|problem| problem.message.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn an_attribute_the_map_does_not_read_is_said_to_be_unread() {
+        let (_, problems) = read_attributes(
+            reader(&[
+                ("algorithm", "diamond-square"),
+                ("frequency", "8"),
+                ("ridge-offset", "junk"),
+                ("talus", "2"),
+            ]),
+            None,
+        );
+        assert_eq!(
+            messages(&problems),
+            [
+                "frequency is not read: Diamond-square has no frequency",
+                "ridge-offset is not read: Diamond-square has no ridge offset",
+                "talus is read only with erosion=\"thermal\"",
+            ]
+        );
+        // Said of the settings kept: a refused algorithm keeps Perlin
+        // noise, which reads octaves, and a good value still counts.
+        let (shown, _) = read_attributes(reader(&[("algorithm", "perlin-noise")]), None);
+        let (next, problems) = read_attributes(
+            reader(&[("algorithm", "plasma"), ("octaves", "3"), ("spread", "x")]),
+            Some(&shown),
+        );
+        assert_eq!(next.params.algorithm, Algorithm::PERLIN_NOISE);
+        assert_eq!(next.params.noise.octaves, 3);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].message.starts_with("algorithm must be one of"));
+        assert_eq!(
+            problems[1].message,
+            "spread is not read: Perlin noise has no spread"
+        );
     }
 }

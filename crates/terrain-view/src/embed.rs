@@ -12,7 +12,7 @@ use terrain_core::spec::{Kind, Spec, Surface, Surfaces};
 use terrain_core::{ALGORITHM, Params, STAGE};
 
 use crate::element::attribute;
-use crate::settings::{Controls, DemoConfig, Display, SETTINGS};
+use crate::settings::{Controls, DemoConfig, Display, SETTINGS, Setting};
 
 /// The snippets that embed exactly what a demo shows.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -39,7 +39,9 @@ pub static EMBED_CONTROLS: Spec = Spec {
     option: "controls",
     attribute: "data-controls",
     help: "none, the numbers and scrubber (compact), or everything (full)",
-    kind: Kind::Choice(&Controls::NAMES),
+    // The element's words too (`true`, a bare `controls`), so a setting
+    // copied from a `<terrain-demo>` means the same in a frame.
+    kind: Kind::SwitchOr(&Controls::NAMES),
     step: 1.0,
     surfaces: Surfaces {
         attribute: false,
@@ -168,13 +170,13 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
     messages.extend(query::placed_key_problems(&pairs, [&EMBED_CONTROLS]));
     if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
-        match EMBED_CONTROLS.parse_on(Surface::Url, &text) {
-            Ok(value) => {
-                config.display.controls = Controls::ALL
-                    .get(value.choice())
-                    .copied()
-                    .unwrap_or_default();
-            }
+        let text = if text.trim().is_empty() {
+            "true"
+        } else {
+            &text
+        };
+        match EMBED_CONTROLS.parse_on(Surface::Url, text) {
+            Ok(value) => (Setting::Controls.entry().set)(&mut config.display, &value),
             Err(refusal) => messages.push((
                 query::place_of(&pairs, EMBED_CONTROLS.option),
                 EMBED_CONTROLS.refuse_on(Surface::Url, &refusal),
@@ -366,7 +368,8 @@ mod tests {
                 "URL parameter algorithm must be one of random-noise, midpoint-displacement, \
                  recursive-midpoint-displacement, diamond-square, tileable-diamond-square, \
                  value-noise, perlin-noise, simplex-noise, cellular-noise; got \"plasma\"",
-                "URL parameter controls must be one of none, compact, full; got \"sideways\""
+                "URL parameter controls must be true, false, none, compact or full (empty means true); \
+                 got \"sideways\""
             ]
         );
         assert_eq!(config.params.map.exponent, 4);
@@ -377,7 +380,8 @@ mod tests {
         assert_eq!(
             messages,
             [
-                "URL parameter controls must be one of none, compact, full; got \"sideways\"",
+                "URL parameter controls must be true, false, none, compact or full (empty means true); \
+                 got \"sideways\"",
                 "URL parameter exponent must be a whole number from 1 to 12; got \"40\"",
                 "URL parameter seed was given as \"Seed\", which is not read: write seed=3",
                 "URL parameter seed is given 2 times, as \"1\", \"2\"; the last counts",
@@ -389,6 +393,18 @@ mod tests {
         let (config, messages) = read_embed_query("controls=compact");
         assert!(messages.is_empty());
         assert_eq!(config.display.controls, Controls::Compact);
+        // The element's words mean the same in a frame's address.
+        for (query, controls) in [
+            ("controls", Controls::Compact),
+            ("controls=", Controls::Compact),
+            ("controls=true", Controls::Compact),
+            ("controls=false", Controls::None),
+            ("controls=full", Controls::Full),
+        ] {
+            let (config, messages) = read_embed_query(query);
+            assert!(messages.is_empty(), "{query}: {messages:?}");
+            assert_eq!(config.display.controls, controls, "{query}");
+        }
         assert!(config.seed_given && config.params.map.seed == 0, "seed 0");
     }
 

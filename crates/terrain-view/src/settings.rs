@@ -461,12 +461,10 @@ impl DemoConfig {
             seed_given |= spec.option == "seed" && text.is_some();
             Ok(text.map(|text| bare_switch(spec, text)))
         });
-        let mut problems: Vec<AttributeProblem> = reading
-            .errors
-            .iter()
-            .map(|error| AttributeProblem {
-                attribute: error.spec().unwrap_or(&ALGORITHM).attribute_on(surface),
-                message: error.describe_on(surface),
+        let mut problems: Vec<AttributeProblem> = (reading.said_on(surface))
+            .map(|(spec, message)| AttributeProblem {
+                attribute: spec.unwrap_or(&ALGORITHM).attribute_on(surface),
+                message,
             })
             .collect();
         // A seed that was refused is not a seed given.
@@ -533,13 +531,8 @@ impl DemoConfig {
         }
         let read_here = read_by(&state.params);
         let place_of = |spec: &Spec| query::place_of(&pairs, spec.option);
-        let mut messages: Vec<(usize, String)> = state
-            .errors
-            .iter()
-            .map(|error| {
-                let place = error.spec().map_or(pairs.len(), place_of);
-                (place, error.describe_on(Surface::Url))
-            })
+        let mut messages: Vec<(usize, String)> = (state.said())
+            .map(|(spec, message)| (spec.map_or(pairs.len(), place_of), message))
             .chain(query::placed_key_problems(&pairs, read_here))
             .collect();
         self.params = state.params;
@@ -823,8 +816,20 @@ mod tests {
         assert_eq!(config, before, "no key of ours: the settings stay");
         assert_eq!(
             config.apply_query("?algorithm=perlin-noise&talus=1&talus=2&octaves=2&octaves=3"),
-            ["URL parameter octaves is given 2 times, as \"2\", \"3\"; the last counts"],
+            [
+                "URL parameter talus is read only with erosion=thermal",
+                "URL parameter octaves is given 2 times, as \"2\", \"3\"; the last counts"
+            ],
             "talus is not read without erosion, so neither value counts"
+        );
+        // What the map does not read is said so, its bad value included,
+        // rather than refused as if it counted.
+        assert_eq!(
+            config.apply_query("?algorithm=diamond-square&octaves=junk&frequency=8&exponent=4"),
+            [
+                "URL parameter octaves is not read: Diamond-square has no octaves",
+                "URL parameter frequency is not read: Diamond-square has no frequency"
+            ]
         );
     }
 
