@@ -107,6 +107,60 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
     expect(told.map(([id]) => id)).toContain("large");
   });
 
+  test("with the README's listener, a frame takes its content's height at once, not step by step", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.goto(`${BLOG}/frames.html`);
+    // The README's script, word for word, and frames it follows.
+    const cases = [
+      ["readme", 640, 760, "algorithm=perlin-noise&exponent=8&seed=5&controls=compact"],
+      ["notice", 640, 300, "algorithm=plasma&exponent=40&controls=maybe&seed=3"],
+      ["wide", 900, 300, "algorithm=diamond-square&seed=3&palette=slope"],
+      ["short", 500, 250, "algorithm=diamond-square&seed=3&analyze=true"],
+    ];
+    await page.evaluate(
+      ([cases, site]) => {
+        addEventListener("message", ({ data, source }) => {
+          const frame = [...document.querySelectorAll("iframe")].find((frame) => frame.contentWindow === source);
+          if (frame && data?.type === "terrain-demo:height" && Number.isFinite(data.height)) frame.height = data.height;
+        });
+        for (const [id, width, height, query] of cases) {
+          const frame = document.createElement("iframe");
+          Object.assign(frame, { id, src: `${site}/embed.html?${query}`, title: id, width, height });
+          frame.setAttribute("sandbox", "allow-scripts");
+          document.body.append(frame);
+        }
+      },
+      [cases, SITE],
+    );
+    const told = (id) =>
+      page.evaluate((id) => window.heights.filter(([from]) => from === id).map(([, data]) => data.height), id);
+    for (const [id] of cases) {
+      // A demo draws once it is on screen.
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      const inside = await (await page.locator(`#${id}`).elementHandle()).contentFrame();
+      await expect
+        .poll(async () => (await frameState(inside)).foreground, { message: `${id} draws` })
+        .toBeGreaterThan(0.05);
+      // Settled: the frame is as tall as its content.
+      await expect
+        .poll(
+          async () => {
+            const frame = Number(await page.locator(`#${id}`).getAttribute("height"));
+            const content = await inside.evaluate(() => document.documentElement.scrollHeight);
+            return Math.abs(frame - content);
+          },
+          { message: `${id} settles` },
+        )
+        .toBeLessThanOrEqual(1);
+      // Before, each height grew the view, which grew the content: 414,
+      // 517, 574, 605… 643 px for the notice's frame. A frame crossing
+      // 300 px shows its caption, and rounding may add a pixel.
+      const heights = await told(id);
+      expect(heights.length, `${id}: ${heights}`).toBeLessThanOrEqual(3);
+      expect(heights.at(-1) - heights[0], `${id}: ${heights}`).toBeLessThanOrEqual(id === "notice" ? 120 : 2);
+    }
+  });
+
   test("a frame narrower than a button, down to 60 px, does not scroll sideways", async ({ page }) => {
     const frames = [60, 100, 140]
       .map(

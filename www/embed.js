@@ -34,9 +34,32 @@ function pointAtTheMapShown() {
 }
 for (const event of ["pointerdown", "focus", "mouseenter", "click"]) open.addEventListener(event, pointAtTheMapShown);
 
+// The height the frame's content asks for. While content overflows the
+// frame, the view stands at its least height, a share of the frame's height
+// (embed.css), so the content's height follows the frame's: a page that
+// sizes the frame to it would grow it message after message (414, 517,
+// 574… 643 px). Told instead is the height at which the two agree: the
+// rest of the content, plus the view's least height at that height.
+function settledHeight() {
+  const height = document.documentElement.scrollHeight;
+  const view = document.querySelector(".embed-demo .terrain-view");
+  if (!view) return height;
+  const style = getComputedStyle(view);
+  const share = Number.parseFloat(style.getPropertyValue("--embed-view-share"));
+  const aspect = Number.parseFloat(style.getPropertyValue("--embed-view-aspect"));
+  const least = Number.parseFloat(style.minHeight);
+  const shown = view.getBoundingClientRect().height;
+  // A view above its least height fills a frame taller than its content.
+  if (!(share > 0 && share < 1 && aspect > 0) || shown > least + 0.5) return height;
+  const rest = height - shown;
+  const fromFrame = Math.min(share * innerHeight, aspect * innerWidth);
+  const floor = least > fromFrame + 0.5 ? least : 0;
+  return rest + Math.max(floor, Math.min((share * rest) / (1 - share), aspect * innerWidth));
+}
+
 let told = 0;
 function tellHeight() {
-  const height = Math.ceil(document.documentElement.scrollHeight);
+  const height = Math.ceil(settledHeight());
   if (height === told || self.parent === self) return;
   told = height;
   // Any page may frame this one, and a height is no secret: "*".
