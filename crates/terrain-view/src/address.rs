@@ -25,7 +25,9 @@ use crate::settings::SETTINGS;
 /// The query to put in an address whose query is now `current`: `ours`,
 /// after the pairs of `current` that are someone else's (a blog's
 /// `p=123`, an analytics tag), in their order. A key of ours, a map's
-/// own (`2.octaves`) or a slip for one of ours is the demo's to write.
+/// own (`2.octaves`) or a slip for one of ours is the demo's to write,
+/// but for a slip for `compare` (`Compare`), which no demo writes: it
+/// stays, with the notice that says what to write instead.
 pub fn with_others(current: &str, ours: &str) -> String {
     let keys: Vec<&str> = fields()
         .map(|field| field.spec().option)
@@ -37,8 +39,9 @@ pub fn with_others(current: &str, ours: &str) -> String {
             .split_once('.')
             .filter(|(place, _)| place.trim().bytes().all(|byte| byte.is_ascii_digit()))
             .map_or(key, |(_, own)| own);
-        keys.iter()
-            .any(|option| own == *option || query::misspelt(own, option))
+        keys.iter().any(|option| {
+            own == *option || (*option != COMPARE_KEY && query::misspelt(own, option))
+        })
     };
     let others = current
         .strip_prefix('?')
@@ -103,6 +106,11 @@ mod tests {
             "p=123&utm_source=x&ui.seed=1&algorithm=perlin-noise&seed=7"
         );
         assert_eq!(super::with_others("", "seed=7"), "seed=7");
+        assert_eq!(
+            super::with_others("?Compare=perlin-noise,value-noise&seed=4", "seed=7"),
+            "Compare=perlin-noise,value-noise&seed=7",
+            "the slip stays until it is put right, as its notice says"
+        );
         assert_eq!(
             super::with_others("?snippet=%3Cdiv%3E", ""),
             "snippet=%3Cdiv%3E"

@@ -1,6 +1,7 @@
 //! The playground's comparison: `playground.html?compare=a,b,c` shows two
-//! to four algorithms side by side, on one seed and exponent, each with
-//! its own settings, under one shared camera ([`crate::page`]'s
+//! to four algorithms side by side, on one seed and (unless a map is
+//! given its own, `2.exponent=9`) one exponent, each with its own
+//! settings, under one shared camera ([`crate::page`]'s
 //! [`crate::page::PageInput::ShareCamera`]).
 //!
 //! The address's keys are every map's (`seed=7`, `palette=slope`); a key
