@@ -117,6 +117,16 @@ pub fn placed_key_problems<'a>(
             if values.iter().any(|value| *value != last) {
                 problems.push((place, given_times(&spec.name_on(Surface::Url), &values)));
             }
+        } else if let Some((_, own)) = map_key(key)
+            && (known(own) || specs.iter().any(|spec| spec.option == own))
+        {
+            // `1.octaves` on a page of one map.
+            let problem = format!(
+                "URL parameter {key} is not read: a numbered key is one map's of a \
+                 comparison; write {}",
+                assignment(own, last)
+            );
+            problems.push((place, problem));
         } else if !known(key)
             && let Some(spec) = specs.iter().find(|spec| misspelt(key, spec.option))
         {
@@ -130,6 +140,20 @@ pub fn placed_key_problems<'a>(
         }
     }
     problems
+}
+
+/// The map number and setting of a comparison's key: `2.octaves` is map
+/// 2's `octaves`, and so are `02.octaves` and ` 2.octaves` (`+2.`, as a
+/// `+` arrives). Only digits before the dot make a number, so `ui.seed`,
+/// `1a.seed` and `.seed` are no map's; a number past `u64` is
+/// `u64::MAX`, past any list.
+pub fn map_key(key: &str) -> Option<(u64, &str)> {
+    let (place, own) = key.split_once('.')?;
+    let place = place.trim();
+    if place.is_empty() || !place.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    Some((place.parse().unwrap_or(u64::MAX), own))
 }
 
 /// The place in `pairs` of the value of `key` that counts, its last;
@@ -324,6 +348,39 @@ mod tests {
     use super::*;
     use crate::{Algorithm, MapSettings, generate};
     use proptest::prelude::*;
+
+    #[test]
+    fn a_maps_numbered_key_is_named_on_a_page_of_one_map() {
+        assert_eq!(map_key("2.octaves"), Some((2, "octaves")));
+        assert_eq!(map_key("02.octaves"), Some((2, "octaves")));
+        assert_eq!(map_key(" 2.octaves"), Some((2, "octaves")));
+        assert_eq!(
+            map_key("99999999999999999999.seed"),
+            Some((u64::MAX, "seed"))
+        );
+        for key in ["ui.seed", "1a.seed", ".seed", "seed", "+.seed"] {
+            assert_eq!(map_key(key), None, "{key}");
+        }
+        let pairs = parse_pairs("1.octaves=3&ui.seed=2&2.octaves=4&2.octaves=5&3.shine=1");
+        let specs = fields().map(|field| field.spec());
+        assert_eq!(
+            placed_key_problems(&pairs, specs),
+            [
+                (
+                    0,
+                    "URL parameter 1.octaves is not read: a numbered key is one map's of a \
+                     comparison; write octaves=3"
+                        .to_owned()
+                ),
+                (
+                    2,
+                    "URL parameter 2.octaves is not read: a numbered key is one map's of a \
+                     comparison; write octaves=5"
+                        .to_owned()
+                ),
+            ]
+        );
+    }
 
     #[test]
     fn keys_given_twice_or_spelt_otherwise_are_named_and_others_pass() {

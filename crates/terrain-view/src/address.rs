@@ -35,10 +35,7 @@ pub fn with_others(current: &str, ours: &str) -> String {
         .chain(SETTINGS.iter().map(|entry| entry.spec.option))
         .collect();
     let is_ours = |key: &str| {
-        let own = key
-            .split_once('.')
-            .filter(|(place, _)| place.trim().bytes().all(|byte| byte.is_ascii_digit()))
-            .map_or(key, |(_, own)| own);
+        let own = query::map_key(key).map_or(key, |(_, own)| own);
         keys.iter().any(|option| {
             own == *option || (*option != COMPARE_KEY && query::misspelt(own, option))
         })

@@ -146,7 +146,12 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
         .map(|field| field.spec())
         .chain(SETTINGS.iter().map(|entry| entry.spec))
         .filter(|spec| shared_spec(spec.option).is_some() && read_by_a_map(spec));
-    problems.extend(query::placed_key_problems(&pairs, shared_specs));
+    // A map's own keys are `take`'s to tell of.
+    let shared_problems = query::placed_key_problems(&pairs, shared_specs);
+    problems.extend(
+        (shared_problems.into_iter())
+            .filter(|(place, _)| query::map_key(&pairs[*place].0).is_none()),
+    );
     problems.extend(comparison.given_twice(&pairs));
     comparison.problems = query::in_address_order(problems);
     Some(Ok(comparison))
@@ -156,13 +161,10 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
 /// `+1.octaves`, whose `+` arrives as a space, are `1.octaves`), so each
 /// map's key is one key, and given twice is said to be.
 fn numbered_plainly(key: String) -> String {
-    match key.split_once('.') {
-        Some((place, own)) => match place.trim().parse::<u64>() {
-            Ok(number) if place.trim().bytes().all(|byte| byte.is_ascii_digit()) => {
-                format!("{number}.{own}")
-            }
-            _ => key,
-        },
+    match query::map_key(&key) {
+        // A number past u64 stays as given, for its notice to quote.
+        Some((number, own)) if number < u64::MAX => format!("{number}.{own}"),
+        Some(_) => key,
         None => key,
     }
 }

@@ -11,6 +11,7 @@ use terrain_core::registry::fields;
 use terrain_core::spec::{Kind, Spec, Surface, Surfaces};
 use terrain_core::{ALGORITHM, Params, STAGE};
 
+use crate::compare::COMPARE_KEY;
 use crate::element::attribute;
 use crate::settings::{Controls, DemoConfig, Display, SETTINGS, Setting};
 
@@ -168,7 +169,24 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let mut config = DemoConfig::default();
     let mut messages = config.apply_placed_query(query);
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
-    messages.extend(query::placed_key_problems(&pairs, [&EMBED_CONTROLS]));
+    for problem in query::placed_key_problems(&pairs, [&EMBED_CONTROLS]) {
+        // A map's numbered key (`1.octaves`) is named once, whatever it names.
+        if !messages.contains(&problem) {
+            messages.push(problem);
+        }
+    }
+    // A frame shows one map; a comparison is the playground's.
+    let compare = |key: &str| key == COMPARE_KEY || query::misspelt(key, COMPARE_KEY);
+    if let Some(place) = pairs.iter().rposition(|(key, _)| compare(key)) {
+        messages.push((
+            place,
+            format!(
+                "URL parameter {} is not read: a frame shows one map; compare maps \
+                 in the playground (playground.html?{COMPARE_KEY}=…)",
+                pairs[place].0
+            ),
+        ));
+    }
     if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
         let text = if text.trim().is_empty() {
             "true"
@@ -393,6 +411,16 @@ mod tests {
         let (config, messages) = read_embed_query("controls=compact");
         assert!(messages.is_empty());
         assert_eq!(config.display.controls, Controls::Compact);
+        let (_, messages) = read_embed_query("compare=perlin-noise,value-noise&1.octaves=3&seed=2");
+        assert_eq!(
+            messages,
+            [
+                "URL parameter compare is not read: a frame shows one map; compare maps in the \
+                 playground (playground.html?compare=…)",
+                "URL parameter 1.octaves is not read: a numbered key is one map's of a comparison; \
+                 write octaves=3",
+            ]
+        );
         // The element's words mean the same in a frame's address.
         for (query, controls) in [
             ("controls", Controls::Compact),
