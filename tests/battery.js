@@ -165,13 +165,30 @@ export const URL_KEYS = ENTRIES.filter((entry) => entry.surfaces.url).map((entry
   key: entry.option,
   ...roleOf(entry),
   spec: specOn(entry, "url"),
+  applies: entry.applies,
 }));
+
+/** The algorithm a battery gives a setting so that the map reads it: `usual`
+ * if it reads it (and for settings every map reads), else the first that
+ * does; `null` for a setting no algorithm reads alone (erosion's, the ridged
+ * multifractal's), which is then named as not read, whatever its value. */
+export function readingAlgorithm(applies, usual) {
+  if (!applies || applies.includes(usual)) return usual;
+  return applies[0] ?? null;
+}
+
+/** What a demo says of setting `name` given while its map does not read it:
+ * the start of the sentence, whichever reason follows. */
+export function unreadOutcome(name) {
+  return { valid: false, unread: true, message: `${name} is ` };
+}
 
 /** Every attribute a demo reads. */
 export const ATTRIBUTES = ENTRIES.filter((entry) => entry.surfaces.attribute).map((entry) => ({
   attribute: entry.attribute,
   ...roleOf(entry),
   spec: specOn(entry, "attribute"),
+  applies: entry.applies,
 }));
 
 /** The default of each demoState() entry of `roleOf`, as demoState() says it, for
@@ -194,15 +211,18 @@ export const BASE_ATTRIBUTES = {
  * generate() options its terrain must match (seed `null`: a random one). */
 export const ATTRIBUTE_CASES = ATTRIBUTES.flatMap((entry) =>
   BAD_VALUES.map((value, index) => {
-    const result = outcome(entry.spec, value, entry.attribute);
-    const options = { algorithm: "midpoint-displacement", exponent: 4, seed: "11" };
+    const usual = BASE_ATTRIBUTES["data-terrain-demo"];
+    const algorithm = readingAlgorithm(entry.applies, usual) ?? usual;
+    const read = readingAlgorithm(entry.applies, usual) !== null;
+    const result = read ? outcome(entry.spec, value, entry.attribute) : unreadOutcome(entry.attribute);
+    const options = { algorithm, exponent: 4, seed: "11" };
     if (entry.option) {
       if (result.valid) options[entry.option] = result.value;
       else if (entry.option === "algorithm") options.algorithm = REGISTRY.defaultAlgorithm;
       else if (entry.option === "seed") options.seed = null;
       else delete options[entry.option];
     }
-    return { ...entry, value, id: `${entry.attribute}-${index}`, result, options };
+    return { ...entry, value, id: `${entry.attribute}-${index}`, result, options, algorithm };
   }),
 );
 
@@ -220,7 +240,7 @@ function escapeAttribute(value) {
 export function attributeFixture() {
   const sections = ATTRIBUTES.map(({ attribute }) => {
     const demos = ATTRIBUTE_CASES.filter((entry) => entry.attribute === attribute).map((entry) => {
-      const attributes = { ...BASE_ATTRIBUTES, [attribute]: entry.value };
+      const attributes = { ...BASE_ATTRIBUTES, "data-terrain-demo": entry.algorithm, [attribute]: entry.value };
       const written = Object.entries(attributes)
         .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
         .join(" ");

@@ -298,6 +298,29 @@ test("a demo keeping its page's address in step keeps the page's own keys and #f
   await expect(page.locator("terrain-demo canvas.terrain-canvas"), "a reload shows the post again").toHaveCount(1);
 });
 
+test("a page has one address: the first demo keeping it reads and writes it, a second is told so", async ({ page }) => {
+  const snippet =
+    `<script type="module" src="${SITE}/terrain.js"></script>` +
+    '<terrain-demo algorithm="perlin-noise" exponent="4" seed="3" url-state></terrain-demo>' +
+    '<terrain-demo algorithm="value-noise" exponent="4" seed="8" url-state></terrain-demo>';
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
+  await expect(page.locator("terrain-demo canvas.terrain-canvas")).toHaveCount(2);
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get("seed"), { message: "the first writes its seed" })
+    .toBe("3");
+  await expect(page.locator("terrain-demo").nth(1).locator(".terrain-notice")).toContainText(
+    "url-state is not read: another demo on this page keeps the page's address in step already",
+  );
+  expect(new URL(page.url()).searchParams.get("algorithm")).toBe("perlin-noise");
+  // The address's settings are the keeper's on the next visit, as a
+  // data- element's are: a <terrain-demo> reads them too.
+  const url = new URL(page.url());
+  url.searchParams.set("seed", "11");
+  await page.goto(url.href);
+  await expect.poll(async () => (await demoState(page, 0))?.seed ?? null).toBe("11");
+  expect((await demoState(page, 1)).seed, "the second keeps its own").toBe("8");
+});
+
 test("a <terrain-demo> given new controls keeps its map, its seed and a refused value's last good one", async ({
   page,
 }) => {

@@ -18,12 +18,15 @@ import {
   fingerprintsOf,
   GENERATE_OPTIONS,
   outcome,
+  REGISTRY,
+  readingAlgorithm,
   SEED,
   SPACED_TWO,
   SPREAD,
   SPREAD_REDUCTION,
   TWO_TO_THE_64,
   URL_KEYS,
+  unreadOutcome,
 } from "./battery.js";
 import { BLOG, demoState, expect, settle, statsOf, test, waitForAllDemos, waitForChange } from "./helpers.js";
 
@@ -189,6 +192,18 @@ test.describe("the battery in the playground's URL", () => {
   function mountWithQuery(page, query) {
     return page.evaluate(async (query) => {
       history.replaceState(null, "", location.pathname + query);
+      // A page has one address: the playground's demo, which keeps it,
+      // gives way to the one under test.
+      const keeper = document.querySelector("[data-url-state][data-terrain-mounted]");
+      if (keeper) {
+        const { renderStats } = await import("./terrain.js");
+        const before = renderStats().demos;
+        keeper.remove();
+        await new Promise((resolve) => {
+          const poll = () => (renderStats().demos < before ? resolve() : setTimeout(poll, 5));
+          poll();
+        });
+      }
       const host = document.createElement("div");
       host.setAttribute("data-terrain-demo", "diamond-square");
       host.setAttribute("data-url-state", "");
@@ -215,10 +230,19 @@ test.describe("the battery in the playground's URL", () => {
     const noDialogs = refuseDialogs(page);
     await page.goto("/playground.html");
     await waitForAllDemos(page, 1);
-    for (const { key, option, state: look, spec } of URL_KEYS) {
-      // Another parameter alongside, to show the rest of the URL still applies.
+    for (const { key, option, state: look, spec, applies } of URL_KEYS) {
+      // Another parameter alongside, to show the rest of the URL still
+      // applies, and an algorithm that reads the key, if one does alone.
       const base = key === "seed" ? { algorithm: "midpoint-displacement" } : { seed: "5" };
-      const cases = BAD_VALUES.map((value) => ({ value, result: outcome(spec, value, `URL parameter ${key}`) }));
+      const algorithm = readingAlgorithm(applies, REGISTRY.defaultAlgorithm);
+      if (key !== "algorithm" && algorithm !== REGISTRY.defaultAlgorithm && algorithm !== null) {
+        base.algorithm = algorithm;
+      }
+      const name = `URL parameter ${key}`;
+      const cases = BAD_VALUES.map((value) => ({
+        value,
+        result: algorithm === null ? unreadOutcome(name) : outcome(spec, value, name),
+      }));
       const options = cases.map(({ result }) => ({
         ...base,
         ...(option && result.valid ? { [option]: result.value } : {}),
@@ -237,7 +261,8 @@ test.describe("the battery in the playground's URL", () => {
         }
         expect(shown.state.fingerprint, `${what}: the terrain of the rest of the URL`).toBe(expected[index]);
         for (const [name, value] of Object.entries(base)) expect(String(shown.state[name]), what).toBe(value);
-        if (look) expect(shown.state[look], what).toBe(result.valid ? result.value : DEFAULT_LOOK[look]);
+        if (result.unread) expect(shown.notice, what).toMatch(/ is (not read|read only with)/);
+        else if (look) expect(shown.state[look], what).toBe(result.valid ? result.value : DEFAULT_LOOK[look]);
         expect(JSON.stringify(shown.state), what).not.toMatch(/NaN|Infinity|null/);
       }
     }
@@ -256,13 +281,18 @@ test.describe("the battery in the playground's URL", () => {
       const options = {};
       const look = { ...DEFAULT_LOOK };
       let refused = 0;
-      for (const { key, option, state: setting, spec } of URL_KEYS) {
-        const result = outcome(spec, value, `URL parameter ${key}`);
+      // No value of the battery is an algorithm or an erosion: the default
+      // algorithm reads what it reads, and every other key is named unread.
+      for (const { key, option, state: setting, spec, applies } of URL_KEYS) {
+        const read = readingAlgorithm(applies, REGISTRY.defaultAlgorithm) === REGISTRY.defaultAlgorithm;
+        const result = read ? outcome(spec, value, `URL parameter ${key}`) : unreadOutcome(`URL parameter ${key}`);
         if (result.valid) {
           if (option) options[option] = result.value;
           else look[setting] = result.value;
         } else {
           refused++;
+          // A value not read is kept, for a choice that reads it later.
+          if (result.unread && setting) delete look[setting];
           await expect(notice, query).toContainText(result.message);
         }
       }
@@ -335,7 +365,8 @@ test.describe("the battery in every embed attribute", () => {
       expect.soft(demo.junk, what).toEqual([]);
       expect.soft(demo.state.fingerprint, `${what}: the terrain of the other attributes`).toBe(expected[index]);
       expect.soft(JSON.stringify(demo.state), what).not.toMatch(/NaN|Infinity|null/);
-      if (look) expect.soft(demo.state[look], what).toBe(result.valid ? result.value : DEFAULT_LOOK[look]);
+      if (result.unread) expect.soft(demo.notice, what).toMatch(/ is (not read|read only with)/);
+      else if (look) expect.soft(demo.state[look], what).toBe(result.valid ? result.value : DEFAULT_LOOK[look]);
       if (attribute === "data-controls") {
         expect.soft(demo.controls, what).toBe(result.valid ? result.value : "none");
       }

@@ -19,8 +19,9 @@ use terrain_core::query::{self, parse_pairs};
 use terrain_core::registry::fields;
 
 use crate::compare::COMPARE_KEY;
+use crate::demo::Demo;
 use crate::embed::EMBED_CONTROLS;
-use crate::settings::SETTINGS;
+use crate::settings::{DemoConfig, SETTINGS};
 
 /// The query to put in an address whose query is now `current`: `ours`,
 /// after the pairs of `current` that are someone else's (a blog's
@@ -54,6 +55,30 @@ pub fn with_others(current: &str, ours: &str) -> String {
         .chain((!ours.is_empty()).then_some(ours))
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// Reads the page's address `query` into `config`, a demo's, if it asks
+/// to keep the address in step (its attribute `url_state`, as the demo's
+/// element spells it); returns what it could not use. A page has one
+/// address: if one of the page's `other` demos keeps it already, this one
+/// is told so and keeps its own settings.
+pub fn read_into<'a>(
+    config: &mut DemoConfig,
+    query: &str,
+    other: impl IntoIterator<Item = &'a Demo>,
+    url_state: &str,
+) -> Vec<String> {
+    if !config.display.url_state {
+        return Vec::new();
+    }
+    if (other.into_iter()).any(|other| other.config().display.url_state) {
+        config.display.url_state = false;
+        return vec![format!(
+            "{url_state} is not read: another demo on this page keeps the page's address \
+             in step already, and a page has one address"
+        )];
+    }
+    config.apply_query(query)
 }
 
 /// The shortest time between two changes of the address.
@@ -93,6 +118,40 @@ impl AddressBar {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_page_has_one_address_and_its_first_demo_to_ask_keeps_it() {
+        let asks = || crate::settings::DemoConfig {
+            display: crate::settings::Display {
+                url_state: true,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let mut first = asks();
+        assert!(super::read_into(&mut first, "?seed=5&exponent=4", [], "url-state").is_empty());
+        assert_eq!((first.params.map.seed, first.params.map.exponent), (5, 4));
+        assert!(first.display.url_state);
+        let environment = crate::demo::Environment {
+            location: "https://example.org/post.html".to_owned(),
+            seed: 1,
+            graphics: crate::graphics::Graphics::Ready,
+        };
+        let keeper = [crate::demo::Demo::new(first.clone(), Vec::new(), environment).0];
+        let mut second = asks();
+        assert_eq!(
+            super::read_into(&mut second, "?seed=5&exponent=4", &keeper, "url-state"),
+            [
+                "url-state is not read: another demo on this page keeps the page's address in \
+                 step already, and a page has one address"
+            ]
+        );
+        assert!(!second.display.url_state, "it does not write the address");
+        assert_ne!(second.params.map.seed, 5, "nor read it");
+        let mut neither = crate::settings::DemoConfig::default();
+        assert!(super::read_into(&mut neither, "?seed=5", [], "url-state").is_empty());
+        assert_ne!(neither.params.map.seed, 5);
+    }
+
     #[test]
     fn someone_elses_keys_stay_in_the_address_and_ours_are_written_anew() {
         assert_eq!(

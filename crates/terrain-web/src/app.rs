@@ -15,12 +15,12 @@ use std::rc::Rc;
 use terrain_core::registry::fields;
 use terrain_core::spec::Value;
 use terrain_view::demo::{Effect, Input};
-use terrain_view::element;
 use terrain_view::graphics::{ContextAction, ContextEvent, ContextId, Graphics};
 use terrain_view::page::{Page, PageEffect, PageInput};
 use terrain_view::picture;
 use terrain_view::settings::{DemoConfig, Overlay};
 use terrain_view::slots::Slots;
+use terrain_view::{address, element};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -186,16 +186,15 @@ impl App {
         if host.has_attribute("data-terrain-mounted") {
             return Ok(());
         }
-        let window = dom::window()?;
         let (mut config, problems) = DemoConfig::from_attributes(|name| host.get_attribute(name));
         let mut messages: Vec<String> = problems
             .into_iter()
             .map(|problem| problem.message)
             .chain(element::misplaced(&dom::attributes(host), false))
             .collect();
-        if config.display.url_state {
-            messages.extend(config.apply_query(&window.location().search().unwrap_or_default()));
-        }
+        let search = dom::window()?.location().search()?;
+        let read = address::read_into(&mut config, &search, self.page.demos(), "data-url-state");
+        messages.extend(read);
         self.mount_config(host, config, messages).map(|_| ())
     }
 

@@ -11,6 +11,7 @@
 //! moment later.
 
 use js_sys::Array;
+use terrain_view::address;
 use terrain_view::element::{self, Attributes};
 use terrain_view::embed::read_embed_query;
 use terrain_view::page::PageInput;
@@ -131,14 +132,22 @@ fn attributes_of(host: &HtmlElement) -> Attributes {
 #[wasm_bindgen(js_name = connectElement)]
 pub fn connect_element(host: HtmlElement) -> Result<Option<u32>, JsValue> {
     let attributes = attributes_of(&host);
-    let (config, problems) =
+    let (mut config, problems) =
         element::read_attributes(|name| element::attribute(&attributes, name), None);
-    let messages = problems
+    let mut messages: Vec<String> = problems
         .into_iter()
         .map(|problem| problem.message)
         .chain(element::misplaced(&dom::attributes(&host), true))
         .collect();
-    let mounted = with_app(|app| app.mount_config(&host, config, messages));
+    let search = dom::window()?.location().search()?;
+    let mounted = with_app(|app| {
+        // Its settings from the address, as a data- element's, if it
+        // keeps the address in step and no other demo does.
+        let url_state = "url-state";
+        let read = address::read_into(&mut config, &search, app.page().demos(), url_state);
+        messages.extend(read);
+        app.mount_config(&host, config, messages)
+    });
     drain();
     mounted
         .map(|index| index.map(|index| index as u32))
