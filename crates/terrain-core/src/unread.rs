@@ -108,6 +108,17 @@ impl Unread {
     }
 }
 
+impl Params {
+    /// Whether these parameters read the setting `spec`: a map parameter
+    /// that applies to them, or any other setting (the stage, a display
+    /// setting), which every map reads.
+    pub fn reads(&self, spec: &Spec) -> bool {
+        fields()
+            .find(|field| field.spec() == spec)
+            .is_none_or(|field| (field.parameter().applies)(self))
+    }
+}
+
 /// Each of `errors`, then each of `unread`, as `surface` says them, with
 /// the setting each is about (none for an error about no one setting).
 pub(crate) fn said_on<'a>(

@@ -122,15 +122,7 @@ pub fn read(query: &str, fresh_seed: u64) -> Option<Result<Comparison, String>> 
     let configs: Vec<DemoConfig> = (0..comparison.algorithms.len())
         .map(|index| config_from(&comparison.attributes(index)).0)
         .collect();
-    let read_by_a_map = |spec: &Spec| {
-        fields()
-            .find(|field| field.spec() == spec)
-            .is_none_or(|field| {
-                configs
-                    .iter()
-                    .any(|config| (field.parameter().applies)(&config.params))
-            })
-    };
+    let read_by_a_map = |spec: &Spec| configs.iter().any(|config| config.params.reads(spec));
     // A shared setting no map reads is said so, and left out of the
     // address the page writes.
     for (spec, _) in &comparison.shared {
@@ -508,11 +500,7 @@ impl Comparison {
         // diamond-square beside Perlin noise) is not given to its demo,
         // which would say so.
         let (config, _) = config_from(&demo_attributes(self.algorithms.get(index), &given));
-        given.retain(|(spec, _)| {
-            fields()
-                .find(|field| field.spec() == *spec)
-                .is_none_or(|field| Unread::of(&config.params, field).is_none())
-        });
+        given.retain(|(spec, _)| config.params.reads(spec));
         demo_attributes(self.algorithms.get(index), &given)
     }
 
@@ -550,12 +538,7 @@ impl Comparison {
         for (index, config) in configs.iter().enumerate() {
             let attributes = demo_attributes(self.algorithms.get(index), &shared);
             let (base, _) = config_from(&attributes);
-            let unread = |spec: &Spec| {
-                fields()
-                    .find(|field| field.spec() == spec)
-                    .is_some_and(|field| Unread::of(&config.params, field).is_some())
-            };
-            for spec in own_specs.iter().filter(|spec| !unread(spec)) {
+            for spec in own_specs.iter().filter(|spec| config.params.reads(spec)) {
                 let text = text_in(spec, config);
                 if text != text_in(spec, &base) {
                     query.push_str(&format!("&{}.{}={}", index + 1, spec.option, encode(&text)));

@@ -11,7 +11,7 @@
 
 use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface, quote};
-use terrain_core::{ALGORITHM, STAGE, Unread, registry::SEED};
+use terrain_core::{ALGORITHM, STAGE, registry::SEED};
 
 use crate::settings::{AttributeProblem, DemoConfig, SETTINGS, Setting};
 
@@ -71,9 +71,9 @@ pub fn read_attributes(
     };
     // A value refused (not one merely unread) keeps the one shown.
     let read_by = |config: &DemoConfig, problem: &AttributeProblem| {
-        fields()
-            .find(|field| field.spec().element_attribute() == problem.attribute)
-            .is_none_or(|field| Unread::of(&config.params, field).is_none())
+        specs()
+            .find(|spec| spec.element_attribute() == problem.attribute)
+            .is_none_or(|spec| config.params.reads(spec))
     };
     let refused: Vec<AttributeProblem> = problems
         .into_iter()

@@ -13,7 +13,7 @@ use terrain_core::{ALGORITHM, Params, STAGE};
 
 use crate::compare::COMPARE_KEY;
 use crate::element::attribute;
-use crate::settings::{Controls, DemoConfig, Display, SETTINGS, Setting};
+use crate::settings::{Controls, DemoConfig, Display, SETTINGS, Setting, bare_switch};
 
 /// The snippets that embed exactly what a demo shows.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -188,12 +188,8 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
         ));
     }
     if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
-        let text = if text.trim().is_empty() {
-            "true"
-        } else {
-            &text
-        };
-        match EMBED_CONTROLS.parse_on(Surface::Url, text) {
+        let text = bare_switch(&EMBED_CONTROLS, text);
+        match EMBED_CONTROLS.parse_on(Surface::Url, &text) {
             Ok(value) => (Setting::Controls.entry().set)(&mut config.display, &value),
             Err(refusal) => messages.push((
                 query::place_of(&pairs, EMBED_CONTROLS.option),

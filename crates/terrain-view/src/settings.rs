@@ -571,8 +571,9 @@ impl DemoConfig {
     }
 }
 
-/// `text` as the attribute surface reads it: a bare switch is on.
-fn bare_switch(spec: &Spec, text: String) -> String {
+/// `text` as the attribute surface and embed.html's address read it: a bare
+/// switch is on.
+pub(crate) fn bare_switch(spec: &Spec, text: String) -> String {
     if spec.bare_means_on() && text.trim().is_empty() {
         "true".to_owned()
     } else {
