@@ -84,7 +84,7 @@ test("analyze() measures a map, and refuses bad maps and options by name and val
   expect(result.slope.histogram.counts.length).toBe(18);
   expect(result.errors).toEqual([
     "bins must be a whole number from 1 to 4096; got 0",
-    'bins must be a whole number from 1 to 4096; got "5000"',
+    "bins must be a whole number from 1 to 4096; got 5000",
     'unknown option "binz"; the options are bins, relief',
     "analyze takes heights of a square map 2^n + 1 points wide (9, 25, 81, … 16 785 409 values); got 100 values",
     "height number 5 is NaN; analyze needs heights from -1000000 to 1000000",

@@ -77,10 +77,17 @@ export function outcome(spec, value, name) {
   const quoted = JSON.stringify(trimmed);
   switch (kind.type) {
     case "whole": {
-      const digits = trimmed.replace(/^\+/, "");
-      if (!/^[0-9]+$/.test(digits) || BigInt(digits) > BigInt(kind.max)) return refuse(quoted);
+      // Digits, after a + and before zero decimals ("+5", "5.0").
+      const digits = trimmed.replace(/^\+/, "").replace(/\.0*$/, "");
+      if (!/^[0-9]+$/.test(digits)) {
+        // A number, but not whole, is said as a number; anything else quoted.
+        const number = rustNumber(trimmed);
+        const unwhole = Number.isFinite(number) && (number < 0 || !Number.isInteger(number));
+        return refuse(unwhole ? String(number) : quoted);
+      }
       const whole = BigInt(digits);
-      if (whole < BigInt(kind.min)) return refuse(String(whole));
+      if (whole > 2n ** 64n - 1n) return refuse(quoted);
+      if (whole < BigInt(kind.min) || whole > BigInt(kind.max)) return refuse(String(whole));
       // Past what a JavaScript number holds exactly (a seed), as a string.
       return { valid: true, value: BigInt(kind.max) > 2n ** 53n ? String(whole) : Number(whole) };
     }

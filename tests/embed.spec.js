@@ -230,7 +230,7 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
     );
     const frame = page.frameLocator("#small");
     const notice = frame.locator(".terrain-notice");
-    await expect(notice).toContainText('URL parameter exponent must be a whole number from 1 to 12; got "40"');
+    await expect(notice).toContainText("URL parameter exponent must be a whole number from 1 to 12; got 40");
     await expect(notice).toContainText("URL parameter palette must be one of");
     await expect(notice).toContainText(
       'URL parameter controls must be true, false, none, compact or full (empty means true); got "sideways"',

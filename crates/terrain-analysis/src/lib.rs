@@ -28,7 +28,7 @@ pub use distribution::Histogram;
 pub use relief::SlopeSummary;
 pub use spectrum::Spectrum;
 
-use terrain_core::spec::{Kind, Spec, Surfaces, quote};
+use terrain_core::spec::{Kind, Spec, Surfaces, Value};
 use terrain_core::{Error, Heightmap};
 
 /// How many bins the height histogram has, unless told.
@@ -97,15 +97,12 @@ impl Options {
     /// Options with `bins` histogram bins (1 to 4096), slopes measured at
     /// `relief` (0.1 to 2, as the view's setting).
     pub fn new(bins: u64, relief: f64) -> Result<Self, Error> {
-        let refuse = |spec: &'static Spec, value: String| Error::InvalidParameter {
-            spec,
-            value: quote(&value),
-        };
-        if !(1..=MAX_BINS as u64).contains(&bins) {
-            return Err(refuse(&BINS, bins.to_string()));
-        }
-        if !(0.1..=2.0).contains(&relief) {
-            return Err(refuse(&RELIEF, format!("{relief}")));
+        for (spec, value) in [
+            (&BINS, Value::Whole(bins)),
+            (&RELIEF, Value::Number(relief)),
+        ] {
+            spec.check(&value)
+                .map_err(|refusal| Error::refused(spec, refusal))?;
         }
         Ok(Self {
             bins: bins as usize,
@@ -210,11 +207,11 @@ mod tests {
         let message = |error: Error| error.describe_on(terrain_core::spec::Surface::Option);
         assert_eq!(
             Options::new(0, 1.0).map_err(message),
-            Err("bins must be a whole number from 1 to 4096; got \"0\"".to_owned())
+            Err("bins must be a whole number from 1 to 4096; got 0".to_owned())
         );
         assert_eq!(
             Options::new(5000, 1.0).map_err(message),
-            Err("bins must be a whole number from 1 to 4096; got \"5000\"".to_owned())
+            Err("bins must be a whole number from 1 to 4096; got 5000".to_owned())
         );
         assert!(
             Options::new(64, 3.0)

@@ -318,10 +318,12 @@ impl Spec {
     }
 
     /// Reads `text` as a value of this setting. Surrounding white space is
-    /// ignored. Whole numbers past `max` and numbers that are not finite are
-    /// refused here, quoting the text; a finite number outside the range is
-    /// read, and left to the range check ([`Spec::check`]), which quotes the
-    /// number.
+    /// ignored; a whole number may be written with a `+` or with zero
+    /// decimals (`+5`, `5.0`). What is no number (or too big for 64 bits, or
+    /// not finite) is refused here, quoting the text (`got "abc"`); a number
+    /// that is not whole is refused here too, and a number outside the range
+    /// by the range check ([`Spec::check`]), both saying the number as it is
+    /// (`got 2.5`, `got 40`), on every surface.
     pub fn parse(&self, text: &str) -> Result<Value, Refusal> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
@@ -329,16 +331,26 @@ impl Spec {
         }
         let invalid = || Refusal::Invalid(quote(trimmed));
         match self.kind {
-            Kind::Whole { max, .. } => {
+            Kind::Whole { .. } => {
                 let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
+                // "5.0" is a whole number too, written as a reader may copy it.
+                let digits = match digits.split_once('.') {
+                    Some((whole, zeros)) if zeros.bytes().all(|byte| byte == b'0') => whole,
+                    _ => digits,
+                };
                 if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
-                    return Err(invalid());
+                    // A number, but not whole (2.5, -1), is said as numbers are.
+                    return match trimmed.parse::<f64>() {
+                        Ok(number)
+                            if number.is_finite() && (number < 0.0 || number.fract() != 0.0) =>
+                        {
+                            Err(Refusal::Invalid(self.quoted(&Value::Number(number))))
+                        }
+                        _ => Err(invalid()),
+                    };
                 }
-                // All digits, so the only failure left is overflow: too big too.
-                match digits.parse::<u64>() {
-                    Ok(value) if value <= max => Ok(Value::Whole(value)),
-                    _ => Err(invalid()),
-                }
+                // All digits, so the only failure left is overflow.
+                digits.parse().map(Value::Whole).map_err(|_| invalid())
             }
             Kind::Number { .. } => match trimmed.parse::<f64>() {
                 // +0.0 rather than -0.0, so "-0" reads back as "0".
@@ -443,10 +455,11 @@ impl Spec {
     pub fn stepped(&self, current: &Value, direction: f64) -> Option<Value> {
         match (self.kind, current) {
             (Kind::Whole { min, max }, Value::Whole(value)) => {
+                // A field showing a refused number steps into the range.
                 Some(Value::Whole(if direction > 0.0 {
-                    value.saturating_add(1).min(max)
+                    value.saturating_add(1).clamp(min, max)
                 } else {
-                    value.saturating_sub(1).max(min)
+                    value.saturating_sub(1).clamp(min, max)
                 }))
             }
             (Kind::Number { min, max }, Value::Number(value)) => {
@@ -585,7 +598,36 @@ mod tests {
     #[test]
     fn text_is_read_trimmed_and_refused_with_a_quote() {
         assert_eq!(EXPONENT.parse(" +7 "), Ok(Value::Whole(7)));
-        assert_eq!(EXPONENT.parse("40"), Err(Refusal::Invalid("\"40\"".into())));
+        assert_eq!(EXPONENT.parse("7.0"), Ok(Value::Whole(7)));
+        assert_eq!(EXPONENT.parse("7."), Ok(Value::Whole(7)));
+        for (number, said) in [("7.5", "7.5"), ("-7", "-7"), (" -0.25 ", "-0.25")] {
+            assert_eq!(
+                EXPONENT.parse(number),
+                Err(Refusal::Invalid(said.into())),
+                "a number not whole is said as a number"
+            );
+        }
+        for junk in [
+            ".0",
+            "+",
+            "-0",
+            "7e0",
+            "0x7",
+            "7.0.0",
+            "18446744073709551616",
+        ] {
+            assert_eq!(
+                EXPONENT.parse(junk),
+                Err(Refusal::Invalid(quote(junk))),
+                "{junk}"
+            );
+        }
+        // Out of range is the range check's to say, as for other numbers.
+        assert_eq!(EXPONENT.parse("40"), Ok(Value::Whole(40)));
+        assert_eq!(
+            EXPONENT.parse_on(Surface::Url, "40"),
+            Err(Refusal::Invalid("40".into()))
+        );
         assert_eq!(EXPONENT.parse(" \t"), Err(Refusal::Empty));
         assert_eq!(SPREAD.parse("-0"), Ok(Value::Number(0.0)));
         assert_eq!(SPREAD.parse("-1"), Ok(Value::Number(-1.0)));
@@ -696,6 +738,11 @@ mod tests {
         assert_eq!(
             EXPONENT.stepped(&Value::Whole(12), 1.0),
             Some(Value::Whole(12))
+        );
+        assert_eq!(
+            EXPONENT.stepped(&Value::Whole(40), -1.0),
+            Some(Value::Whole(12)),
+            "a refused 40 steps down into the range"
         );
         assert!(SPREAD.has_slider() && EXPONENT.has_slider());
         let seed = Spec {

@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(named, ["algorithm", "exponent", "palette"]);
         assert_eq!(
             problems[1].message,
-            "exponent must be a whole number from 1 to 12; got \"40\""
+            "exponent must be a whole number from 1 to 12; got 40"
         );
         assert!(
             problems[2].message.starts_with("palette must be one of"),

@@ -396,7 +396,7 @@ mod tests {
             [
                 "URL parameter controls must be true, false, none, compact or full (empty means true); \
                  got \"sideways\"",
-                "URL parameter exponent must be a whole number from 1 to 12; got \"40\"",
+                "URL parameter exponent must be a whole number from 1 to 12; got 40",
                 "URL parameter seed was given as \"Seed\", which is not read: write seed=3",
                 "URL parameter seed is given 2 times, as \"1\", \"2\"; the last counts",
                 "URL parameter palette must be one of terrain, bands, green, greyscale, slope, curvature, \

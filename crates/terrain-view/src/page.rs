@@ -1182,7 +1182,7 @@ mod tests {
         assert_eq!(demo.terrain().heightmap.side(), 65);
         let notice = demo.presentation().notice.unwrap_or_default();
         assert!(
-            notice.contains("exponent must be a whole number from 1 to 12; got \"40\""),
+            notice.contains("exponent must be a whole number from 1 to 12; got 40"),
             "{notice}"
         );
         assert!(

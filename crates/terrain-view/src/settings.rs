@@ -686,7 +686,7 @@ mod tests {
         }
         assert_eq!(
             problems[1].message,
-            "data-exponent must be a whole number from 1 to 12; got \"40\""
+            "data-exponent must be a whole number from 1 to 12; got 40"
         );
         assert!(
             problems[5].message.contains("for diamond-square"),
@@ -801,7 +801,7 @@ mod tests {
         assert_eq!(
             messages,
             [
-                "URL parameter exponent must be a whole number from 1 to 12; got \"40\"",
+                "URL parameter exponent must be a whole number from 1 to 12; got 40",
                 "URL parameter view must be one of 3d, 2d, tiled, tiled-2d, difference; got \"sideways\"",
             ]
         );

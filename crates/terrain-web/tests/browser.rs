@@ -118,7 +118,7 @@ async fn bad_attributes_are_reported_and_defaults_drawn() {
         .expect("notice");
     let text = notice.text_content().unwrap_or_default();
     assert!(
-        text.contains("data-exponent must be a whole number from 1 to 12; got \"40\""),
+        text.contains("data-exponent must be a whole number from 1 to 12; got 40"),
         "{text}"
     );
     assert!(pixels(&host).0 > 0.05, "the default terrain is drawn");
