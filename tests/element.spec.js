@@ -66,7 +66,7 @@ test("a <terrain-demo> reads its attributes, follows their changes and refuses b
   const notice = demos.nth(0).locator(".terrain-notice");
   await expect(notice).toContainText("exponent must be a whole number from 1 to 12; got 40");
   await expect(notice).toContainText("palette must be one of terrain, bands, green, greyscale");
-  await expect(notice).toContainText("Using the last good values");
+  await expect(notice).toContainText("where a value is refused, the last good one stands");
   expect((await demoState(page, 0)).fingerprint).toBe(shown);
   await frames(page);
   expect((await statsOf(page, 0)).hash, "the last good picture stays").toBe(picture);

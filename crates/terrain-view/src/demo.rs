@@ -88,7 +88,7 @@ impl Demo {
         if !config.seed_given {
             config.params = config.params.with_seed(environment.seed);
         }
-        let notice = notice_of(&problems, "defaults");
+        let notice = notice_of(&problems, "the default");
         let shown = Shown::new(config, environment.graphics, environment.location);
         let mut demo = Demo {
             orbit: shown.start_view(),
@@ -361,7 +361,7 @@ impl Demo {
             }
             Input::TryGraphicsAgain => effects.push(Effect::TryGraphicsAgain),
             Input::Reconfigure { config, problems } => {
-                self.notes.notice = notice_of(&problems, "the last good values");
+                self.notes.notice = notice_of(&problems, "the last good one");
                 self.reconfigure(*config, &mut effects);
             }
         }
@@ -557,12 +557,14 @@ impl Demo {
     }
 }
 
-/// The notice for settings the page gave that could not be used, if any,
-/// saying what the demo uses instead.
+/// The notice for settings the page gave that are not used as given, if
+/// any, saying what stands `instead` of a refused value. (The list may
+/// hold only settings the map does not read, so the lead promises no
+/// refusal.)
 fn notice_of(problems: &[String], instead: &str) -> Option<String> {
     (!problems.is_empty()).then(|| {
         format!(
-            "Using {instead} where this demo's settings could not be used as given: {}.",
+            "Not all of this demo's settings are used as given (where a value is refused, {instead} stands): {}.",
             problems.join("; ")
         )
     })

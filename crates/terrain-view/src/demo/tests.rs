@@ -150,9 +150,8 @@ fn settings_that_could_not_be_used_become_one_notice() {
     assert_eq!(
         demo.presentation().notice.as_deref(),
         Some(
-            "Using defaults where this demo's settings could not be used as given: data-exponent \
-             must be…; \
-             data-view must be…."
+            "Not all of this demo's settings are used as given (where a value is refused, the \
+             default stands): data-exponent must be…; data-view must be…."
         )
     );
 }
