@@ -167,14 +167,8 @@ pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
 /// page has neither to share.
 pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let mut config = DemoConfig::default();
-    let mut messages = config.apply_placed_query(query);
+    let mut messages = config.apply_placed_query(query, &[&EMBED_CONTROLS]);
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
-    for problem in query::placed_key_problems(&pairs, [&EMBED_CONTROLS]) {
-        // A map's numbered key (`1.octaves`) is named once, whatever it names.
-        if !messages.contains(&problem) {
-            messages.push(problem);
-        }
-    }
     // A frame shows one map; a comparison is the playground's.
     let compare = |key: &str| key == COMPARE_KEY || query::misspelt(key, COMPARE_KEY);
     if let Some(place) = pairs.iter().rposition(|(key, _)| compare(key)) {
@@ -429,6 +423,19 @@ mod tests {
             assert!(messages.is_empty(), "{query}: {messages:?}");
             assert_eq!(config.display.controls, controls, "{query}");
         }
+        // The frame's own key is checked with the map's, each problem once.
+        let (_, messages) =
+            read_embed_query("contrls=full&1.controls=none&controls=none&controls=full");
+        assert_eq!(
+            messages,
+            [
+                "URL parameter controls was given as \"contrls\", which is not read: write \
+                 controls=full",
+                "URL parameter 1.controls is not read: a numbered key is one map's of a \
+                 comparison; write controls=none",
+                "URL parameter controls is given 2 times, as \"none\", \"full\"; the last counts",
+            ]
+        );
         assert!(config.seed_given && config.params.map.seed == 0, "seed 0");
     }
 

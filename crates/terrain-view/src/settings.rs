@@ -500,12 +500,17 @@ impl DemoConfig {
     /// could not use (the value in the attributes, or the default, stays),
     /// in the address's order.
     pub fn apply_query(&mut self, query: &str) -> Vec<String> {
-        query::in_address_order(self.apply_placed_query(query))
+        query::in_address_order(self.apply_placed_query(query, &[]))
     }
 
     /// [`DemoConfig::apply_query`]'s messages, each with the place in the
-    /// query of the key it is about, for a caller with more to say.
-    pub fn apply_placed_query(&mut self, query: &str) -> Vec<(usize, String)> {
+    /// query of the key it is about, for a caller with more to say, whose
+    /// page reads the keys of `more` too.
+    pub fn apply_placed_query(
+        &mut self,
+        query: &str,
+        more: &[&'static Spec],
+    ) -> Vec<(usize, String)> {
         let pairs = query::parse_pairs(query);
         // The keys these settings read: a key they do not (talus without
         // erosion) is not said to count, however often it is given.
@@ -516,6 +521,7 @@ impl DemoConfig {
                 .chain([&STAGE])
                 .chain(SETTINGS.iter().map(|entry| entry.spec))
                 .filter(|spec| spec.surfaces.url)
+                .chain(more.iter().copied())
                 .collect()
         };
         let state: QueryState = query::from_query(query);
