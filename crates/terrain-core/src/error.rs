@@ -29,7 +29,8 @@ pub enum Error {
         value: String,
         /// The algorithm's name.
         algorithm: &'static str,
-        /// The stages it has at the requested exponent.
+        /// The stages it has at the requested exponent, in words ("one of
+        /// corners, … or pass-1 to pass-5", or "done" alone).
         allowed: String,
     },
     /// A value a surface could not even turn into text: `seed` given as a
@@ -129,7 +130,7 @@ impl Error {
                 algorithm,
                 allowed,
                 ..
-            } => format!("{name} must be one of {allowed} for {algorithm}; got {value}"),
+            } => format!("{name} must be {allowed} for {algorithm}; got {value}"),
             Error::Unreadable { reason, .. } => format!("{name} {reason}"),
             Error::InvalidExponent { exponent } => format!(
                 "{name} must be a whole number from {MIN_EXPONENT} to {MAX_EXPONENT}; got {exponent}"

@@ -263,4 +263,25 @@ mod tests {
             "stage must be one of done, droplets-1 or droplets-300 for an imported map; got \"pass-2\""
         );
     }
+
+    #[test]
+    fn a_stage_refused_names_one_stage_or_one_pass_as_one() {
+        let refused = |algorithm, exponent| {
+            let params = ValidParams::new(algorithm)
+                .with_exponent(exponent)
+                .expect("an exponent in range");
+            generate(&params, Stage::Square)
+                .expect_err("no square step")
+                .to_string()
+        };
+        assert_eq!(
+            refused(Algorithm::RANDOM_NOISE, 5),
+            "stage must be done for random-noise; got \"square\""
+        );
+        assert_eq!(
+            refused(Algorithm::MIDPOINT_DISPLACEMENT, 1),
+            "stage must be one of corners, edges, center, done or pass-1 for \
+             midpoint-displacement; got \"square\""
+        );
+    }
 }

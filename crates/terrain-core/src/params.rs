@@ -158,7 +158,7 @@ impl Params {
             spec: &STAGE,
             value: format!("{:?}", stage.to_string()),
             algorithm: "an imported map",
-            allowed: describe_stages(&stages),
+            allowed: one_of(&stages, describe_stages(&stages)),
         })
     }
 
@@ -189,7 +189,7 @@ impl Params {
             spec: &STAGE,
             value: format!("{:?}", stage.to_string()),
             algorithm: self.algorithm.name(),
-            allowed,
+            allowed: one_of(&stages, allowed),
         })
     }
 
@@ -221,6 +221,15 @@ impl Params {
     }
 }
 
+/// What a message says a stage must be: `stages`, `said` in words, or the
+/// only one.
+fn one_of(stages: &[Stage], said: String) -> String {
+    match stages {
+        [_] => said,
+        _ => format!("one of {said}"),
+    }
+}
+
 /// Stages in words: those with a name of their own, then the numbered
 /// ones as a range: "corners, square, diamond, done or pass-1 to pass-5".
 fn describe_stages(stages: &[Stage]) -> String {
@@ -241,7 +250,10 @@ fn describe_stages(stages: &[Stage]) -> String {
         .iter()
         .rev()
         .find_map(numbered)
-        .map(|(prefix, last)| format!("{prefix}-1 to {prefix}-{last}"));
+        .map(|(prefix, last)| match last {
+            1 => format!("{prefix}-1"),
+            _ => format!("{prefix}-1 to {prefix}-{last}"),
+        });
     match (named.as_slice(), range) {
         ([], Some(range)) => range,
         (_, Some(range)) => format!("{} or {range}", named.join(", ")),
