@@ -67,7 +67,7 @@ export function erodeAsync(
 ): Promise<Float64Array>;
 
 /** 16 hex digits, a hash of every height's bits: equal to a site demo's demoState().fingerprint for its map. */
-export function fingerprint(heights: Float64Array | readonly number[]): string;
+export function fingerprint(heights: Float64Array | Float32Array | readonly number[]): string;
 
 /** analyze()'s options. */
 export interface AnalyzeOptions {

@@ -13,7 +13,7 @@
 //   const big = await generateAsync({ algorithm: "perlin-noise", exponent: 11 }, { onProgress });
 
 import { erodeAsync as erodeOffThread, useModule as erosionUses } from "./erode-async.js";
-import { generateAsync as generateOffThread } from "./generate-async.js";
+import { generateAsync as generateOffThread, refuseWritten } from "./generate-async.js";
 import { configurePool } from "./pool.js";
 import * as glue from "./terrain-web.js";
 
@@ -84,6 +84,7 @@ function loaded(name) {
  * (written into `settings.into`, when given, and that array returned). */
 export function generate(options, settings) {
   loaded("generate");
+  refuseWritten(settings);
   return generateInWasm(options, settings);
 }
 
@@ -96,7 +97,7 @@ export function erode(heights, options) {
 /** 16 hex digits: a hash of every height's bits, the site's demoState().fingerprint. */
 export function fingerprint(heights) {
   loaded("fingerprint");
-  return fingerprintInWasm(heights instanceof Float64Array ? heights : Float64Array.from(heights));
+  return fingerprintInWasm(heights);
 }
 
 /** A map's measures: statistics, histogram, hypsometric curve, spectrum, slope. */

@@ -27,7 +27,7 @@ export {
 } from "./core.js";
 
 /** 16 hex digits, a hash of every height's bits: equal to a demo's demoState().fingerprint for its map. */
-export function fingerprint(heights: Float64Array | readonly number[]): string;
+export function fingerprint(heights: Float64Array | Float32Array | readonly number[]): string;
 
 /** Mounts one element that has a data-terrain-demo attribute (elements on the page and added later are mounted by themselves). */
 export function mount(element: HTMLElement): void;

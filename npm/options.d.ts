@@ -205,7 +205,7 @@ export interface ErodeOptions {
   lifetime?: number;
   /**
    * Wrap around the edges: treat the map as tileable: what leaves one edge comes back at the other.
-   * Takes true or false. Default: `false` for random-noise, midpoint-displacement, recursive-midpoint-displacement, diamond-square, value-noise, perlin-noise, simplex-noise, cellular-noise; `true` for tileable-diamond-square.
+   * Takes true or false. Default: `false`.
    */
   wrap?: boolean;
 }

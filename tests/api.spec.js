@@ -391,7 +391,7 @@ test("erode() refuses bad heights and bad options with an Error saying what is w
     ["a string at 2 in an Array", {}, "erode takes heights as numbers; height number 2 is a value of type string"],
     ["undefined", {}, `${TYPES} a value of type undefined`],
     ["a string", {}, `${TYPES} a value of type string`],
-    ["an Int32Array", {}, `${TYPES} a value of type object`],
+    ["an Int32Array", {}, `${TYPES} an Int32Array of 9 values`],
     ["fine", { droplets: -1 }, "droplets must be a whole number from 0 to 1000000; got -1"],
     ["fine", { droplets: 1000001 }, "droplets must be a whole number from 0 to 1000000; got 1000001"],
     ["fine", { droplets: 2.5 }, "droplets must be a whole number from 0 to 1000000; got 2.5"],

@@ -168,14 +168,17 @@ function mapOf(blocks, plan, slice) {
  * called at least every 100 ms. */
 export async function erodeAsync(heights, options, settings) {
   const read = asyncSettings(settings, "erodeAsync");
-  const { signal, onProgress, settle } = guarded(read.signal, read.onProgress);
+  const { signal, onProgress, settle } = guarded(read.signal, read.onProgress, "erodeAsync");
   return settle(eroding(heights, options, { signal, onProgress, workers: read.workers }));
 }
 
 /** erodeAsync's work, with its settings read and its callback guarded. */
 async function eroding(heights, options, { signal, onProgress, workers }) {
   if (!wasm) throw new Error("erodeAsync needs the module: load terrain.js, or call init() first");
+  // The options, read once here, travel as plan.options: a plain object
+  // any worker can be sent (the caller's may hold getters or a proxy).
   const plan = wasm.erosionPlan(heights, options);
+  const lanes = pool(workers);
   if (signal?.aborted) throw abortError("erodeAsync");
   const slice = slicer(signal, "erodeAsync");
   let done = 0;
@@ -185,13 +188,12 @@ async function eroding(heights, options, { signal, onProgress, workers }) {
     const floor = await floorOf(heights, plan, slice);
     const { blocks, filled, fill } = blocksOf(heights, plan, slice);
     const { side, tiles, rounds } = plan;
-    const lanes = pool(workers);
     const work = plan.lifetime * (8 + 3 * plan.radius * plan.radius);
     const chunk = Math.max(1, Math.floor(TASK_WORK / work));
     // Each tile's droplets a round, asked for once a round.
     const counts = [];
     const countsOf = (round) => {
-      counts[round] ??= wasm.erosionRound(side, options, round);
+      counts[round] ??= wasm.erosionRound(side, plan.options, round);
       return counts[round];
     };
     // A tile's task in a round waits for no colour, only for the tasks
@@ -233,7 +235,7 @@ async function eroding(heights, options, { signal, onProgress, workers }) {
           // no other task has them meanwhile, since only windows that
           // share a point share a block, and those never run together.
           const window = Array.from(mine, (block) => blocks[block]);
-          const args = [window, side, options, round, place, from, to, floor];
+          const args = [window, side, plan.options, round, place, from, to, floor];
           const transfer = window.map((block) => block.buffer);
           const result = await lanes.run("taskErodeTile", args, { transfer, signal });
           if (signal?.aborted) throw abortError("erodeAsync");

@@ -73,6 +73,7 @@ function startWriter() {
 /** Posts `job` to the writer, or writes it here if none can start or
  * its arguments cannot be sent. */
 function send(job) {
+  if (job.options === null) return job.runHere();
   const worker = startWriter();
   if (!worker) return job.runHere();
   try {
@@ -94,6 +95,15 @@ export function exportMapAsync(heights, options, settings) {
     return Promise.reject(error);
   }
   if (signal?.aborted) return Promise.reject(abortError("exportMapAsync"));
+  // Read once here, as exportMap() reads them, and sent as a plain object
+  // of texts (the caller's may hold getters, a prototype or a proxy, which
+  // a copy to a worker loses or refuses). Options it refuses are written
+  // here, so the call rejects with exportMap()'s very message, which
+  // checks the heights first.
+  let sent = null;
+  try {
+    sent = files.exportOptions(options);
+  } catch {}
   return new Promise((resolve, reject) => {
     const id = nextJob++;
     const finish = (action) => (value) => {
@@ -110,7 +120,7 @@ export function exportMapAsync(heights, options, settings) {
       }
       action(value);
     };
-    const job = { id, heights, options, sent: false, resolve: finish(resolve), reject: finish(reject) };
+    const job = { id, heights, options: sent, sent: false, resolve: finish(resolve), reject: finish(reject) };
     /** The call ends with `reason`; the file, if the writer has it, is
      * stopped, and the others go to a new writer. */
     const stop = (reason) => {

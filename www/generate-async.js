@@ -47,7 +47,7 @@ export async function generateAsync(options, settings) {
       "into is being written by another generateAsync call; give each call its own array, or wait for the other",
     );
   }
-  const { signal, onProgress, settle } = guarded(read.signal, read.onProgress);
+  const { signal, onProgress, settle } = guarded(read.signal, read.onProgress, "generateAsync");
   if (buffer) written.add(buffer);
   try {
     return await settle(generating(options, { signal, onProgress, workers: read.workers, into: read.into }));
@@ -58,6 +58,20 @@ export async function generateAsync(options, settings) {
 
 /** The buffers of the `into` arrays that calls are writing now. */
 const written = new WeakSet();
+
+/** Throws if `settings.into` is an array a generateAsync call is writing,
+ * for generate() (terrain.js, core.js) to refuse it: it would write over
+ * the call's bands. The array is read from the settings' own property,
+ * not through a getter, which is generate()'s to read, once. */
+export function refuseWritten(settings) {
+  if (settings === null || typeof settings !== "object") return;
+  const into = Object.getOwnPropertyDescriptor(settings, "into")?.value;
+  if (ArrayBuffer.isView(into) && written.has(into.buffer)) {
+    throw new Error(
+      "into is being written by a generateAsync call; give generate() an array of its own, or wait for the call",
+    );
+  }
+}
 
 /** generateAsync's work, with its settings read and its callback guarded. */
 async function generating(options, { signal, onProgress, workers, into }) {

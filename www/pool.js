@@ -162,7 +162,8 @@ export function asyncSettings(settings, name, fields = ["signal", "onProgress", 
       `onProgress must be a function of the fraction done (0 to 1); got a value of type ${typeof onProgress}`,
     );
   }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+  // By its tag, not instanceof, so a signal of another realm counts.
+  if (signal !== undefined && Object.prototype.toString.call(signal) !== "[object AbortSignal]") {
     throw new Error(
       `signal must be an AbortSignal (an AbortController's signal); got a value of type ${typeof signal}`,
     );
@@ -173,8 +174,10 @@ export function asyncSettings(settings, name, fields = ["signal", "onProgress", 
 /** An async call's `signal` and `onProgress`, guarded: a throw from the
  * caller's callback stops the call (the `signal` returned aborts, as it
  * does with the caller's) and `settle(work)` rejects with that throw,
- * rather than leaving an uncaught error and work going on for nobody. */
-export function guarded(signal, onProgress) {
+ * rather than leaving an uncaught error and work going on for nobody; an
+ * abort rejects with an AbortError naming the call (`name`), not the
+ * task it stopped. */
+export function guarded(signal, onProgress, name) {
   const controller = new AbortController();
   const follow = () => controller.abort(signal.reason);
   if (signal?.aborted) follow();
@@ -197,7 +200,8 @@ export function guarded(signal, onProgress) {
       if (failure) throw failure.error;
       return result;
     } catch (error) {
-      throw failure ? failure.error : error;
+      if (failure) throw failure.error;
+      throw error?.name === "AbortError" ? abortError(name) : error;
     } finally {
       signal?.removeEventListener("abort", follow);
     }
@@ -205,15 +209,17 @@ export function guarded(signal, onProgress) {
   return { signal: controller.signal, onProgress: report, settle };
 }
 
-const pools = new Map();
+/** The page's workers, which every call shares. */
+let lanes;
 
-/** A pool of `workers` workers (a whole number from 1 to 16; left out, as
- * many as the machine has cores, at most 8), started on first need and
- * reused by every later pool of that size. */
+/** A call's share of the page's workers: at most `workers` of them at once
+ * (a whole number from 1 to 16; left out, as many as the machine has
+ * cores, at most 8), started on first need and reused by every later
+ * call, whatever its `workers`. The page never has more workers than the
+ * largest `workers` of the calls running. */
 export function pool(workers) {
-  const size = workerCount(workers);
-  if (!pools.has(size)) pools.set(size, new Lanes(size));
-  return pools.get(size);
+  lanes ??= new Lanes();
+  return lanes.share(workerCount(workers));
 }
 
 /** How many tasks a worker holds at once: the one it runs and the next, sent
@@ -226,7 +232,6 @@ const TASKS_PER_WORKER = 2;
 let lastId = 0;
 
 class Lanes {
-  #most;
   /** Started workers: { worker, started (it has the module), tasks (sent,
    * oldest first), idle }. */
   #lanes = [];
@@ -235,21 +240,25 @@ class Lanes {
   /** Whether a task is running here (no workers): one at a time. */
   #runningHere = false;
 
-  constructor(most) {
-    this.#most = most;
-  }
-
-  /** How many tasks it runs at once: its workers, or 1 where none start. */
-  get size() {
-    return canStartWorkers() ? this.#most : 1;
+  /** A share of these lanes for one call: `size`, how many tasks it runs
+   * at once (`most` workers, or 1 where none start), and `run`. */
+  share(most) {
+    const share = { most };
+    return {
+      get size() {
+        return canStartWorkers() ? most : 1;
+      },
+      run: (call, args, settings) => this.run(share, call, args, settings),
+    };
   }
 
   /** Runs the module's `call` with `args` in a free worker (or here) and
-   * resolves with its result; `transfer` lists buffers of `args` to move
-   * rather than copy; `signal` aborts it (an AbortError at once);
-   * `onProgress`, when given, is passed to `call` as one more argument
-   * (a function of the share done) and hears what the task reports. */
-  run(call, args = [], { transfer = [], signal, onProgress } = {}) {
+   * resolves with its result, for `share`; `transfer` lists buffers of
+   * `args` to move rather than copy; `signal` aborts it (an AbortError at
+   * once); `onProgress`, when given, is passed to `call` as one more
+   * argument (a function of the share done) and hears what the task
+   * reports. */
+  run(share, call, args = [], { transfer = [], signal, onProgress } = {}) {
     if (typeof call !== "string" || !/^task[A-Z]/.test(call)) {
       return Promise.reject(
         new Error(`a pool runs the module's task functions (names starting with "task"); got ${spelled(call)}`),
@@ -257,7 +266,7 @@ class Lanes {
     }
     if (signal?.aborted) return Promise.reject(abortError(call));
     return new Promise((resolve, reject) => {
-      const task = { call, args, transfer, signal, onProgress, resolve, reject, lane: null, settled: false };
+      const task = { share, call, args, transfer, signal, onProgress, resolve, reject, lane: null, settled: false };
       const settle = (action, value) => {
         if (task.settled) return;
         task.settled = true;
@@ -288,31 +297,63 @@ class Lanes {
     queueMicrotask(() => this.#pump());
   }
 
-  /** A lane to send `task` to now, or none: an idle worker first, then a
-   * new one, then one running a single task of the same signal (a second
+  /** How many lanes hold tasks of `share`. */
+  #used(share) {
+    return this.#lanes.filter((lane) => lane.tasks.some((task) => task.share === share)).length;
+  }
+
+  /** A lane to send `task` to now, or none: while its call has fewer
+   * workers than it may, an idle worker, then a new one (while the page
+   * has fewer than the largest share of the calls waiting or running
+   * asks); else one running a single task of the same signal (a second
    * signal in a lane could not be aborted without losing the first's
    * task, whose transferred arguments cannot be sent again). */
   #laneFor(task) {
-    const idle = this.#lanes.find((lane) => lane.tasks.length === 0);
-    if (idle) return idle;
-    if (this.#lanes.length < this.#most) return this.#start();
+    if (this.#used(task.share) < task.share.most) {
+      const idle = this.#lanes.find((lane) => lane.tasks.length === 0);
+      if (idle) return idle;
+      const running = this.#lanes.flatMap((lane) => lane.tasks);
+      const most = Math.max(...[...this.#queue, ...running].map((other) => other.share.most));
+      if (this.#lanes.length < most) return this.#start();
+    }
     return this.#lanes.find((lane) => lane.tasks.length < TASKS_PER_WORKER && lane.tasks[0].signal === task.signal);
   }
 
+  /** The first waiting task of the call that has the fewest lanes, of the
+   * calls not `blocked`: so one call's many tasks do not hold every
+   * worker while another call's wait. */
+  #next(blocked) {
+    this.#queue = this.#queue.filter((task) => !task.settled);
+    let next = null;
+    let fewest = Number.POSITIVE_INFINITY;
+    const seen = new Set(blocked);
+    for (const task of this.#queue) {
+      if (seen.has(task.share)) continue;
+      seen.add(task.share);
+      const used = this.#used(task.share);
+      if (used < fewest) [next, fewest] = [task, used];
+    }
+    return next;
+  }
+
   #pump() {
-    while (this.#queue.length > 0) {
+    const blocked = new Set();
+    for (;;) {
       if (!canStartWorkers()) {
         this.#pumpHere();
         return;
       }
-      const lane = this.#laneFor(this.#queue[0]);
-      // None free (or none could start: the loop then runs the rest here).
+      const task = this.#next(blocked);
+      if (!task) break;
+      const lane = this.#laneFor(task);
+      // None free for its call (or none could start: the loop then runs
+      // the rest here).
       if (!lane) {
-        if (canStartWorkers()) break;
+        blocked.add(task.share);
         continue;
       }
-      const task = this.#queue.shift();
-      if (!task.settled) this.#give(lane, task);
+      this.#queue.splice(this.#queue.indexOf(task), 1);
+      this.#give(lane, task);
     }
     this.#scheduleIdle();
   }

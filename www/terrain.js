@@ -15,6 +15,7 @@
 // exportMap() is in export.js, which loads the download module only.
 
 import { useModule as erosionUses } from "./erode-async.js";
+import { refuseWritten } from "./generate-async.js";
 import { configurePool, startableUrl } from "./pool.js";
 
 /** erode() in workers: a promise of the same heights; see the README. */
@@ -264,7 +265,10 @@ if (!customElements.get("terrain-demo")) {
 }
 
 /** Heights of a generated map as a Float64Array; see the README. */
-export const generate = wasm.generate;
+export function generate(options, settings) {
+  refuseWritten(settings);
+  return wasm.generate(options, settings);
+}
 /** Heights of a map eroded by droplets, as a new Float64Array; see the README. */
 export const erode = wasm.erode;
 /** A map's measures: statistics, histogram, hypsometric curve, spectrum, slope; see the README. */

@@ -33,7 +33,8 @@ self.onmessage = async ({ data }) => {
     decodePng(data);
     return;
   }
-  if (data.exportMap) {
+  // By the key, not its value: a missing map (null) is exportMap's to refuse.
+  if ("exportMap" in data) {
     exportMap(data);
     return;
   }

@@ -2,8 +2,8 @@
 //! and a report, which the worker runs for the page's Download menu.
 
 use js_sys::{Function, Object, Uint8Array};
-use terrain_core::Heightmap;
 use terrain_core::spec::{Spec, Surface};
+use terrain_core::{Error, Heightmap};
 use terrain_view::export::{ExportSettings, OPTIONS};
 use wasm_bindgen::prelude::*;
 
@@ -20,21 +20,40 @@ fn export_options() -> impl Iterator<Item = &'static Spec> {
 /// The map and settings `exportMap` was given, read and checked once.
 fn read(heights: &JsValue, options: &JsValue) -> Result<(Heightmap, ExportSettings), String> {
     let map = terrain_js::map_of(heights, "exportMap", Some("exportMap"))?;
-    let given = terrain_js::given_options(options, "exportMap", EXAMPLE, export_options)?;
-    let mut texts = Vec::with_capacity(given.len());
-    for (spec, value) in given {
-        let text = terrain_js::text_of(&value, spec)
-            .map_err(|error| error.describe_on(Surface::Option))?;
-        texts.push((spec, text));
+    let (settings, _) = read_options(options)?;
+    settings.check_for(map.side(), Surface::Option)?;
+    Ok((map, settings))
+}
+
+/// The settings `options` ask for, and the texts they were read from.
+#[allow(clippy::type_complexity)]
+fn read_options(
+    options: &JsValue,
+) -> Result<(ExportSettings, Vec<(&'static Spec, Result<String, Error>)>), String> {
+    let texts = terrain_js::option_texts(options, "exportMap", EXAMPLE, export_options)?;
+    for (_, text) in &texts {
+        if let Err(error) = text {
+            return Err(error.describe_on(Surface::Option));
+        }
     }
     let settings = ExportSettings::read(Surface::Option, |spec| {
         texts
             .iter()
             .find(|(given, _)| *given == spec)
-            .map(|(_, text)| text.clone())
+            .and_then(|(_, text)| text.clone().ok())
     })?;
-    settings.check_for(map.side(), Surface::Option)?;
-    Ok((map, settings))
+    Ok((settings, texts))
+}
+
+/// `exportMap`'s options, read once and checked (not against a map), as
+/// a plain object of texts: what `exportMapAsync` sends its worker, for
+/// the caller's object may hold getters, a prototype or a proxy, which a
+/// copy to a worker loses or refuses. Throws `exportMap`'s message for a
+/// bad option.
+#[wasm_bindgen(js_name = exportOptions)]
+pub fn export_options_js(options: JsValue) -> Result<Object, JsError> {
+    let (_, texts) = read_options(&options).map_err(|message| JsError::new(&message))?;
+    Ok(terrain_js::texts_object(&texts))
 }
 
 /// Writes a map as a file and returns its bytes.

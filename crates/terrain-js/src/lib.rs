@@ -90,27 +90,33 @@ mod wasm {
     }
 
     /// The numbers in a `Float64Array`, a `Float32Array` or an `Array` of
-    /// numbers, given to `function`.
-    fn values_of(heights: &JsValue, function: &str) -> Result<Vec<f64>, String> {
+    /// numbers, given to `function`. Arrays of another realm (an iframe,
+    /// Node's `vm`) count as well: they are told by their kind, not by
+    /// `instanceof`.
+    pub fn values_of(heights: &JsValue, function: &str) -> Result<Vec<f64>, String> {
         // An array whose buffer was transferred away has no heights, and
         // copying out of it would throw: it is said to have none.
-        if let Some(array) = heights.dyn_ref::<Float64Array>() {
-            return Ok(if array.length() == 0 {
-                Vec::new()
-            } else {
-                array.to_vec()
-            });
+        match typed_array_kind(heights).as_deref() {
+            Some("Float64Array") => {
+                let array = heights.unchecked_ref::<Float64Array>();
+                return Ok(if array.length() == 0 {
+                    Vec::new()
+                } else {
+                    array.to_vec()
+                });
+            }
+            Some("Float32Array") => {
+                let array = heights.unchecked_ref::<Float32Array>();
+                return Ok(if array.length() == 0 {
+                    Vec::new()
+                } else {
+                    array.to_vec().into_iter().map(f64::from).collect()
+                });
+            }
+            _ => {}
         }
-        if let Some(array) = heights.dyn_ref::<Float32Array>() {
-            return Ok(if array.length() == 0 {
-                Vec::new()
-            } else {
-                array.to_vec().into_iter().map(f64::from).collect()
-            });
-        }
-        if let Some(array) = heights.dyn_ref::<js_sys::Array>() {
-            return array
-                .iter()
+        if js_sys::Array::is_array(heights) {
+            return (heights.unchecked_ref::<js_sys::Array>().iter())
                 .enumerate()
                 .map(|(index, value)| {
                     value.as_f64().ok_or_else(|| {
@@ -129,6 +135,27 @@ mod wasm {
         ))
     }
 
+    /// The kind of a typed array or `DataView` (`"Float64Array"`), of any
+    /// realm; `None` for anything else.
+    pub fn typed_array_kind(value: &JsValue) -> Option<String> {
+        if !js_sys::ArrayBuffer::is_view(value) {
+            return None;
+        }
+        // %TypedArray%.prototype[@@toStringTag] answers from the array's
+        // own slot; a DataView's is "DataView".
+        Reflect::get(value, &js_sys::Symbol::to_string_tag())
+            .ok()
+            .and_then(|tag| tag.as_string())
+    }
+
+    /// `value` as an options object: any object but an array or a
+    /// function, of any realm and with any prototype (or none), so a
+    /// `querystring.parse` result or an iframe's object reads as a literal
+    /// does.
+    pub fn options_object(value: &JsValue) -> Option<&Object> {
+        (value.is_object() && !js_sys::Array::is_array(value)).then(|| value.unchecked_ref())
+    }
+
     /// The options object's values, each read once, for the settings
     /// `known` lists. Refuses a value that is not an options object, a key
     /// `known` does not list, and a getter that throws (its error is passed
@@ -142,15 +169,12 @@ mod wasm {
         if options.is_undefined() || options.is_null() {
             return Ok(Vec::new());
         }
-        let object = options
-            .dyn_ref::<Object>()
-            .filter(|_| options.is_object() && !js_sys::Array::is_array(options))
-            .ok_or_else(|| {
-                format!(
-                    "{function} takes an options object such as {example}; got {}",
-                    kind_of(options)
-                )
-            })?;
+        let object = options_object(options).ok_or_else(|| {
+            format!(
+                "{function} takes an options object such as {example}; got {}",
+                kind_of(options)
+            )
+        })?;
         for key in Object::keys(object).iter() {
             let key = key.as_string().unwrap_or_default();
             if !known().any(|spec| spec.option == key) {
@@ -176,6 +200,37 @@ mod wasm {
             }
         }
         Ok(given)
+    }
+
+    /// The options `known` lists that `options` gives, each read once and
+    /// turned into the text the registry's readers take (or why it cannot
+    /// be), in `known`'s order: [`given_options`], then [`text_of`].
+    #[allow(clippy::type_complexity)]
+    pub fn option_texts<I: Iterator<Item = &'static Spec>>(
+        options: &JsValue,
+        function: &str,
+        example: &str,
+        known: impl Fn() -> I,
+    ) -> Result<Vec<(&'static Spec, Result<String, Error>)>, String> {
+        Ok(given_options(options, function, example, known)?
+            .into_iter()
+            .map(|(spec, value)| (spec, text_of(&value, spec)))
+            .collect())
+    }
+
+    /// The options read as `texts`, as a plain object of strings: what a
+    /// worker is sent, for it reads to the same values, and it holds no
+    /// getter, prototype or proxy that a copy between threads would lose
+    /// or refuse.
+    pub fn texts_object(texts: &[(&'static Spec, Result<String, Error>)]) -> Object {
+        let object = Object::new();
+        for (spec, text) in texts {
+            if let Ok(text) = text {
+                // Setting a property of a plain new object cannot fail.
+                let _ = Reflect::set(&object, &spec.option.into(), &text.into());
+            }
+        }
+        object
     }
 
     /// The text a JavaScript value stands for, as the core's parsers read
@@ -246,23 +301,36 @@ mod wasm {
             .unwrap_or(0.0)
     }
 
-    /// Why a getter threw, for messages: an `Error`'s message, a thrown
-    /// string, or "an exception".
+    /// Why a getter threw, for messages: an `Error`'s message (of any
+    /// realm: any object's `message` text), a thrown string, or "an
+    /// exception".
     pub fn reason_of(thrown: &JsValue) -> String {
-        thrown
-            .dyn_ref::<js_sys::Error>()
-            .map(|error| String::from(error.message()))
+        let message = || Reflect::get(thrown, &"message".into()).ok()?.as_string();
+        (thrown.is_object().then(message).flatten())
             .or_else(|| thrown.as_string())
             .unwrap_or_else(|| "an exception".to_owned())
     }
 
-    /// What a value is, for messages: `null`, `an array`, `a value of type
-    /// object`.
+    /// What a value is, for messages: `null`, `an array`, `an Int16Array
+    /// of 16641 values`, `a value of type object`.
     pub fn kind_of(value: &JsValue) -> String {
         if value.is_null() {
             "null".to_owned()
         } else if js_sys::Array::is_array(value) {
             "an array".to_owned()
+        } else if let Some(kind) = typed_array_kind(value) {
+            let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            match Reflect::get(value, &"length".into())
+                .ok()
+                .and_then(|length| length.as_f64())
+            {
+                Some(length) => format!("{article} {kind} of {length} values"),
+                None => format!("{article} {kind}"),
+            }
         } else {
             format!(
                 "a value of type {}",
@@ -274,5 +342,6 @@ mod wasm {
 
 #[cfg(target_arch = "wasm32")]
 pub use wasm::{
-    exponent_of, given_options, height_refused, kind_of, map_of, memory_bytes, reason_of, text_of,
+    exponent_of, given_options, height_refused, kind_of, map_of, memory_bytes, option_texts,
+    options_object, reason_of, text_of, texts_object, typed_array_kind, values_of,
 };

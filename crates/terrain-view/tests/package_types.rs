@@ -140,23 +140,27 @@ fn option(spec: &Spec, lines: &[String]) -> String {
     text
 }
 
-/// An interface of the options that `wanted` picks from the registry.
-fn options(name: &str, about: &str, wanted: impl Fn(&Spec) -> bool, stage: bool) -> String {
+/// An interface of the options that `wanted` picks from the registry;
+/// `generating` for `generate`'s (each default by algorithm), else
+/// `erode`'s, which has no algorithm: it reads what is left out as the
+/// default algorithm's parameters.
+fn options(name: &str, about: &str, wanted: impl Fn(&Spec) -> bool, generating: bool) -> String {
     let mut text = format!("/** {about} */\nexport interface {name} {{\n");
     for field in fields().filter(|field| wanted(field.spec())) {
         let spec = field.spec();
-        let mut lines = vec![format!(
-            "Takes {}. Default: {}.",
-            spec.allowed(),
+        let default = if generating {
             defaults(field)
-        )];
+        } else {
+            format!("`{}`", Params::new(DEFAULT_ALGORITHM).text(field))
+        };
+        let mut lines = vec![format!("Takes {}. Default: {default}.", spec.allowed())];
         // erode() runs the droplets whatever a demo's erosion would be.
         if spec.surfaces.generate {
             lines.extend(applies(field));
         }
         text.push_str(&option(spec, &lines));
     }
-    if stage {
+    if generating {
         text.push_str(&option(
             &STAGE,
             &[

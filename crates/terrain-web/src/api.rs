@@ -7,7 +7,9 @@ use js_sys::{Float64Array, Object, Reflect};
 use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface};
 use terrain_core::{Algorithm, Error, Params, Reading, STAGE, Stage, ValidParams};
-use terrain_js::{given_options, kind_of, map_of, reason_of, text_of};
+use terrain_js::{
+    kind_of, map_of, option_texts, options_object, reason_of, typed_array_kind, values_of,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -62,16 +64,13 @@ fn target_of(settings: &JsValue) -> Result<Option<Float64Array>, String> {
     if settings.is_undefined() || settings.is_null() {
         return Ok(None);
     }
-    let object = settings
-        .dyn_ref::<Object>()
-        .filter(|_| settings.is_object() && !js_sys::Array::is_array(settings))
-        .ok_or_else(|| {
-            format!(
-                "generate's second argument is {{ into }}, a Float64Array to write the heights \
-                 into; got {}",
-                kind_of(settings)
-            )
-        })?;
+    let object = options_object(settings).ok_or_else(|| {
+        format!(
+            "generate's second argument is {{ into }}, a Float64Array to write the heights \
+             into; got {}",
+            kind_of(settings)
+        )
+    })?;
     if let Some(key) = Object::keys(object)
         .iter()
         .filter_map(|key| key.as_string())
@@ -92,12 +91,15 @@ pub(crate) fn target_kind(into: JsValue) -> Result<Option<Float64Array>, String>
     if into.is_undefined() {
         return Ok(None);
     }
-    into.dyn_into::<Float64Array>().map(Some).map_err(|other| {
-        format!(
-            "into must be a Float64Array to write the heights into; got {}",
-            described(&other)
-        )
-    })
+    // Told by its kind, not `instanceof`, so an array of another realm
+    // counts.
+    if typed_array_kind(&into).as_deref() == Some("Float64Array") {
+        return Ok(Some(into.unchecked_into()));
+    }
+    Err(format!(
+        "into must be a Float64Array to write the heights into; got {}",
+        kind_of(&into)
+    ))
 }
 
 /// Whether `into` holds exactly the heights of a map `side` points wide.
@@ -110,21 +112,6 @@ pub(crate) fn target_size(into: Option<&Float64Array>, side: usize) -> Result<()
             into.length()
         )),
         _ => Ok(()),
-    }
-}
-
-/// What a value is, for messages; a typed array by its kind and length.
-fn described(value: &JsValue) -> String {
-    match value.dyn_ref::<Object>() {
-        Some(object) if js_sys::ArrayBuffer::is_view(value) => {
-            let kind = object.constructor().name();
-            let length = Reflect::get(value, &"length".into())
-                .ok()
-                .and_then(|length| length.as_f64())
-                .unwrap_or(0.0);
-            format!("a {kind} of {length} values")
-        }
-        _ => kind_of(value),
     }
 }
 
@@ -214,10 +201,17 @@ pub(crate) fn read_options<I: Iterator<Item = &'static Spec>>(
     example: &str,
     known: impl Fn() -> I,
 ) -> Result<Reading, String> {
-    let given = given_options(options, function, example, known)?;
+    read_texts(&option_texts(options, function, example, known)?)
+}
+
+/// The options read as `texts` ([`option_texts`]), through the registry's
+/// one reader: the first problem, in the registry's order, refuses them.
+pub(crate) fn read_texts(
+    texts: &[(&'static Spec, Result<String, Error>)],
+) -> Result<Reading, String> {
     let reading = Params::read(
-        |spec| match given.iter().find(|(known, _)| known == &spec) {
-            Some((_, value)) => text_of(value, spec).map(Some),
+        |spec| match texts.iter().find(|(known, _)| known == &spec) {
+            Some((_, text)) => text.clone().map(Some),
             None => Ok(None),
         },
     );
@@ -260,9 +254,17 @@ pub(crate) const ERODE_EXAMPLE: &str = "{ droplets: 50000, seed: 7 }";
 /// The fingerprint of `heights` as `demoState()` reports a demo's: 16 hex
 /// digits of a 64-bit FNV-1a hash of every height's bits, so JavaScript can
 /// check that `generate()` or `erode()` gave exactly a demo's map.
+///
+/// `heights` is read as `erode` reads it (any length), and anything else
+/// is refused by name: a wrong argument hashed to a constant would make
+/// two wrong calls look alike.
 #[wasm_bindgen]
-pub fn fingerprint(heights: &[f64]) -> String {
-    format!("{:016x}", terrain_core::fingerprint(heights))
+pub fn fingerprint(
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | Float32Array | readonly number[]")]
+    heights: JsValue,
+) -> Result<String, JsError> {
+    let values = values_of(&heights, "fingerprint").map_err(|message| JsError::new(&message))?;
+    Ok(format!("{:016x}", terrain_core::fingerprint(&values)))
 }
 
 /// Runs one generator (an algorithm name) or the memory floor

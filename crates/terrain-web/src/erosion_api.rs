@@ -14,20 +14,26 @@ use terrain_core::Reading;
 use terrain_core::erosion::droplets::DropletSettings;
 use terrain_core::erosion::schedule::{RoundOrder, Schedule, Window};
 use terrain_core::erosion::tiles::erode_tile;
-use terrain_js::{exponent_of, height_refused, map_of};
+use terrain_js::{
+    exponent_of, height_refused, map_of, option_texts, texts_object, typed_array_kind,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use crate::api::{ERODE_EXAMPLE, erode_options, read_options};
+use crate::api::{ERODE_EXAMPLE, erode_options, read_options, read_texts};
 
 /// The droplet settings `options` ask for, read as `erode` reads them.
 fn settings_of(options: &JsValue) -> Result<DropletSettings, JsError> {
-    let Reading { params, .. } = read_options(options, "erode", ERODE_EXAMPLE, erode_options)
-        .map_err(|message| JsError::new(&message))?;
-    Ok(DropletSettings {
+    read_options(options, "erode", ERODE_EXAMPLE, erode_options)
+        .map(|reading| droplets_of(&reading))
+        .map_err(|message| JsError::new(&message))
+}
+
+fn droplets_of(Reading { params, .. }: &Reading) -> DropletSettings {
+    DropletSettings {
         seed: params.map.seed,
         ..params.erosion.droplets
-    })
+    }
 }
 
 fn schedule_of(side: usize, settings: &DropletSettings) -> Schedule {
@@ -40,7 +46,7 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 }
 
 /// The schedule `erode(heights, options)` runs, for a coordinator: `{
-/// side, width, wrap, droplets, round, rounds, reach, across, lifetime,
+/// options, side, width, wrap, droplets, round, rounds, reach, across, lifetime,
 /// radius, bands, blocks: [{ x, y, width, height }], tiles: [{ x, y,
 /// width, height, colour, touching, blocks }] }`, the tiles in schedule
 /// order (colour 0's first), each window's columns and rows counted modulo
@@ -52,23 +58,35 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 /// (`Schedule::block_edges`), block `row * bands + column` being
 /// `blocks[row * bands + column]` (`Schedule::block`), and a tile's
 /// `blocks` are those its window is made of, in the order `taskErodeTile`
-/// takes them (`Schedule::blocks_of`). Throws `erode`'s message for bad
+/// takes them (`Schedule::blocks_of`); `options` are the options as read
+/// here, a plain object of texts, for `erosionRound` and the tasks (the
+/// caller's object may hold getters, a prototype or a proxy, which a copy
+/// to a worker loses or refuses). Throws `erode`'s message for bad
 /// options and for heights of the wrong kind or size; their values are
 /// not read (a `Float64Array` is not copied): the coordinator checks them,
 /// and calls `erosionHeightRefused` for the message.
 #[wasm_bindgen(js_name = erosionPlan)]
 pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsError> {
-    let side = match heights.dyn_ref::<Float64Array>() {
-        Some(array) => exponent_of(array.length() as usize, "erode")
-            .map(|exponent| (1usize << exponent) + 1)
-            .map_err(|message| JsError::new(&message))?,
-        None => map_of(&heights, "erode", None)
+    let side = match typed_array_kind(&heights).as_deref() {
+        Some("Float64Array") => exponent_of(
+            heights.unchecked_ref::<Float64Array>().length() as usize,
+            "erode",
+        )
+        .map(|exponent| (1usize << exponent) + 1)
+        .map_err(|message| JsError::new(&message))?,
+        _ => map_of(&heights, "erode", None)
             .map_err(|message| JsError::new(&message))?
             .side(),
     };
-    let settings = settings_of(&options)?;
+    // Each option read once: the workers get what was checked here.
+    let texts = option_texts(&options, "erode", ERODE_EXAMPLE, erode_options)
+        .map_err(|message| JsError::new(&message))?;
+    let settings = read_texts(&texts)
+        .map(|reading| droplets_of(&reading))
+        .map_err(|message| JsError::new(&message))?;
     let schedule = schedule_of(side, &settings);
     let plan = Object::new();
+    set(&plan, "options", texts_object(&texts));
     set(&plan, "side", side as u32);
     set(&plan, "width", schedule.width() as u32);
     set(&plan, "wrap", settings.wrap);

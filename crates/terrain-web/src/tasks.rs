@@ -12,13 +12,13 @@
 
 use js_sys::{Float64Array, Function, Object, Reflect};
 use terrain_core::generators::noise::fractal::bands;
-use terrain_core::spec::Surface;
 use terrain_core::{Reading, Throttle};
-use terrain_js::{given_options, text_of};
+use terrain_js::{option_texts, texts_object};
 use wasm_bindgen::prelude::*;
 
 use crate::api::{
-    GENERATE_EXAMPLE, generate_options, generate_reporting, read_options, target_kind, target_size,
+    GENERATE_EXAMPLE, generate_options, generate_reporting, read_options, read_texts, target_kind,
+    target_size,
 };
 
 /// Reads `generate`'s options, with its messages.
@@ -38,22 +38,18 @@ fn read(options: &JsValue) -> Result<Reading, JsError> {
 /// wrong kind or size.
 #[wasm_bindgen(js_name = generatePlan)]
 pub fn generate_plan(options: JsValue, into: JsValue) -> Result<Object, JsError> {
-    let into = target_kind(into).map_err(|message| JsError::new(&message))?;
-    let Reading { params, stage, .. } = read(&options)?;
-    target_size(into.as_ref(), params.map.side()).map_err(|message| JsError::new(&message))?;
-    let texts = Object::new();
-    let given = given_options(&options, "generate", GENERATE_EXAMPLE, generate_options)
-        .map_err(|message| JsError::new(&message))?;
-    for (spec, value) in given {
-        let text = text_of(&value, spec)
-            .map_err(|error| JsError::new(&error.describe_on(Surface::Option)))?;
-        let _ = Reflect::set(&texts, &spec.option.into(), &text.into());
-    }
+    let fail = |message: String| JsError::new(&message);
+    let into = target_kind(into).map_err(fail)?;
+    // Each option read once: what is checked here is what the workers get.
+    let texts =
+        option_texts(&options, "generate", GENERATE_EXAMPLE, generate_options).map_err(fail)?;
+    let Reading { params, stage, .. } = read_texts(&texts).map_err(fail)?;
+    target_size(into.as_ref(), params.map.side()).map_err(fail)?;
     let rows =
         bands::banded_rows(&params, stage).map_or(JsValue::NULL, |rows| (rows as f64).into());
     let plan = Object::new();
     let entries: [(&str, JsValue); 5] = [
-        ("options", texts.into()),
+        ("options", texts_object(&texts).into()),
         ("rows", rows),
         ("side", (params.map.side() as f64).into()),
         ("finishing", bands::needs_finishing(&params).into()),
