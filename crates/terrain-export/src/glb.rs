@@ -16,6 +16,7 @@ use gltf::json::validation::{Checked, USize64};
 use gltf::json::{self, Accessor, Asset, Buffer, Index, Material, Mesh, Node, Root, Scene};
 use terrain_core::Heightmap;
 use terrain_core::world;
+use terrain_view::measure;
 use terrain_view::palette::{ColorTable, Palette};
 
 use crate::surface::TopMesh;
@@ -71,6 +72,9 @@ pub fn write_glb(map: &Heightmap, top: &TopMesh, palette: Palette, generator: &s
 fn vertex_arrays(map: &Heightmap, top: &TopMesh, palette: Palette) -> Arrays {
     let side = map.side();
     let table = ColorTable::new(palette);
+    // A palette that measures (slope, curvature, flow) colours each point
+    // by its measure, as the view does, not by its height.
+    let measured = measure::measured(palette, map, false);
     let linear = linear_table();
     let gltf_axes = |[east, north, up]: [f64; 3]| [east as f32, up as f32, -north as f32];
     let mut arrays = Arrays {
@@ -85,7 +89,10 @@ fn vertex_arrays(map: &Heightmap, top: &TopMesh, palette: Palette) -> Arrays {
             .positions
             .push(gltf_axes(world::position(side, x, y, height)));
         arrays.normals.push(gltf_axes(world::normal(map, 1, x, y)));
-        let [red, green, blue, _] = table.color(height);
+        let value = measured
+            .as_ref()
+            .map_or(height, |values| values[index as usize]);
+        let [red, green, blue, _] = table.color(value);
         arrays.colors.push([
             linear[usize::from(red)],
             linear[usize::from(green)],
@@ -307,6 +314,32 @@ mod tests {
             .map(|bytes| f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
             .collect();
         assert_eq!(first, [-50.0, (map.get(0, 0) * 50.0) as f32, -50.0]);
+    }
+
+    #[test]
+    fn a_palette_that_measures_colours_the_measure_not_the_height() {
+        let side = 17;
+        let colours = |heights: Vec<f64>, palette| {
+            let map = Heightmap::from_heights(4, heights).expect("a map");
+            let mut colours = vertex_arrays(&map, &whole_grid(side), palette).colors;
+            colours.sort_unstable();
+            colours.dedup();
+            colours
+        };
+        // A plane rising east: one slope and no curvature everywhere.
+        let plane: Vec<f64> = (0..side * side)
+            .map(|index| (index % side) as f64 / 16.0)
+            .collect();
+        for palette in [Palette::Slope, Palette::Curvature] {
+            assert_eq!(colours(plane.clone(), palette).len(), 1, "{palette:?}");
+        }
+        assert_eq!(colours(plane, Palette::Terrain).len(), side, "heights");
+        // A flat map is flat and still whatever its height.
+        let flat_low = colours(vec![0.1; side * side], Palette::Slope);
+        assert_eq!(flat_low, colours(vec![0.9; side * side], Palette::Slope));
+        let flat = Heightmap::new(4).expect("a map");
+        let pale = measure::measured(Palette::Slope, &flat, false);
+        assert!(pale.is_some_and(|values| values.iter().all(|&value| value == 0.0)));
     }
 
     #[test]
