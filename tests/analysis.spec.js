@@ -164,6 +164,23 @@ test("on a phone the panel's plots stack and stay readable", async ({ page }) =>
   await page.screenshot({ path: `${SCREENS}analysis-panel-phone-2.png` });
 });
 
+test("on a phone, Analyze brings its panel, below the controls, into view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/playground.html");
+  const button = page.getByRole("button", { name: "Analyze" }).first();
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  const panel = page.getByRole("region", { name: "Analysis of this map" }).first();
+  await expect(panel).toBeVisible();
+  const top = await panel.evaluate((element) => element.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(-1);
+  expect(top).toBeLessThan(0.8 * 844);
+  // Closing it scrolls nowhere.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await button.click();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(scrolled);
+});
+
 test("palette=slope colours the surface by its slope and shows a legend", async ({ page }) => {
   await page.goto("/playground.html?algorithm=diamond-square&exponent=7&seed=5&palette=terrain");
   await waitForAllDemos(page, 1);

@@ -177,7 +177,11 @@ impl AnalysisPanel {
         let shown_section = section.clone();
         let pressed = button.clone();
         dom::listen(&button, "click", move |_: Event| {
-            open_panel(&is_open, &pressed, &shown_section, !is_open.get());
+            let opening = !is_open.get();
+            open_panel(&is_open, &pressed, &shown_section, opening);
+            if opening {
+                reveal(&shown_section);
+            }
             if let Some(refresh) = ON_OPEN.get() {
                 refresh(index);
             }
@@ -312,6 +316,18 @@ fn timeline(method: &str, arguments: &[&str]) {
 }
 
 /// Opens (`open`) or closes the panel `section` that `button` controls.
+/// Scrolls to `section`, opened by a click, if little of it is in view:
+/// on a narrow page it comes after the controls, a screen or two below
+/// the button, and the click seemed to do nothing.
+fn reveal(section: &HtmlElement) {
+    let viewport = dom::window()
+        .ok()
+        .and_then(|window| window.inner_height().ok()?.as_f64());
+    if viewport.is_some_and(|height| section.get_bounding_client_rect().top() > 0.8 * height) {
+        section.scroll_into_view_with_bool(true);
+    }
+}
+
 fn open_panel(state: &Cell<bool>, button: &HtmlElement, section: &HtmlElement, open: bool) {
     state.set(open);
     dom::show(section, open);

@@ -128,7 +128,7 @@ fn histograms_and_curves_overlay_series_in_their_colours_with_a_legend() {
         .sum();
     assert!((shares - 100.0).abs() < 0.5, "{shares}");
     let curve = hypsometric(&series);
-    assert!(curve.svg.contains("share of the map above (%)"));
+    assert!(curve.svg.contains("share of the map at or above (%)"));
     assert!(curve.table.contains("<td>100.0</td>"));
 }
 
