@@ -309,6 +309,24 @@ pub static OPTIONS: [ExportOption; 8] = [
     ),
 ];
 
+/// The refusal of `most` triangles, too few for any `format` mesh.
+fn too_few_triangles(format: Format, most: u64, surface: Surface) -> String {
+    let spec = option_named("maxTriangles").map_or("maxTriangles".to_owned(), |option| {
+        option.spec.name_on(surface)
+    });
+    let parts = if format == Format::Stl {
+        "surface, walls and base"
+    } else {
+        "surface"
+    };
+    format!(
+        "{spec} must be a whole number from {} to {MOST_TRIANGLES} for {} (the fewest its \
+         {parts} can have); got {most}",
+        format.fewest_triangles(),
+        format.name()
+    )
+}
+
 /// The option called `name` (its JavaScript spelling), if any.
 pub fn option_named(name: &str) -> Option<&'static ExportOption> {
     OPTIONS.iter().find(|option| option.spec.option == name)
@@ -328,10 +346,19 @@ impl ExportSettings {
             let Some(text) = given(option.spec) else {
                 continue;
             };
-            let value = option
-                .spec
-                .parse_on(surface, &text)
-                .map_err(|refusal| option.spec.refuse_on(surface, &refusal))?;
+            let value = option.spec.parse_on(surface, &text).map_err(|refusal| {
+                // Too few triangles for any mesh is said with the format's
+                // own least (an STL's 14), as `check_for` says it.
+                match option.spec.parse(&text) {
+                    Ok(Value::Whole(few))
+                        if option.spec.option == "maxTriangles"
+                            && settings.format == Format::Stl =>
+                    {
+                        too_few_triangles(settings.format, few, surface)
+                    }
+                    _ => option.spec.refuse_on(surface, &refusal),
+                }
+            })?;
             (option.set)(&mut settings, &value);
         }
         Ok(settings)
@@ -350,23 +377,10 @@ impl ExportSettings {
                 divisors(cells)
             ));
         }
-        let fewest = self.format.fewest_triangles();
         if let Some(most) = self.max_triangles.filter(|_| self.format.is_mesh())
-            && u64::from(most) < fewest
+            && u64::from(most) < self.format.fewest_triangles()
         {
-            let spec = option_named("maxTriangles").map_or("maxTriangles".to_owned(), |option| {
-                option.spec.name_on(surface)
-            });
-            return Err(format!(
-                "{spec} must be a whole number from {fewest} to {MOST_TRIANGLES} for {} \
-                 (the fewest its surface{} can have); got {most}",
-                self.format.name(),
-                if self.format == Format::Stl {
-                    ", walls and base"
-                } else {
-                    ""
-                }
-            ));
+            return Err(too_few_triangles(self.format, u64::from(most), surface));
         }
         Ok(())
     }
@@ -652,6 +666,15 @@ mod tests {
         assert!(
             four.check_for(3, Surface::Option).is_err(),
             "2 cells, 4 tiles"
+        );
+        // Below any mesh's least, an STL's budget is refused with its own.
+        assert_eq!(
+            read(&[("format", "stl"), ("maxTriangles", "1")]),
+            Err(
+                "maxTriangles must be a whole number from 14 to 10000000 for stl (the \
+                 fewest its surface, walls and base can have); got 1"
+                    .into()
+            )
         );
         let stl = read(&[("format", "stl"), ("maxTriangles", "13")]).expect("in range");
         assert_eq!(

@@ -181,7 +181,11 @@ pub fn hypsometric(series: &[Series]) -> Figure {
     );
     let title = "Hypsometric curve";
     let mut svg = frame.open(&summary_of(series, title));
-    frame.axes(&mut svg, "share of the map at or above (%)", "height (map units)");
+    frame.axes(
+        &mut svg,
+        "share of the map at or above (%)",
+        "height (map units)",
+    );
     for (index, one) in series.iter().enumerate() {
         let color = SERIES_COLORS[index % SERIES_COLORS.len()];
         let edges = &one.analysis.histogram.edges;
