@@ -121,4 +121,6 @@ test("each format shows its own options and the file's size before it is made; a
   await expect(menu.locator(".terrain-download-status")).toHaveText(/Tiles per side must be/);
   await menu.getByLabel("Tiles per side", { exact: true }).fill("4");
   await expect(save).toHaveText("Download diamond-square-6-seed-3-tiles-4x4.zip");
+  // The refusal was of the last press; put right, it goes.
+  await expect(menu.locator(".terrain-download-status")).not.toHaveText(/Tiles per side must be/);
 });

@@ -135,11 +135,16 @@ impl Downloads {
         Ok(settings)
     }
 
-    /// A field of the menu now says `text`.
+    /// A field of the menu now says `text`. What the last press said (a
+    /// file written, a field refused) is about settings the menu no longer
+    /// shows, so it goes; a file still being written keeps its progress.
     pub(super) fn edited(&mut self, option: &str, text: String) {
         let Some(option) = option_named(option) else {
             return;
         };
+        if self.writing.is_none() {
+            self.status = None;
+        }
         self.typed.retain(|(name, _)| *name != option.spec.option);
         self.typed.push((option.spec.option, text));
     }

@@ -800,6 +800,15 @@ fn download_writes_the_map_on_show_as_the_menu_says_and_reports_it() {
             false
         ))
     );
+    // Another format picked: the PNG's word is not the STL's.
+    handle(
+        &mut demo,
+        Input::DownloadEdited {
+            option: "format".into(),
+            text: "stl".into(),
+        },
+    );
+    assert_eq!(demo.presentation().download.status, None);
 }
 
 #[test]
