@@ -54,7 +54,7 @@ impl Format {
             Format::Raw16 => "RAW, 16-bit (Unity, Unreal)",
             Format::Obj => "OBJ mesh (Blender)",
             Format::Stl => "STL solid (3D printing)",
-            Format::Glb => "glTF binary, GLB (three.js, Blender, engines)",
+            Format::Glb => "GLB mesh, glTF (Blender, engines)",
             Format::Tiles => "Tiles with shared edges (zip)",
         }
     }

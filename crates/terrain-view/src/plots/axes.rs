@@ -175,15 +175,32 @@ impl Frame {
         }
     }
 
-    /// A swatch and `words` for each series, top right (the page's style
-    /// sheet outlines the words in its paper colour, class
-    /// `terrain-plot-key`, so they stay legible over the curves).
+    /// A swatch and `words` for each series, top right, on a veil of the
+    /// paper (the page's style sheet colours it, class
+    /// `terrain-plot-key-box`, and outlines the words in the paper's
+    /// colour, class `terrain-plot-key`), so they stay legible over the
+    /// curves and bars.
     pub fn series_legend_with(
         &self,
         svg: &mut String,
         series: &[Series],
         words: impl Fn(&Series) -> String,
     ) {
+        // About 6 units a character at font size 11, as wide as the
+        // longest words, the swatch and the gaps.
+        let longest = series.iter().map(|one| words(one).chars().count()).max();
+        if let Some(longest) = longest {
+            let width = 6.0 * longest as f64 + 28.0;
+            let _ = write!(
+                svg,
+                "<rect class=\"terrain-plot-key-box\" x=\"{}\" y=\"{}\" width=\"{}\" \
+                 height=\"{}\" rx=\"3\"/>",
+                at(RIGHT - width),
+                TOP + 3.0,
+                at(width),
+                15.0 * series.len() as f64 + 3.0
+            );
+        }
         for (index, one) in series.iter().enumerate() {
             let color = SERIES_COLORS[index % SERIES_COLORS.len()];
             let y = TOP + 12.0 + 15.0 * index as f64;
