@@ -45,7 +45,26 @@ export function init(source) {
   return loading;
 }
 
+/** Whether init() can load from `source`: what its comment lists. */
+function loadable(source) {
+  return (
+    source === undefined ||
+    typeof source === "string" ||
+    source instanceof URL ||
+    source instanceof ArrayBuffer ||
+    ArrayBuffer.isView(source) ||
+    (typeof Response === "function" && source instanceof Response) ||
+    source instanceof WebAssembly.Module
+  );
+}
+
 async function instantiate(source) {
+  if (!loadable(source)) {
+    const kind = source === null ? "null" : `a value of type ${typeof source}`;
+    throw new Error(
+      `init takes where to load the module from: a URL (or its text), a file's path, its bytes, a Response or a WebAssembly.Module, or nothing for the one beside core.js; got ${kind}`,
+    );
+  }
   let moduleOrPath = source ?? new URL("./terrain-web_bg.wasm", import.meta.url);
   if (typeof moduleOrPath === "string" && !URL.canParse(moduleOrPath) && globalThis.process?.versions?.node) {
     // A path, which Node's fetch does not take.

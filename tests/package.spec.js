@@ -85,6 +85,20 @@ test("the README's package example runs in Node as written", () => {
   expect(printed.trim()).toBe(`[object Float64Array] ${513 * 513}`);
 });
 
+test("in Node, a bad init and the main entry say what to do instead", () => {
+  const printed = runInNode(
+    "wrong-ways.mjs",
+    `const { init } = await import("${manifest.name}/core");
+const badInit = await init(5).then(() => "loaded", (error) => error.message);
+const mainEntry = await import("${manifest.name}").then(() => "loaded", (error) => error.message);
+console.log(JSON.stringify({ badInit, mainEntry }));
+`,
+  );
+  const { badInit, mainEntry } = JSON.parse(printed);
+  expect(badInit).toMatch(/^init takes where to load the module from: .*; got a value of type number$/);
+  expect(mainEntry).toMatch(/^terrain\.js needs a page .*import terrain-step-by-step\/core/);
+});
+
 test("the package's own README examples run as written: in Node, and through tsc", async ({ page }) => {
   const readme = join(root, "npm", "README.md");
   const [first, progress, ...more] = examples(readme, "js");

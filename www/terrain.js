@@ -36,6 +36,14 @@ function ofThisRelease(name) {
   return url;
 }
 
+// This entry needs a page; say so where there is none, rather than fail on
+// the first `document` below.
+if (typeof document === "undefined") {
+  throw new Error(
+    "terrain.js needs a page (it mounts demos): in Node, Deno or a worker, import terrain-step-by-step/core, and terrain-step-by-step/export for files",
+  );
+}
+
 const wasm = await import(ofThisRelease("terrain-web.js").href);
 
 // A stylesheet rather than inline styles, so pages with a strict
