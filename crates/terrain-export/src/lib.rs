@@ -184,7 +184,8 @@ fn statement(top: &TopMesh, map: &Heightmap, max_error: f64, units: &str) -> Str
 mod tests {
     use super::*;
     use terrain_core::{Algorithm, Stage, ValidParams, generate};
-    use terrain_view::export::{Certainty, TileFormat, forecast};
+    use terrain_view::export::TileFormat;
+    use terrain_view::export::forecast::{Certainty, forecast};
 
     fn map(exponent: u32) -> Heightmap {
         let params = ValidParams::new(Algorithm::DIAMOND_SQUARE)

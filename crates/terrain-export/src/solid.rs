@@ -142,7 +142,8 @@ mod tests {
     use super::*;
     use crate::surface::{top_mesh, whole_grid};
     use terrain_core::{Algorithm, Stage, ValidParams, generate};
-    use terrain_view::export::{Format, solid_triangles};
+    use terrain_view::export::Format;
+    use terrain_view::export::forecast::solid_triangles;
 
     fn map(exponent: u32, seed: u64) -> Heightmap {
         let params = ValidParams::new(Algorithm::DIAMOND_SQUARE)

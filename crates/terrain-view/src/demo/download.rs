@@ -12,9 +12,8 @@ use terrain_core::words::group_thousands;
 use super::effect::Effect;
 use super::input::{ExportId, ExportWord};
 use super::shown::Shown;
-use crate::export::{
-    ExportOption, ExportSettings, Format, OPTIONS, bytes_in_words, forecast, option_named,
-};
+use crate::export::forecast::{bytes_in_words, forecast};
+use crate::export::{ExportOption, ExportSettings, Format, OPTIONS, option_named};
 
 /// The option that limits a mesh's triangles.
 const MAX_TRIANGLES: &str = "maxTriangles";
