@@ -111,17 +111,27 @@ impl Shown {
         Orbit::start(display.palette.is_posts(), display.view.is_tiled())
     }
 
-    /// A file name for downloads: algorithm, exponent and seed.
+    /// A file name for downloads: algorithm, exponent and seed, and the
+    /// stage of a map part-way or the erosion of a weathered one.
     pub(super) fn file_stem(&self) -> String {
         match &self.origin {
             Origin::Generated => {
                 let params = &self.config.params;
-                format!(
+                let mut stem = format!(
                     "{}-{}-seed-{}",
                     params.algorithm.name(),
                     params.map.exponent,
                     params.map.seed
-                )
+                );
+                // A map part-way or weathered is named so, so its file is
+                // not taken for (or saved over) the finished plain map's.
+                let stage = self.config.stage;
+                if stage != params.final_stage() {
+                    stem = format!("{stem}-{stage}");
+                } else if matches!(params.erosion.method, Method::Droplets | Method::Thermal) {
+                    stem = format!("{stem}-{}", params.erosion.method.name());
+                }
+                stem
             }
             Origin::Imported { name, .. } => {
                 format!("imported-{}", name.trim_end_matches(".png"))
@@ -253,6 +263,24 @@ mod tests {
         let mut params = *shown.config.params;
         change(&mut params);
         params.check().expect("valid")
+    }
+
+    #[test]
+    fn a_file_is_named_for_the_map_shown() {
+        let mut shown = shown(4);
+        assert_eq!(shown.file_stem(), "diamond-square-4-seed-7");
+        shown.config.stage = Stage::Pass(2);
+        assert_eq!(shown.file_stem(), "diamond-square-4-seed-7-pass-2");
+        let rain = with(&shown, |params| params.erosion.method = Method::Droplets);
+        shown.take_params(rain);
+        shown.config.stage = shown.final_stage();
+        assert_eq!(shown.file_stem(), "diamond-square-4-seed-7-droplets");
+        shown.config.stage = Stage::Done;
+        assert_eq!(
+            shown.file_stem(),
+            "diamond-square-4-seed-7-done",
+            "before the rain"
+        );
     }
 
     #[test]
