@@ -175,7 +175,7 @@ fn write_units(obj: &mut String, map: &Heightmap) {
     );
     let _ = writeln!(
         obj,
-        "# Y is up; the map's top row (north) is at Z = -50. Heights range from {low} to {high}."
+        "# Y is up; the map's top row (north) is at Z = -50. The map's heights range from {low} to {high}."
     );
 }
 
