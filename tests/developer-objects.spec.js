@@ -102,7 +102,7 @@ test("what is no map is refused by name: fingerprint, exportMapAsync, typed arra
 }) => {
   await page.goto("/");
   const result = await page.evaluate(async () => {
-    const { erode, fingerprint, generate } = await import("./terrain.js");
+    const { erode, fingerprint, generate, generateAsync } = await import("./terrain.js");
     const { exportMap, exportMapAsync } = await import("./export.js");
     const thrown = (call) => {
       try {
@@ -137,6 +137,9 @@ test("what is no map is refused by name: fingerprint, exportMapAsync, typed arra
       float32: fingerprint(Float32Array.from(map)) === fingerprint(Float64Array.from(Float32Array.from(map))),
       array: fingerprint(Array.from(map)) === fingerprint(map),
       int16: thrown(() => erode(new Int16Array(81))),
+      // A Map's entries are not its properties: refused, not read as {}.
+      map: thrown(() => generate(new Map([["exponent", 3]]))),
+      mapSettings: await rejected(generateAsync({ exponent: 3 }, new Map([["workers", 2]]))),
       // A throwing getter of another realm's options: its message, not "an exception".
       getter: thrown(() =>
         generate(
@@ -159,6 +162,10 @@ test("what is no map is refused by name: fingerprint, exportMapAsync, typed arra
   expect(result.float32).toBe(true);
   expect(result.array).toBe(true);
   expect(result.int16).toMatch(/; got an Int16Array of 81 values$/);
+  expect(result.map).toBe(
+    'generate takes an options object such as { algorithm: "diamond-square", exponent: 5, seed: 7 }; got a Map',
+  );
+  expect(result.mapSettings).toBe("generateAsync's last argument is { signal, onProgress, workers, into }; got a Map");
   expect(result.getter).toBe("reading option exponent threw: no exponent here");
 });
 
@@ -182,7 +189,7 @@ test("calls share the page's workers, whatever their workers; generate() cannot 
         super.terminate();
       }
     };
-    const { fingerprint, generate, generateAsync } = await import("./terrain.js");
+    const { erode, erodeAsync, fingerprint, generate, generateAsync } = await import("./terrain.js");
     const options = { algorithm: "perlin-noise", exponent: 9, octaves: 4, seed: 5 };
     const expected = fingerprint(generate(options));
     let same = true;
@@ -190,6 +197,13 @@ test("calls share the page's workers, whatever their workers; generate() cannot 
       same &&= fingerprint(await generateAsync(options, { workers })) === expected;
     }
     const sequential = most;
+    // Fewer after more: a call of 1 worker leaves the idle others be.
+    for (let workers = 6; workers >= 1; workers--) {
+      same &&= fingerprint(await generateAsync(options, { workers })) === expected;
+    }
+    const eroding = { droplets: 20000, seed: 2 };
+    const map = generate(options);
+    same &&= fingerprint(await erodeAsync(map, eroding, { workers: 1 })) === fingerprint(erode(map, eroding));
     // Two calls at once, of 4 workers and of 1: both done, right.
     const [four, one] = await Promise.all([
       generateAsync(options, { workers: 4 }),

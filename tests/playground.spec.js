@@ -143,7 +143,7 @@ test.describe("the playground", () => {
     await page.goto("/playground.html?algorithm=midpoint-displacement&exponent=40&seed=5&view=sideways");
     await waitForAllDemos(page, 1);
     await expect(page.locator(".terrain-notice")).toContainText(
-      'URL parameter exponent must be a whole number from 1 to 12; got "40"',
+      "URL parameter exponent must be a whole number from 1 to 12; got 40",
     );
     await expect(page.locator(".terrain-notice")).toContainText("URL parameter view must be one of");
     const restored = await state(page);

@@ -137,8 +137,14 @@ export function slicer(signal, what) {
 export function asyncSettings(settings, name, fields = ["signal", "onProgress", "workers"]) {
   if (settings === undefined || settings === null) return {};
   const listed = `{ ${fields.join(", ")} }`;
-  if (typeof settings !== "object" || Array.isArray(settings)) {
-    const kind = Array.isArray(settings) ? "an array" : `a value of type ${typeof settings}`;
+  // A plain object or a class's, of any realm; not an array or a Map.
+  const tag = Object.prototype.toString.call(settings).slice(8, -1);
+  if (typeof settings !== "object" || tag !== "Object") {
+    const kind = Array.isArray(settings)
+      ? "an array"
+      : typeof settings === "object"
+        ? `${/^[AEIOU]/.test(tag) ? "an" : "a"} ${tag}`
+        : `a value of type ${typeof settings}`;
     throw new Error(`${name}'s last argument is ${listed}; got ${kind}`);
   }
   const unknown = Object.keys(settings).find((key) => !fields.includes(key));
@@ -305,9 +311,10 @@ class Lanes {
   /** A lane to send `task` to now, or none: while its call has fewer
    * workers than it may, an idle worker, then a new one (while the page
    * has fewer than the largest share of the calls waiting or running
-   * asks); else one running a single task of the same signal (a second
-   * signal in a lane could not be aborted without losing the first's
-   * task, whose transferred arguments cannot be sent again). */
+   * asks); else one of its call's lanes running a single task of the
+   * same signal (a second signal in a lane could not be aborted without
+   * losing the first's task, whose transferred arguments cannot be sent
+   * again), never an idle one beyond its share. */
   #laneFor(task) {
     if (this.#used(task.share) < task.share.most) {
       const idle = this.#lanes.find((lane) => lane.tasks.length === 0);
@@ -316,7 +323,9 @@ class Lanes {
       const most = Math.max(...[...this.#queue, ...running].map((other) => other.share.most));
       if (this.#lanes.length < most) return this.#start();
     }
-    return this.#lanes.find((lane) => lane.tasks.length < TASKS_PER_WORKER && lane.tasks[0].signal === task.signal);
+    return this.#lanes.find(
+      (lane) => lane.tasks.length > 0 && lane.tasks.length < TASKS_PER_WORKER && lane.tasks[0].signal === task.signal,
+    );
   }
 
   /** The first waiting task of the call that has the fewest lanes, of the

@@ -148,12 +148,39 @@ mod wasm {
             .and_then(|tag| tag.as_string())
     }
 
-    /// `value` as an options object: any object but an array or a
-    /// function, of any realm and with any prototype (or none), so a
-    /// `querystring.parse` result or an iframe's object reads as a literal
-    /// does.
+    /// `value` as an options object: a plain object or a class's, of any
+    /// realm and with any prototype (or none), so a `querystring.parse`
+    /// result or an iframe's object reads as a literal does; not an
+    /// array, a `Map`, a `Date` or another built-in whose entries are not
+    /// its properties.
     pub fn options_object(value: &JsValue) -> Option<&Object> {
-        (value.is_object() && !js_sys::Array::is_array(value)).then(|| value.unchecked_ref())
+        (object_tag(value).as_deref() == Some("Object")).then(|| value.unchecked_ref())
+    }
+
+    /// What `Object.prototype.toString` says an object is (`"Object"`,
+    /// `"Map"`, `"Array"`, `"Float64Array"`), of any realm; `None` for a
+    /// value that is no object (a function neither).
+    fn object_tag(value: &JsValue) -> Option<String> {
+        if !value.is_object() {
+            return None;
+        }
+        let to_string = Reflect::get(&Object::new(), &"toString".into()).ok()?;
+        let said = to_string
+            .unchecked_ref::<js_sys::Function>()
+            .call0(value)
+            .ok()?
+            .as_string()?;
+        Some(said.strip_prefix("[object ")?.strip_suffix(']')?.to_owned())
+    }
+
+    /// `kind` after its article: `a Map`, `an Int16Array`.
+    fn with_article(kind: &str) -> String {
+        let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {kind}")
     }
 
     /// The options object's values, each read once, for the settings
@@ -312,25 +339,23 @@ mod wasm {
     }
 
     /// What a value is, for messages: `null`, `an array`, `an Int16Array
-    /// of 16641 values`, `a value of type object`.
+    /// of 16641 values`, `a Map`, `a value of type object`.
     pub fn kind_of(value: &JsValue) -> String {
         if value.is_null() {
             "null".to_owned()
         } else if js_sys::Array::is_array(value) {
             "an array".to_owned()
         } else if let Some(kind) = typed_array_kind(value) {
-            let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) {
-                "an"
-            } else {
-                "a"
-            };
             match Reflect::get(value, &"length".into())
                 .ok()
                 .and_then(|length| length.as_f64())
             {
-                Some(length) => format!("{article} {kind} of {length} values"),
-                None => format!("{article} {kind}"),
+                Some(length) => format!("{} of {length} values", with_article(&kind)),
+                None => with_article(&kind),
             }
+        } else if let Some(tag) = object_tag(value).filter(|tag| tag != "Object") {
+            // A Map, a Date, a Promise: said by name.
+            with_article(&tag)
         } else {
             format!(
                 "a value of type {}",
