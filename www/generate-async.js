@@ -42,7 +42,7 @@ export async function generateAsync(options, settings) {
   const read = asyncSettings(settings, "generateAsync", ["signal", "onProgress", "workers", "into"]);
   // Two calls writing one array would each stretch the other's bands.
   const buffer = ArrayBuffer.isView(read.into) ? read.into.buffer : null;
-  if (buffer && written.has(buffer)) {
+  if (beingWritten(read.into)) {
     throw new Error(
       "into is being written by another generateAsync call; give each call its own array, or wait for the other",
     );
@@ -59,14 +59,18 @@ export async function generateAsync(options, settings) {
 /** The buffers of the `into` arrays that calls are writing now. */
 const written = new WeakSet();
 
+/** Whether `into` is a view of a buffer a call is writing now. */
+function beingWritten(into) {
+  return ArrayBuffer.isView(into) && written.has(into.buffer);
+}
+
 /** Throws if `settings.into` is an array a generateAsync call is writing,
  * for generate() (terrain.js, core.js) to refuse it: it would write over
  * the call's bands. The array is read from the settings' own property,
  * not through a getter, which is generate()'s to read, once. */
 export function refuseWritten(settings) {
   if (settings === null || typeof settings !== "object") return;
-  const into = Object.getOwnPropertyDescriptor(settings, "into")?.value;
-  if (ArrayBuffer.isView(into) && written.has(into.buffer)) {
+  if (beingWritten(Object.getOwnPropertyDescriptor(settings, "into")?.value)) {
     throw new Error(
       "into is being written by a generateAsync call; give generate() an array of its own, or wait for the call",
     );

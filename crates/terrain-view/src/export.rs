@@ -348,12 +348,14 @@ impl ExportSettings {
                 continue;
             };
             let value = option.spec.parse_on(surface, &text).map_err(|refusal| {
-                // Too few triangles for any mesh is said with the format's
-                // own least (an STL's 14), as `check_for` says it.
+                // Too few triangles for any mesh is said with an STL's own
+                // least, 14, as `check_for` says it (too many, as any
+                // format's).
                 match option.spec.parse(&text) {
                     Ok(Value::Whole(few))
                         if option.spec.option == "maxTriangles"
-                            && settings.format == Format::Stl =>
+                            && settings.format == Format::Stl
+                            && few < settings.format.fewest_triangles() =>
                     {
                         too_few_triangles(settings.format, few, surface)
                     }
@@ -501,7 +503,12 @@ mod tests {
             four.check_for(3, Surface::Option).is_err(),
             "2 cells, 4 tiles"
         );
-        // Below any mesh's least, an STL's budget is refused with its own.
+        // Below any mesh's least, an STL's budget is refused with its own;
+        // above the most, as any format's.
+        assert_eq!(
+            read(&[("format", "stl"), ("maxTriangles", "10000001")]),
+            Err("maxTriangles must be a whole number from 2 to 10000000; got 10000001".into())
+        );
         assert_eq!(
             read(&[("format", "stl"), ("maxTriangles", "1")]),
             Err(

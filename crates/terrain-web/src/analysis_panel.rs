@@ -315,7 +315,6 @@ fn timeline(method: &str, arguments: &[&str]) {
     }
 }
 
-/// Opens (`open`) or closes the panel `section` that `button` controls.
 /// Scrolls to `section`, opened by a click, if little of it is in view:
 /// on a narrow page it comes after the controls, a screen or two below
 /// the button, and the click seemed to do nothing.
@@ -328,6 +327,7 @@ fn reveal(section: &HtmlElement) {
     }
 }
 
+/// Opens (`open`) or closes the panel `section` that `button` controls.
 fn open_panel(state: &Cell<bool>, button: &HtmlElement, section: &HtmlElement, open: bool) {
     state.set(open);
     dom::show(section, open);

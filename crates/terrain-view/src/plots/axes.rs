@@ -186,10 +186,10 @@ impl Frame {
         series: &[Series],
         words: impl Fn(&Series) -> String,
     ) {
+        let said: Vec<String> = series.iter().map(words).collect();
         // About 6 units a character at font size 11, as wide as the
         // longest words, the swatch and the gaps.
-        let longest = series.iter().map(|one| words(one).chars().count()).max();
-        if let Some(longest) = longest {
+        if let Some(longest) = said.iter().map(|words| words.chars().count()).max() {
             let width = 6.0 * longest as f64 + 28.0;
             let _ = write!(
                 svg,
@@ -201,7 +201,7 @@ impl Frame {
                 15.0 * series.len() as f64 + 3.0
             );
         }
-        for (index, one) in series.iter().enumerate() {
+        for (index, words) in said.iter().enumerate() {
             let color = SERIES_COLORS[index % SERIES_COLORS.len()];
             let y = TOP + 12.0 + 15.0 * index as f64;
             let _ = write!(
@@ -212,7 +212,7 @@ impl Frame {
                 RIGHT - 18.0,
                 RIGHT - 4.0,
                 RIGHT - 22.0,
-                escape(&words(one))
+                escape(words)
             );
         }
     }
