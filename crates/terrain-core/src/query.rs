@@ -245,6 +245,12 @@ fn known(key: &str) -> bool {
     key == STAGE.option || fields().any(|field| field.spec().option == key)
 }
 
+/// Whether `key` is the key `option` as written or as a slip for it
+/// ([`misspelt`]): what a page asks before telling which key was meant.
+pub fn names(key: &str, option: &str) -> bool {
+    key == option || misspelt(key, option)
+}
+
 /// Whether `key` reads as a slip for the key `option`: the same but for
 /// case, `-` and `_` (`Seed`, `spread-reduction`), or, both being words
 /// of five letters or more, one letter added or dropped (`octave`,

@@ -267,7 +267,7 @@ impl Comparison {
             }
             return;
         }
-        let is = |option: &str| key == option || query::misspelt(key, option);
+        let is = |option: &str| query::names(key, option);
         if is(ALGORITHM.option) {
             self.problems.push(format!(
                 "URL parameter {key} is not read in a comparison: {COMPARE_KEY} lists the algorithms"
@@ -305,7 +305,7 @@ impl Comparison {
         // else's.
         let misnumbered = place.is_empty() || place.bytes().any(|byte| byte.is_ascii_digit());
         let slip = || own_specs().find(|spec| query::misspelt(own, spec.option));
-        let is = |option: &str| own == option || query::misspelt(own, option);
+        let is = |option: &str| query::names(own, option);
         if numbered && (is(ALGORITHM.option) || is(COMPARE_KEY)) {
             return not_read(format!("{COMPARE_KEY} lists the algorithms"));
         }

@@ -170,8 +170,10 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let mut messages = config.apply_placed_query(query, &[&EMBED_CONTROLS]);
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
     // A frame shows one map; a comparison is the playground's.
-    let compare = |key: &str| key == COMPARE_KEY || query::misspelt(key, COMPARE_KEY);
-    if let Some(place) = pairs.iter().rposition(|(key, _)| compare(key)) {
+    if let Some(place) = pairs
+        .iter()
+        .rposition(|(key, _)| query::names(key, COMPARE_KEY))
+    {
         messages.push((
             place,
             format!(
