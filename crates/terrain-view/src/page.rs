@@ -23,6 +23,7 @@ use terrain_core::KeptOctaves;
 
 mod effect;
 mod input;
+mod link;
 
 pub use effect::PageEffect;
 pub use input::{PageInput, WorkerJob};
@@ -163,19 +164,17 @@ impl Page {
     /// Adds a demo; its index is the number of demos before it.
     pub fn mount(
         &mut self,
-        config: DemoConfig,
-        problems: Vec<String>,
+        mut config: DemoConfig,
+        mut problems: Vec<String>,
         location: String,
         seed: u64,
     ) -> Vec<PageEffect> {
-        // A demo joining a link takes the link's seed, unless it was given
-        // one: then the seed is the whole link's, as a changed attribute's is.
         let link_seed = (config.display.link.as_deref())
             .and_then(|link| self.link_seed(link, self.next_index()));
-        let shares_its_seed = link_seed.is_some() && config.seed_given;
+        let shares_its_seed = link::join(&mut config, link_seed, &mut problems);
         let environment = Environment {
             location,
-            seed: link_seed.unwrap_or(seed),
+            seed: link_seed.map_or(seed, |link| link.seed),
             graphics: self.graphics().clone(),
         };
         let own_palette = config.display.palette;
@@ -470,31 +469,6 @@ impl Page {
         self.tell_demo(demo, Input::Job { job, reply }, out);
     }
 
-    /// The seed of the demos linked as `link`, other than demo `index`.
-    fn link_seed(&self, link: &str, index: usize) -> Option<u64> {
-        let others = self
-            .slots
-            .indices()
-            .into_iter()
-            .filter(|&other| other != index);
-        others
-            .filter_map(|other| self.demo(other))
-            .find(|demo| demo.link() == Some(link))
-            .map(Demo::seed)
-    }
-
-    fn share_seed(&mut self, index: usize, seed: u64, out: &mut Vec<PageEffect>) {
-        let Some(link) = self.demo(index).and_then(Demo::link).map(str::to_owned) else {
-            return;
-        };
-        for other in self.slots.indices() {
-            let linked = self.demo(other).and_then(Demo::link) == Some(link.as_str());
-            if other != index && linked {
-                self.tell_demo(other, Input::SeedShared(seed), out);
-            }
-        }
-    }
-
     /// Demo `index`'s camera moved to `orbit`: the demos sharing its
     /// camera take the same view, so turning one turns them all.
     fn share_camera(&mut self, index: usize, orbit: Orbit, out: &mut Vec<PageEffect>) {
@@ -545,8 +519,8 @@ impl Page {
             .filter(|link| slot.demo.link() != Some(link.as_str()));
         let link_seed = (joined.as_deref()).and_then(|link| self.link_seed(link, index));
         let shares_its_seed = link_seed.is_some() && config.seed_given;
-        if let Some(seed) = link_seed.filter(|_| !config.seed_given) {
-            config.params = config.params.with_seed(seed);
+        if let Some(link) = link_seed.filter(|_| !config.seed_given) {
+            config.params = config.params.with_seed(link.seed);
         }
         let seed = config.params.map.seed;
         let input = Input::Reconfigure {
@@ -1144,6 +1118,31 @@ mod tests {
         page.mount(unseeded, Vec::new(), "here".into(), 14);
         let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
         assert_eq!(seeds, [8, 8, 8, 8], "a given seed is the whole link's");
+    }
+
+    #[test]
+    fn linked_demos_given_different_seeds_keep_the_first_and_the_later_says_why() {
+        let mut page = Page::new(Graphics::Ready);
+        for seed in [8, 8, 9] {
+            let mut given = config(3, Some("pair"));
+            given.params = given.params.with_seed(seed);
+            page.mount(given, Vec::new(), "here".into(), 13);
+        }
+        let seeds: Vec<u64> = page.demos().map(Demo::seed).collect();
+        assert_eq!(seeds, [8, 8, 8], "the first given seed stands");
+        let notices: Vec<String> = page
+            .demos()
+            .map(|demo| demo.presentation().notice.unwrap_or_default())
+            .collect();
+        assert_eq!(notices[..2], ["", ""], "the same seed twice is no conflict");
+        assert!(
+            notices[2].contains(
+                "data-seed 9 is not used: the demos linked as \"pair\" share one seed, \
+                 and one before this one was given 8"
+            ),
+            "{}",
+            notices[2]
+        );
     }
 
     #[test]
