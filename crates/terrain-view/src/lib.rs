@@ -13,6 +13,7 @@
 //! | [`demo`] | one demo as a state machine: inputs, effects, presentation |
 //! | [`export`] | the download formats and their options, checked; file names and sizes before a file is made |
 //! | [`page`] | every demo of a page, the shared graphics and worker, drawing on demand |
+//! | [`link`] | how a demo joins the seed of the demos linked with it |
 //! | [`slots`] | what belongs to each demo, by a number never given twice (demos come and go) |
 //! | [`element`] | the `<terrain-demo>` element: its attributes, read from the registries |
 //! | [`embed`] | the snippets that embed exactly what a demo shows, and the embed page's query |
@@ -37,6 +38,7 @@ pub mod element;
 pub mod embed;
 pub mod export;
 pub mod graphics;
+pub mod link;
 pub mod lod;
 pub mod measure;
 pub mod overlay;

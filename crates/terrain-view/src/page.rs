@@ -15,6 +15,7 @@ use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
 use crate::element::{self, Attributes};
 pub use crate::graphics::Graphics;
 use crate::graphics::{ContextEvent, RESTORE_WAIT_MS, SharedContext};
+use crate::link::{self, LinkSeed};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
 use crate::settings::{DemoConfig, Setting};
@@ -23,7 +24,6 @@ use terrain_core::KeptOctaves;
 
 mod effect;
 mod input;
-mod link;
 
 pub use effect::PageEffect;
 pub use input::{PageInput, WorkerJob};
@@ -467,6 +467,32 @@ impl Page {
             self.send_next(out);
         }
         self.tell_demo(demo, Input::Job { job, reply }, out);
+    }
+
+    /// The seed of the demos linked as `link`, other than demo `index`.
+    fn link_seed(&self, link: &str, index: usize) -> Option<LinkSeed> {
+        let linked: Vec<&Demo> = (self.slots.indices().into_iter())
+            .filter(|&other| other != index)
+            .filter_map(|other| self.demo(other))
+            .filter(|demo| demo.link() == Some(link))
+            .collect();
+        Some(LinkSeed {
+            seed: linked.first()?.seed(),
+            given: linked.iter().any(|demo| demo.config().seed_given),
+        })
+    }
+
+    /// Gives the seed of demo `index` to the demos linked with it.
+    fn share_seed(&mut self, index: usize, seed: u64, out: &mut Vec<PageEffect>) {
+        let Some(link) = self.demo(index).and_then(Demo::link).map(str::to_owned) else {
+            return;
+        };
+        for other in self.slots.indices() {
+            let linked = self.demo(other).and_then(Demo::link) == Some(link.as_str());
+            if other != index && linked {
+                self.tell_demo(other, Input::SeedShared(seed), out);
+            }
+        }
     }
 
     /// Demo `index`'s camera moved to `orbit`: the demos sharing its

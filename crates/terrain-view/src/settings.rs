@@ -496,9 +496,9 @@ impl DemoConfig {
     }
 
     /// Replaces the parameters, stage and display settings with those in a
-    /// URL query, when it has any; returns a message for each value it
-    /// could not use (the value in the attributes, or the default, stays),
-    /// in the address's order.
+    /// URL query with any of the demo's keys (the whole state, as a share
+    /// link: what it leaves out or refuses is the default, seed 0 too);
+    /// returns a message for each value it could not use, in order.
     pub fn apply_query(&mut self, query: &str) -> Vec<String> {
         query::in_address_order(self.apply_placed_query(query, &[]))
     }
