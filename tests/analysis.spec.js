@@ -122,9 +122,17 @@ test("the Analyze panel plots the map with labelled axes, reads as tables, and f
   const slope = -Number(/−(\d\.\d\d)/.exec(finished)[1]);
   const reference = await page.evaluate(async () => {
     const { analyze, generate } = await import("./terrain.js");
-    return analyze(generate({ algorithm: "diamond-square", exponent: 8, seed: 7 })).spectrum.slope;
+    return analyze(generate({ algorithm: "diamond-square", exponent: 8, seed: 7 }));
   });
-  expect(slope).toBeCloseTo(reference, 2);
+  expect(slope).toBeCloseTo(reference.spectrum.slope, 2);
+  // The measures a reader quotes are shown as they are, above the plots.
+  const glance = panel.getByRole("table", { name: /At a glance/ });
+  await expect(glance).toBeVisible();
+  await expect(glance.getByRole("row", { name: /Mean height/ })).toHaveText(
+    `Mean height${reference.mean.toFixed(3)}`,
+  );
+  const steepest = glance.getByRole("row", { name: /Steepest slope/ });
+  await expect(steepest).toHaveText(`Steepest slope${reference.slope.maxDegrees.toFixed(1)}°`);
   await expect(panel.getByRole("table", { name: /Height histogram/ })).toHaveCount(1);
   await expect(panel.getByRole("table", { name: /Hypsometric curve/ })).toHaveCount(1);
   await expect(panel.getByRole("table", { name: /Slope distribution/ })).toHaveCount(1);
@@ -133,6 +141,7 @@ test("the Analyze panel plots the map with labelled axes, reads as tables, and f
   // Back to the corners: the spectrum follows the map on show.
   await page.getByLabel("Stage", { exact: true }).fill("0");
   await expect(slopeCell).not.toHaveText(finished);
+  await expect(steepest).not.toHaveText(`Steepest slope${reference.slope.maxDegrees.toFixed(1)}°`);
   await expectNoSeriousViolations(page, "playground with the Analyze panel open");
 });
 
@@ -241,10 +250,13 @@ test("?compare= shows three algorithms under one camera, measured together", asy
   const table = together.getByRole("table", { name: /Power spectrum/ });
   // Each map is named by its number (which its own keys in the address
   // start with) above its view and in the plots.
+  const glance = together.getByRole("table", { name: /At a glance/ });
   for (const name of ["Map 1 · Diamond-square", "Map 2 · Perlin noise", "Map 3 · Simplex noise"]) {
     await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(1);
     await expect(table.getByRole("columnheader", { name })).toHaveCount(1);
+    await expect(glance.getByRole("columnheader", { name })).toHaveCount(1);
   }
+  await expect(glance.getByRole("row", { name: /Highest point/ })).toHaveText("Highest point1.0001.0001.000");
   // The legends are outlined in the paper's colour, legible over the curves.
   const key = together.locator("text.terrain-plot-key").first();
   expect(await key.evaluate((text) => getComputedStyle(text).stroke)).toBe("rgb(255, 255, 255)");

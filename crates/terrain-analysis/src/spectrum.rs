@@ -69,8 +69,9 @@ pub struct Spectrum {
 
 /// The two-dimensional spectrum as a picture: each pixel the power of the
 /// components under it against the mean power of components as far from
-/// the origin, so a round spectrum is even grey and power gathered along
-/// some directions (the creases of a subdivision along its axes) shows as
+/// the origin, so a round spectrum is a speckle, grey on average (each
+/// component's power scatters about its ring's mean), and power gathered
+/// along some directions (the creases of a subdivision along its axes) shows as
 /// bright lines through the centre.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpectrumPicture {

@@ -335,6 +335,37 @@ pub fn spectrum(series: &[Series]) -> Figure {
 }
 
 /// A table's opening: its caption and header row, one column per series.
+/// The measures a reader quotes, one column a series, as a table shown
+/// as it is (not a plot's alternative): the highest, lowest and mean
+/// heights, their spread, the steepest slope and the roughness.
+pub fn summary(series: &[Series]) -> String {
+    let rows: [(&str, fn(&Analysis) -> String); 6] = [
+        ("Highest point", |one| fixed(one.max, 3)),
+        ("Lowest point", |one| fixed(one.min, 3)),
+        ("Mean height", |one| fixed(one.mean, 3)),
+        ("Standard deviation", |one| fixed(one.std, 3)),
+        ("Steepest slope", |one| {
+            format!("{}°", fixed(one.slope.max_degrees, 1))
+        }),
+        ("Roughness (finest scale)", |one| fixed(one.roughness, 4)),
+    ];
+    let mut table = open_table(
+        "At a glance",
+        "Measure",
+        series,
+        "heights in map units, slopes at the view's relief",
+    );
+    for (name, value) in rows {
+        let _ = write!(table, "<tr><th scope=\"row\">{name}</th>");
+        for one in series {
+            let _ = write!(table, "<td>{}</td>", value(one.analysis));
+        }
+        table.push_str("</tr>");
+    }
+    table.push_str("</tbody></table>");
+    table
+}
+
 fn open_table(title: &str, first: &str, series: &[Series], unit: &str) -> String {
     let mut table = format!(
         "<table class=\"terrain-plot-table\"><caption>{} ({})</caption><thead><tr><th scope=\"col\">{}</th>",

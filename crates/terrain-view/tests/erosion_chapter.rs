@@ -255,9 +255,10 @@ fn the_traced_droplet_does_what_the_chapter_says() {
             ledger.eroded, ledger.deposited, ledger.carried
         ),
         format!(
-            "the droplet's {:.2} is spread over {} points",
+            "the droplet changes {} points, digging {:.2} and putting back {:.2} in all",
+            changes.len(),
             ledger.eroded,
-            changes.len()
+            ledger.deposited
         ),
     ] {
         assert_says(&claim);

@@ -37,6 +37,7 @@ const FIGURES: usize = 4;
 /// The panel's elements and what they show now.
 pub struct AnalysisPanel {
     note: HtmlElement,
+    summary: HtmlElement,
     grid: HtmlElement,
     figures: Vec<FigureView>,
     picture: HtmlCanvasElement,
@@ -146,6 +147,8 @@ impl AnalysisPanel {
         dom::show(&section, false);
         let note = dom::create_with_text(document, "p", "terrain-analysis-note", "")?;
         section.append_child(&note)?;
+        let summary: HtmlElement = dom::create(document, "div", "terrain-analysis-summary")?;
+        section.append_child(&summary)?;
         let grid: HtmlElement = dom::create(document, "div", "terrain-analysis-grid")?;
         let mut figures = Vec::new();
         for _ in 0..FIGURES {
@@ -191,6 +194,7 @@ impl AnalysisPanel {
             section,
             started: false,
             note,
+            summary,
             grid,
             figures,
             picture,
@@ -230,6 +234,7 @@ impl AnalysisPanel {
         }
         // The flat placeholder before the first map is not worth plotting.
         dom::show(&self.grid, map > 0);
+        dom::show(&self.summary, map > 0);
         if map == 0 {
             self.note.set_text_content(Some(panel::WAITING));
             return;
@@ -257,6 +262,7 @@ impl AnalysisPanel {
         timeline("mark", &[MEASURING_START]);
         let content = panel::panel(demo.terrain(), display.relief);
         self.note.set_text_content(Some(&content.note));
+        self.summary.set_inner_html(&content.summary);
         for (view, figure) in self.figures.iter().zip(&content.figures) {
             view.show(figure);
         }

@@ -20,6 +20,7 @@ pub struct CompareView {
     comparison: Comparison,
     hosts: Vec<HtmlElement>,
     demos: Vec<usize>,
+    summary: HtmlElement,
     histogram: FigureView,
     spectrum: FigureView,
     /// The maps the plots show ([`terrain_view::demo::Demo::maps_shown`]).
@@ -99,6 +100,8 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
     );
     let heading = dom::create_with_text(document, "h2", "", "Measured together")?;
     together.append_child(&heading)?;
+    let summary: HtmlElement = dom::create(document, "div", "terrain-analysis-summary")?;
+    together.append_child(&summary)?;
     let grid: HtmlElement = dom::create(document, "div", "terrain-analysis-grid")?;
     let histogram = FigureView::build(document, "terrain-figure")?;
     let spectrum = FigureView::build(document, "terrain-figure")?;
@@ -111,6 +114,7 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
         comparison,
         hosts,
         demos: Vec::new(),
+        summary,
         histogram,
         spectrum,
         shown: Vec::new(),
@@ -167,6 +171,7 @@ impl CompareView {
                 analysis,
             })
             .collect();
+        self.summary.set_inner_html(&plots::summary(&series));
         self.histogram.show(&plots::histogram(&series));
         self.spectrum.show(&plots::spectrum(&series));
         let configs: Vec<_> = demos.iter().map(|demo| demo.config().clone()).collect();

@@ -206,9 +206,9 @@ pub fn accumulate(map: &Heightmap, routing: Routing, wrap: bool) -> Result<Vec<f
     .into_values(map.exponent()))
 }
 
-/// How much each filled point stands above the one it drains to, relative
-/// to its height: 2^-40, too little to see, enough that no filled point is
-/// flat.
+/// How much each filled point stands above the level it drains to,
+/// relative to that level (and at least this much outright): 2^-40, too
+/// little to see, enough that no filled point is flat.
 const FILL_RISE: f64 = 1.0 / 1_099_511_627_776.0;
 
 /// `map` with every pit filled to its spill level (priority flood, after

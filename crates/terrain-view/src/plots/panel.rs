@@ -7,7 +7,9 @@ use std::borrow::Cow;
 use terrain_analysis::{Analysis, Options, analyze};
 use terrain_core::{Heightmap, Terrain};
 
-use super::{Figure, Series, histogram, hypsometric, slope_histogram, spectrum, spectrum_picture};
+use super::{
+    Figure, Series, histogram, hypsometric, slope_histogram, spectrum, spectrum_picture, summary,
+};
 
 /// The largest map the panel measures point for point, `2^9 + 1` wide.
 /// The panel measures every map the demo shows, so it follows a slider or
@@ -27,6 +29,8 @@ pub const WAITING: &str = "The map is on its way: it is measured as soon as it a
 pub struct Panel {
     /// How the maps were measured, in a sentence.
     pub note: String,
+    /// The measures a reader quotes, as a table ([`summary`]).
+    pub summary: String,
     /// The height histogram, the hypsometric curve, the spectrum and the
     /// slope distribution, in that order.
     pub figures: Vec<Figure>,
@@ -117,14 +121,15 @@ pub fn panel(terrain: &Terrain, relief: f64) -> Panel {
     let picture = &now.spectrum.picture;
     Panel {
         note,
+        summary: summary(&series),
         figures,
         picture: (picture.side, spectrum_picture(picture)),
         picture_words: "The power spectrum in two dimensions: frequency 0 in the middle, \
-                        left-right frequencies across, up-down ones down; each pixel's power \
-                        against the mean at its distance from the middle, white at 8 times or \
-                        more, black at an eighth or less. A map with no preferred direction \
-                        gives an even grey; lines through the middle are directions that hold \
-                        more."
+                        left-right frequencies across, up-down ones down; each pixel the power \
+                        of its waves against the mean power of all waves as far from the \
+                        middle, white at 8 times or more, black at an eighth or less. A map \
+                        with no preferred direction gives a speckle, grey on average; lines \
+                        through the middle are directions that hold more."
             .to_owned(),
     }
 }

@@ -433,10 +433,57 @@ fn erosion_quotes_its_analyze_panel_as_measured() {
                 written(after.slope.max_degrees, 1)
             ),
             format!(
-                "The mean slope drops from {}° to {}°",
+                "(the panel leaves it out to keep pace with the scrubber), drops from {}° to {}°",
                 mean_slope(&before),
                 mean_slope(&after)
             ),
         ],
     );
+    // What the chapter reads from the panel is in the panel: the demo's
+    // relief is 1, as `Options::default()`'s.
+    let shown = panel::panel(&terrain, 1.0);
+    for (measure, was, now) in [
+        ("Highest point", before.max, after.max),
+        ("Mean height", before.mean, after.mean),
+    ] {
+        let row =
+            format!("<tr><th scope=\"row\">{measure}</th><td>{was:.3}</td><td>{now:.3}</td></tr>");
+        assert!(shown.summary.contains(&row), "{row} in {}", shown.summary);
+    }
+    let (was, now) = (before.slope.max_degrees, after.slope.max_degrees);
+    let row = format!(
+        "<tr><th scope=\"row\">Steepest slope</th><td>{was:.1}°</td><td>{now:.1}°</td></tr>"
+    );
+    assert!(shown.summary.contains(&row), "{row} in {}", shown.summary);
+    assert!(!shown.summary.contains("Mean slope"), "as the chapter says");
+}
+
+#[test]
+fn the_summary_gives_each_series_a_column_of_its_measures() {
+    let (first, second) = (
+        analysis_of(Algorithm::DIAMOND_SQUARE, 3),
+        analysis_of(Algorithm::PERLIN_NOISE, 3),
+    );
+    let table = summary(&[
+        Series {
+            name: "Diamond-square",
+            analysis: &first,
+        },
+        Series {
+            name: "Perlin <noise>",
+            analysis: &second,
+        },
+    ]);
+    assert!(balanced(&table), "{table}");
+    assert!(table.contains("<th scope=\"col\">Perlin &lt;noise&gt;</th>"));
+    let row = format!(
+        "<tr><th scope=\"row\">Steepest slope</th><td>{:.1}°</td><td>{:.1}°</td></tr>",
+        first.slope.max_degrees, second.slope.max_degrees
+    );
+    assert!(table.contains(&row), "{table}");
+    let row = format!(
+        "<tr><th scope=\"row\">Lowest point</th><td>{:.3}</td><td>{:.3}</td></tr>",
+        first.min, second.min
+    );
+    assert!(table.contains(&row), "{table}");
 }
