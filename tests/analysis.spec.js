@@ -128,9 +128,7 @@ test("the Analyze panel plots the map with labelled axes, reads as tables, and f
   // The measures a reader quotes are shown as they are, above the plots.
   const glance = panel.getByRole("table", { name: /At a glance/ });
   await expect(glance).toBeVisible();
-  await expect(glance.getByRole("row", { name: /Mean height/ })).toHaveText(
-    `Mean height${reference.mean.toFixed(3)}`,
-  );
+  await expect(glance.getByRole("row", { name: /Mean height/ })).toHaveText(`Mean height${reference.mean.toFixed(3)}`);
   const steepest = glance.getByRole("row", { name: /Steepest slope/ });
   await expect(steepest).toHaveText(`Steepest slope${reference.slope.maxDegrees.toFixed(1)}°`);
   await expect(panel.getByRole("table", { name: /Height histogram/ })).toHaveCount(1);

@@ -339,7 +339,8 @@ pub fn spectrum(series: &[Series]) -> Figure {
 /// as it is (not a plot's alternative): the highest, lowest and mean
 /// heights, their spread, the steepest slope and the roughness.
 pub fn summary(series: &[Series]) -> String {
-    let rows: [(&str, fn(&Analysis) -> String); 6] = [
+    type Measure = fn(&Analysis) -> String;
+    let rows: [(&str, Measure); 6] = [
         ("Highest point", |one| fixed(one.max, 3)),
         ("Lowest point", |one| fixed(one.min, 3)),
         ("Mean height", |one| fixed(one.mean, 3)),
