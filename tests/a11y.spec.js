@@ -35,6 +35,25 @@ test("axe finds nothing serious on the playground with every kind of message sho
   await expect(page.locator(".terrain-status")).toBeHidden();
 });
 
+test("the playground's open panels: axe finds nothing serious, and Embed opens under its button", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/playground.html");
+  await waitForAllDemos(page, 1);
+  const embed = page.getByRole("button", { name: "Embed" });
+  await embed.focus();
+  await page.keyboard.press("Enter");
+  const panel = page.locator(".terrain-embed");
+  await expect(panel).toBeVisible();
+  // In the view's column, under the bar that holds its button, and on
+  // screen: not in an empty row above the view.
+  const [button, opened] = [await embed.boundingBox(), await panel.boundingBox()];
+  expect(opened.y, "under its button").toBeGreaterThan(button.y);
+  expect(opened.x, "in the view's column").toBeLessThan(button.x + button.width);
+  await page.getByRole("button", { name: "Analyze" }).click();
+  await page.locator(".terrain-download > summary").click();
+  await expectNoSeriousViolations(page, "playground with Embed, Analyze and Download open");
+});
+
 /** The words a demo's text alternative must contain, from its state. */
 function expectedWords({ algorithm, stage, exponent, side, seed }) {
   const title = {
@@ -104,9 +123,14 @@ test.describe("labels and text alternatives", () => {
       }
       for (let index = 0; index < demos; index++) {
         const canvas = page.locator(".terrain-demo").nth(index).locator("canvas.terrain-canvas");
-        await expect(canvas).toHaveAttribute("role", "img");
+        // A 3D view takes keys, so a screen reader must pass them on: an
+        // application; a picture seen from above is an image.
+        const state = await demoState(page, index);
+        const takesKeys = state.view === "3d" || state.view === "tiled";
+        await expect(canvas).toHaveAttribute("role", takesKeys ? "application" : "img");
+        if (takesKeys) await expect(canvas).toHaveAttribute("aria-roledescription", "3D terrain view");
         const label = (await canvas.getAttribute("aria-label")).toLowerCase();
-        for (const words of expectedWords(await demoState(page, index))) {
+        for (const words of expectedWords(state)) {
           expect(label, `demo ${index} mentions "${words}"`).toContain(words);
         }
       }
@@ -168,9 +192,17 @@ async function tabTo(page, selector, { back = false, limit = 200 } = {}) {
 function focusIsVisible(page) {
   return page.evaluate(() => {
     const focused = document.activeElement;
-    const shown = focused.type === "file" ? focused.closest("label") : focused;
+    // A canvas paints over anything in its own box: its ring is its view's.
+    const shown =
+      focused.type === "file"
+        ? focused.closest("label")
+        : focused.localName === "canvas"
+          ? focused.closest(".terrain-view")
+          : focused;
     const style = getComputedStyle(shown);
-    return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+    const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+    // The view always casts a shadow: only an outline tells its focus.
+    return outlined || (shown === focused && style.boxShadow !== "none");
   });
 }
 
@@ -289,9 +321,11 @@ test.describe("the keyboard alone", () => {
 
     await focus(".terrain-play", "Play");
     await page.keyboard.press("Space");
-    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "true");
+    // Its words say what it does; a toggle's "pressed" would contradict "Pause".
+    await expect(demo.locator(".terrain-play")).toHaveText("Pause");
+    await expect(demo.locator(".terrain-play")).not.toHaveAttribute("aria-pressed");
     await page.keyboard.press("Space");
-    await expect(demo.locator(".terrain-play")).toHaveAttribute("aria-pressed", "false");
+    await expect(demo.locator(".terrain-play")).toHaveText("Play");
 
     await focus(".terrain-range", "the Stage slider");
     await page.keyboard.press("Home");

@@ -63,7 +63,7 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
           canvas: [canvas.width, canvas.height],
           scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
           window: [innerWidth, innerHeight],
-          header: document.querySelectorAll("header, nav, footer").length,
+          header: document.querySelectorAll("header, nav, footer:not(.embed-credit)").length,
         };
       });
       expect(sizes.header).toBe(0);
@@ -72,7 +72,7 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
       expect(sizes.canvas[0]).toBeGreaterThan(width * (id === "small" ? 0.9 : 0.6));
       expect(sizes.canvas[1], "the view takes the height").toBeGreaterThan(height * (id === "small" ? 0.35 : 0.75));
       await expect(frame.getByRole("link", { name: "Open in the playground" })).toBeVisible();
-      await expect(frame.getByText("Terrain, step by step")).toBeVisible();
+      await expect(frame.getByRole("link", { name: "Terrain, step by step" })).toBeVisible();
       await page.locator(`#${id}`).screenshot({ path: `${SCREENS}embed-${id}.png` });
     }
     const small = await (await page.locator("#small").elementHandle()).contentFrame();

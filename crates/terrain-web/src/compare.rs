@@ -82,6 +82,10 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
         let map: HtmlElement = dom::create(document, "section", "terrain-compare-map")?;
         let name = comparison.map_name(index);
         let heading = dom::create_with_text(document, "h2", "terrain-compare-map-name", &name)?;
+        // Named by its heading, so a list of regions tells the maps apart.
+        let heading_id = format!("terrain-compare-map-{}", index + 1);
+        heading.set_id(&heading_id);
+        dom::set(&map, "aria-labelledby", &heading_id);
         map.append_child(&heading)?;
         let host: HtmlElement = dom::create(document, "div", "terrain-compare-demo")?;
         for (name, value) in comparison.attributes(index) {

@@ -161,7 +161,6 @@ impl ControlsView {
         scrubber
             .play
             .set_text_content(Some(if playing { "Pause" } else { "Play" }));
-        dom::set(&scrubber.play, "aria-pressed", &playing.to_string());
         if let Some(share) = &self.share {
             // An imported map has no link; the field says why.
             let link = shown.share_link.as_deref().unwrap_or_default();
@@ -343,7 +342,9 @@ fn build_number(
     hint.set_id(&format!("{id}-hint"));
     let error = dom::create_with_text(document, "p", "terrain-error", "")?;
     error.set_id(&format!("{id}-error"));
-    dom::set(&error, "role", "alert");
+    // Said when the typing rests, without cutting in (the field names it
+    // too, by aria-describedby and aria-invalid).
+    dom::set(&error, "aria-live", "polite");
     dom::show(&error, false);
     let slider = if spec.has_slider() {
         let (min, max) = match spec.kind {
@@ -359,6 +360,7 @@ fn build_number(
             ("min", min.to_string()),
             ("max", max.to_string()),
             ("step", spec.step.to_string()),
+            ("aria-describedby", format!("{id}-hint")),
         ] {
             dom::set(&slider, name, &value);
         }
@@ -444,7 +446,8 @@ fn build_scrubber(
     let wrapper: HtmlElement = dom::create(document, "div", "terrain-scrubber")?;
     let play: HtmlButtonElement = dom::create(document, "button", "terrain-play")?;
     dom::set(&play, "type", "button");
-    dom::set(&play, "aria-pressed", "false");
+    // Its words say what it does (Play, Pause), so it is no toggle: a
+    // pressed "Pause" would say two things.
     play.set_text_content(Some("Play"));
     dom::set(&play, "title", "Step through the passes, one at a time");
     let label = dom::create_with_text(document, "label", "terrain-scrubber-label", "Stage")?;
@@ -460,6 +463,10 @@ fn build_scrubber(
     let numbers = dom::create_with_text(document, "span", "terrain-stage-numbers", "")?;
     dom::set(&readout, "aria-live", "polite");
     readout.append_child(&stage)?;
+    // Said, the name and the numbers are two sentences, not one word
+    // ("Pass 7 of 7squares"); a margin parts them on screen.
+    let pause = dom::create_with_text(document, "span", "terrain-visually-hidden", ". ")?;
+    readout.append_child(&pause)?;
     readout.append_child(&numbers)?;
     for child in [&play as &HtmlElement, &label, &range, &readout] {
         wrapper.append_child(child)?;

@@ -111,7 +111,6 @@ impl DemoView {
         let view: HtmlElement = dom::create(document, "div", "terrain-view")?;
         let canvas: HtmlCanvasElement = dom::create(document, "canvas", "terrain-canvas")?;
         dom::set(&canvas, "tabindex", "0");
-        dom::set(&canvas, "role", "img");
         dom::set(&canvas, "data-terrain-index", &index.to_string());
         let status = dom::create_with_text(document, "p", "terrain-status", "")?;
         dom::set(&status, "aria-live", "polite");
@@ -127,8 +126,9 @@ impl DemoView {
         let progress: HtmlElement = dom::create(document, "div", "terrain-progress")?;
         let progress_bar: HtmlProgressElement = dom::create(document, "progress", "")?;
         progress_bar.set_max(100.0);
+        // Not a live region: said at every percent, it would drown what
+        // matters; the bar it names is there to be read.
         let progress_text = dom::create_with_text(document, "span", "terrain-progress-text", "")?;
-        dom::set(&progress_text, "aria-live", "polite");
         progress_text.set_id(&format!("terrain-{index}-progress-text"));
         dom::set(
             &progress_bar,
@@ -148,8 +148,11 @@ impl DemoView {
         dom::set(&refresh, "type", "button");
         refresh.set_text_content(Some("Refresh"));
         dom::set(&refresh, "title", "A new terrain from a new random seed");
+        // A new seed is said whole ("seed 7"), not as a bare number.
         let seed_label = dom::create_with_text(document, "span", "terrain-seed", "seed ")?;
-        let seed = dom::create_with_text(document, "output", "terrain-seed-value", "")?;
+        dom::set(&seed_label, "role", "status");
+        dom::set(&seed_label, "aria-atomic", "true");
+        let seed = dom::create_with_text(document, "span", "terrain-seed-value", "")?;
         seed_label.append_child(&seed)?;
         let caption = dom::create_with_text(document, "span", "terrain-caption", "")?;
         let key = dom::create_with_text(document, "span", "terrain-key", "set by this step")?;
@@ -310,6 +313,17 @@ impl DemoView {
         }
         if changed!(label) {
             dom::set(&self.canvas, "aria-label", &presentation.label);
+        }
+        if changed!(takes_keys) {
+            // A screen reader passes keys to an application, where on a
+            // picture it would read on instead of turning the view.
+            if presentation.takes_keys {
+                dom::set(&self.canvas, "role", "application");
+                dom::set(&self.canvas, "aria-roledescription", "3D terrain view");
+            } else {
+                dom::set(&self.canvas, "role", "img");
+                let _ = self.canvas.remove_attribute("aria-roledescription");
+            }
         }
         if let (Some(controls), Some(shown)) = (&mut self.controls, &presentation.controls) {
             controls.present(shown);

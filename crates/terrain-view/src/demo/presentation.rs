@@ -94,6 +94,9 @@ pub struct Presentation {
     pub readout: Option<String>,
     /// The canvas's text alternative.
     pub label: String,
+    /// Whether the canvas takes keys (a 3D view turns, pans and zooms):
+    /// then it is an application to assistive technology, not a picture.
+    pub takes_keys: bool,
     /// The controls, if the demo has them.
     pub controls: Option<ControlsShown>,
     /// The snippets that embed exactly this demo in another page.
@@ -199,6 +202,7 @@ impl Parts<'_> {
             creases: creases(shown),
             readout: words::erosion_readout(&shown.terrain),
             label,
+            takes_keys: shown.shown_view().is_3d(),
             controls: (shown.config.display.controls != Controls::None)
                 .then(|| self.controls_shown()),
             embed: embed::snippets(&shown.config, &shown.location),
