@@ -89,3 +89,23 @@ test("a browser that refuses the clipboard gets told to copy by hand", async ({ 
     "Could not copy: select the link and copy it yourself.",
   );
 });
+
+test("a page with no clipboard (plain http) gets told to copy by hand, and its demos go on", async ({ page }) => {
+  // Outside a secure context, navigator.clipboard is not there at all: a
+  // binding that assumed it threw through the wasm mid-handler, and every
+  // demo on the page stopped answering.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined, configurable: true });
+  });
+  await page.goto("/playground.html?seed=5&exponent=5");
+  await waitForAllDemos(page, 1);
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.locator(".terrain-copy-status")).toHaveText(
+    "Could not copy: select the link and copy it yourself.",
+  );
+  await page.getByRole("button", { name: "Embed" }).click();
+  await page.locator(".terrain-embed").getByRole("button", { name: "Copy" }).first().click();
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.locator(".terrain-seed-value")).not.toHaveText("5");
+  await expect(page.locator(".terrain-status")).toBeHidden();
+});

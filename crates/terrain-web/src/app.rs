@@ -2,11 +2,10 @@
 //! the one [`Page`] state machine that decides what they do.
 //!
 //! Every DOM event becomes a [`PageInput`] handed to [`dispatch`]; the
-//! [`PageEffect`]s that come back are carried out here. An event that
-//! arrives while another is being handled waits in a queue rather than
-//! being dropped, so no event (a restored context, say) is ever lost.
-//! The shared context's answers ([`ContextEvent::Ready`]) are queued the
-//! same way, and handled in turn.
+//! [`PageEffect`]s that come back are carried out here. An event (or the
+//! shared context's answer, [`ContextEvent::Ready`]) that arrives while
+//! another is handled waits in a queue, so none is ever lost; an app
+//! still busy in a later task is the [`stuck`] one, and the page says so.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -34,7 +33,7 @@ use crate::gpu::{Gpu, Scene, Tell};
 use crate::jobs::Jobs;
 use crate::timers::Timers;
 use crate::view::DemoView;
-use crate::{exports, files};
+use crate::{exports, files, stuck};
 
 /// Everything the page's demos share.
 pub(crate) struct App {
@@ -97,7 +96,9 @@ fn tell_page() -> Tell {
 /// could not be made.
 pub(crate) fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
     APP.with(|cell| {
-        let mut slot = cell.try_borrow_mut().ok()?;
+        let Ok(mut slot) = cell.try_borrow_mut() else {
+            return stuck::watch(|| APP.with(|cell| cell.try_borrow_mut().is_err()));
+        };
         if slot.is_none() {
             match App::new() {
                 Ok(app) => *slot = Some(app),

@@ -128,13 +128,26 @@ pub fn message_of(thrown: &JsValue, otherwise: &str) -> String {
 }
 
 /// Copies `text` to the clipboard and tells `then` whether it worked.
+/// A page that is no secure context (a blog on plain http) has no
+/// clipboard: web-sys's `clipboard()` would throw through the wasm, past
+/// the app's borrow, so the clipboard is asked for by name and its
+/// absence, or any throw, is a "no".
 pub fn copy(text: &str, then: impl FnOnce(bool) + 'static) {
-    let Ok(window) = dom::window() else {
-        then(false);
-        return;
-    };
-    let writing = window.navigator().clipboard().write_text(text);
+    let writing = dom::window().ok().and_then(|window| {
+        let clipboard = Reflect::get(&window.navigator(), &"clipboard".into()).ok()?;
+        let write = Reflect::get(&clipboard, &"writeText".into()).ok()?;
+        let write = write.dyn_into::<Function>().ok()?;
+        write
+            .call1(&clipboard, &text.into())
+            .ok()?
+            .dyn_into::<Promise>()
+            .ok()
+    });
     spawn_local(async move {
-        then(JsFuture::from(writing).await.is_ok());
+        let worked = match writing {
+            Some(writing) => JsFuture::from(writing).await.is_ok(),
+            None => false,
+        };
+        then(worked);
     });
 }

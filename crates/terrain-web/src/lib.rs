@@ -53,6 +53,8 @@ mod mounting;
 #[cfg(target_arch = "wasm32")]
 mod pieces;
 #[cfg(target_arch = "wasm32")]
+mod stuck;
+#[cfg(target_arch = "wasm32")]
 mod tasks;
 #[cfg(target_arch = "wasm32")]
 mod timers;
@@ -90,7 +92,7 @@ mod start {
 
     /// Puts `message` in every demo's status line. Runs inside the panic
     /// hook, so it touches only the DOM, never the (possibly borrowed) app.
-    fn show_on_page(message: &str) {
+    pub(crate) fn show_on_page(message: &str) {
         let Ok(document) = dom::document() else {
             return;
         };
