@@ -313,3 +313,48 @@ test("twenty frames, more than the browser's live contexts, settle: none takes o
   }
   expect(evictions.length - settled, "no context taken in 5 s with nobody scrolling").toBe(0);
 });
+
+test("twenty frames all in view settle too: a frame whose new contexts are taken again and again stops, blocked", async ({
+  page,
+}) => {
+  test.slow();
+  // A gallery of thumbnails: every frame on screen, more of them than the
+  // browser keeps contexts for. Each made a new context 2 s after losing
+  // its own, taking another frame's: 66 in 33 s, for ever, before a frame
+  // stopped after MAX_NEW_CONTEXTS in a row.
+  const evictions = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Too many active WebGL contexts")) evictions.push(Date.now());
+  });
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const frames = Array.from(
+    { length: 20 },
+    (_, seed) =>
+      `<iframe src="${SITE}/embed.html?algorithm=perlin-noise&amp;exponent=5&amp;seed=${seed}&amp;controls=none" ` +
+      `width="270" height="190" sandbox="allow-scripts allow-popups"></iframe>`,
+  ).join("");
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(frames)}`);
+  expect(await page.evaluate(() => document.body.scrollHeight)).toBeLessThanOrEqual(1000);
+  await expect.poll(() => evictions.length, { message: "the browser takes contexts away" }).toBeGreaterThan(0);
+  // Quiet for 6 s in a row, within a minute.
+  await expect
+    .poll(
+      async () => {
+        const before = evictions.length;
+        await page.waitForTimeout(6000);
+        return evictions.length - before;
+      },
+      { message: "no context taken for 6 s", timeout: 60_000, intervals: [0] },
+    )
+    .toBe(0);
+  const states = [];
+  for (const frame of page.frames().filter((frame) => frame !== page.mainFrame())) {
+    states.push((await frameState(frame)).stats.graphics);
+  }
+  expect(states).toHaveLength(20);
+  expect(
+    states.filter((state) => state === "lost"),
+    "no frame is left restoring",
+  ).toEqual([]);
+  expect(states.filter((state) => state === "ready").length, "most keep their 3D view").toBeGreaterThanOrEqual(12);
+});

@@ -10,8 +10,11 @@
 //! browser allows about sixteen live contexts, and takes the oldest away
 //! to make a new one, so a page of frames off screen that each made one
 //! would take them from the frames a reader is looking at, round and round
-//! without end. If the browser refuses a new one, the demos draw their
-//! greyscale pictures and offer to try again.
+//! without end. Frames all on screen can still take turns taking each
+//! other's, so the page makes at most [`MAX_NEW_CONTEXTS`] in a row that
+//! the browser takes away again without ever giving one back. If the
+//! browser refuses a new one, or that many were taken, the demos draw
+//! their greyscale pictures and offer to try again.
 //!
 //! Every context the page makes has a number, a [`ContextId`], and the
 //! shell tags each event with the number of the context it came from. An
@@ -27,6 +30,16 @@ pub type ContextId = u32;
 /// before it makes a new one. Chromium restores a context it means to
 /// restore within a few hundred milliseconds of losing it.
 pub const RESTORE_WAIT_MS: u32 = 2_000;
+
+/// How many new contexts the page makes by itself, in a row, before it
+/// stops and asks the reader: more than about sixteen frames on screen,
+/// each taking the oldest context to make its own, would otherwise take
+/// turns for ever (a tester's gallery of twenty made 66 in 33 seconds).
+pub const MAX_NEW_CONTEXTS: u32 = 2;
+
+/// Why the page stopped making new contexts, for [`Graphics::Blocked`].
+pub const TAKEN_EACH_TIME: &str = "it took each new one away again, as it does when more \
+                                   frames or pages show 3D views at once than it allows";
 
 /// What the page can draw with, and what demos say about it over their
 /// views.
@@ -161,6 +174,9 @@ pub struct SharedContext {
     /// The wait for a lost context ended with no demo on screen: a new
     /// context is made when one comes into view.
     overdue: bool,
+    /// New contexts the page made by itself since the browser last gave
+    /// one back or the reader asked for one.
+    made_in_a_row: u32,
 }
 
 impl SharedContext {
@@ -174,6 +190,7 @@ impl SharedContext {
             awaited: None,
             on_screen: false,
             overdue: false,
+            made_in_a_row: 0,
         }
     }
 
@@ -207,6 +224,7 @@ impl SharedContext {
             }
             ContextEvent::Restored(id) if id == self.current && self.graphics == Graphics::Lost => {
                 self.overdue = false;
+                self.made_in_a_row = 0;
                 self.awaited = Some(id);
                 step.action = Some(ContextAction::Renew(id));
             }
@@ -214,7 +232,7 @@ impl SharedContext {
                 if loss == self.losses && self.graphics == Graphics::Lost =>
             {
                 if self.on_screen {
-                    step.action = Some(self.replace());
+                    self.replace_by_itself(&mut step);
                 } else {
                     self.overdue = true;
                 }
@@ -222,7 +240,7 @@ impl SharedContext {
             ContextEvent::OnScreen(on_screen) => {
                 self.on_screen = on_screen;
                 if on_screen && self.overdue {
-                    step.action = Some(self.replace());
+                    self.replace_by_itself(&mut step);
                 }
             }
             ContextEvent::Ready(id, result) if self.awaited == Some(id) => {
@@ -239,6 +257,7 @@ impl SharedContext {
                 });
             }
             ContextEvent::TryAgain if matches!(self.graphics, Graphics::Blocked { .. }) => {
+                self.made_in_a_row = 0;
                 step.action = Some(self.replace());
             }
             // About a context the page has moved on from, a wait a later
@@ -247,6 +266,21 @@ impl SharedContext {
             _ => {}
         }
         step
+    }
+
+    /// Moves on to a new context unasked, unless the page has made
+    /// [`MAX_NEW_CONTEXTS`] in a row already: then it stops, blocked.
+    fn replace_by_itself(&mut self, step: &mut ContextStep) {
+        if self.made_in_a_row >= MAX_NEW_CONTEXTS {
+            self.overdue = false;
+            step.changed = self.set(Graphics::Blocked {
+                reason: TAKEN_EACH_TIME.to_owned(),
+                refusals: 0,
+            });
+        } else {
+            self.made_in_a_row += 1;
+            step.action = Some(self.replace());
+        }
     }
 
     /// Moves on to a new context.
@@ -284,6 +318,66 @@ mod tests {
         let lost = context.handle(ContextEvent::Lost(0));
         assert_eq!(lost.wait, Some(1));
         context.handle(ContextEvent::WaitOver(1))
+    }
+
+    #[test]
+    fn new_contexts_taken_again_and_again_stop_at_the_most_and_wait_for_the_reader() {
+        // Frames all on screen, each taking the oldest context to make its
+        // own: every new one is taken away in turn, and never given back.
+        let mut context = working();
+        let mut id = 0;
+        for made in 1..=MAX_NEW_CONTEXTS {
+            let lost = context.handle(ContextEvent::Lost(id));
+            let step = context.handle(ContextEvent::WaitOver(lost.wait.expect("a wait")));
+            id += 1;
+            assert_eq!(
+                step.action,
+                Some(ContextAction::Replace(id)),
+                "new context {made}"
+            );
+            context.handle(ContextEvent::Ready(id, Ok(())));
+            assert_eq!(context.graphics(), &Graphics::Ready);
+        }
+        let lost = context.handle(ContextEvent::Lost(id));
+        let step = context.handle(ContextEvent::WaitOver(lost.wait.expect("a wait")));
+        assert_eq!(step.action, None, "no new context: the page settles");
+        assert!(step.changed);
+        assert_eq!(
+            context.graphics(),
+            &Graphics::Blocked {
+                reason: TAKEN_EACH_TIME.to_owned(),
+                refusals: 0
+            }
+        );
+        assert!(context.graphics().offers_retry());
+        // Coming into view again changes nothing; the reader's Try again
+        // makes one, with the whole allowance again.
+        assert_eq!(context.handle(ContextEvent::OnScreen(true)).action, None);
+        let step = context.handle(ContextEvent::TryAgain);
+        assert_eq!(step.action, Some(ContextAction::Replace(id + 1)));
+        context.handle(ContextEvent::Ready(id + 1, Ok(())));
+        let lost = context.handle(ContextEvent::Lost(id + 1));
+        let step = context.handle(ContextEvent::WaitOver(lost.wait.expect("a wait")));
+        assert_eq!(step.action, Some(ContextAction::Replace(id + 2)));
+    }
+
+    #[test]
+    fn a_context_the_browser_gives_back_renews_the_allowance() {
+        let mut context = working();
+        for _ in 0..3 * MAX_NEW_CONTEXTS {
+            let id = context.current();
+            context.handle(ContextEvent::Lost(id));
+            assert_eq!(
+                context.handle(ContextEvent::Restored(id)).action,
+                Some(ContextAction::Renew(id))
+            );
+            context.handle(ContextEvent::Ready(id, Ok(())));
+            let lost = context.handle(ContextEvent::Lost(id));
+            let step = context.handle(ContextEvent::WaitOver(lost.wait.expect("a wait")));
+            assert_eq!(step.action, Some(ContextAction::Replace(id + 1)));
+            context.handle(ContextEvent::Ready(id + 1, Ok(())));
+        }
+        assert_eq!(context.graphics(), &Graphics::Ready);
     }
 
     #[test]
