@@ -146,3 +146,39 @@ plain("when the demos cannot start, the host page and its script carry on", asyn
     expect(error.url + error.text, "every error comes from the demos' own files").toMatch(/\/site\/terrain/);
   }
 });
+
+test.describe("a module that cannot start says so where the demos would be", () => {
+  test.use({
+    expectedProblems:
+      /^(HTTP 404: .*terrain-web_bg\.wasm.*|page error: .*(answered 404|unsafe-eval).*|console error: .*(unsafe-eval|Content Security Policy|404).*)$/,
+  });
+
+  test("its WebAssembly not found: every demo's place and embed.html say why, not a blank", async ({ page }) => {
+    await page.route("**/terrain-web_bg.wasm*", (route) => route.fulfill({ status: 404, body: "not here" }));
+    await page.goto("/diamond-square.html");
+    const notes = page.locator(".terrain-cannot-start");
+    await expect(notes).toHaveCount(await page.locator("[data-terrain-demo]").count());
+    await expect(notes.first()).toHaveText(
+      /^This 3D terrain demo could not start: its WebAssembly module could not be loaded \(.*answered 404\)\. Reload the page to try again\.$/,
+    );
+    await expect(notes.first()).toBeVisible();
+    await page.goto("/embed.html?algorithm=perlin-noise");
+    await expect(page.locator(".embed-demo .terrain-cannot-start")).toBeVisible();
+    await expect(page.getByText("A 3D terrain is loading…")).toHaveCount(0);
+  });
+
+  test("a policy without 'wasm-unsafe-eval': the note names what the policy needs", async ({ page }) => {
+    const demo = '<div data-terrain-demo="diamond-square" data-exponent="5"></div>';
+    await page.route("**/no-wasm-policy.html", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        headers: { "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'" },
+        body: `<!doctype html><html lang="en"><title>t</title><script type="module" src="terrain.js"></script>${demo}`,
+      }),
+    );
+    await page.goto("/no-wasm-policy.html");
+    await expect(page.locator(".terrain-cannot-start")).toHaveText(
+      "This 3D terrain demo could not start: the page's Content-Security-Policy does not let it run WebAssembly (its script-src needs 'wasm-unsafe-eval'). Reload the page to try again.",
+    );
+  });
+});

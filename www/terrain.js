@@ -44,8 +44,6 @@ if (typeof document === "undefined") {
   );
 }
 
-const wasm = await import(ofThisRelease("terrain-web.js").href);
-
 // A stylesheet rather than inline styles, so pages with a strict
 // Content-Security-Policy (style-src 'self') can embed demos too.
 if (!document.querySelector("link[data-terrain-style]")) {
@@ -56,14 +54,51 @@ if (!document.querySelector("link[data-terrain-style]")) {
   document.head.append(link);
 }
 
+/** Says in every demo's place why none could start, then fails the import
+ * as before: a reader sees a sentence, not an empty gap under a caption. */
+function cannotStart(error) {
+  const policy = /unsafe-eval|Content Security Policy/i.test(String(error?.message));
+  const words = policy
+    ? "the page's Content-Security-Policy does not let it run WebAssembly (its script-src needs 'wasm-unsafe-eval')"
+    : `its WebAssembly module could not be loaded (${error?.message ?? error})`;
+  const say = () => {
+    for (const place of document.querySelectorAll(
+      "[data-terrain-demo]:not([data-terrain-mounted]), terrain-demo, .embed-demo",
+    )) {
+      const note = document.createElement("p");
+      note.className = "terrain-cannot-start";
+      note.setAttribute("role", "alert");
+      note.textContent = `This 3D terrain demo could not start: ${words}. Reload the page to try again.`;
+      // What the page wrote in its place stays (a blog's own fallback),
+      // but a "loading" line would be untrue.
+      for (const loading of place.querySelectorAll(".embed-loading")) loading.remove();
+      place.append(note);
+    }
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", say, { once: true });
+  else say();
+  throw error;
+}
+
 // Compile once: the same module runs here and in the worker that makes
 // huge maps.
 const wasmUrl = ofThisRelease("terrain-web_bg.wasm");
-const module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async () =>
-  // Some servers send .wasm with the wrong type; compile from bytes then.
-  WebAssembly.compile(await (await fetch(wasmUrl)).arrayBuffer()),
-);
-await wasm.default({ module_or_path: module });
+let wasm;
+let module;
+try {
+  wasm = await import(ofThisRelease("terrain-web.js").href);
+  module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async (streaming) => {
+    // A policy that forbids WebAssembly forbids it from bytes too.
+    if (/unsafe-eval|Content Security Policy/i.test(String(streaming?.message))) throw streaming;
+    // Some servers send .wasm with the wrong type; compile from bytes then.
+    const response = await fetch(wasmUrl);
+    if (!response.ok) throw new Error(`${wasmUrl.pathname} answered ${response.status}`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  });
+  await wasm.default({ module_or_path: module });
+} catch (error) {
+  cannotStart(error);
+}
 
 // A page on another origin starts the workers from a blob: or data: URL
 // that imports ours (pool.js says how); a page whose policy allows neither
