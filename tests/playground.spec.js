@@ -402,3 +402,24 @@ test.describe("the diamond-square page's comparisons", () => {
     await page.screenshot({ path: `${SCREENS}diamond-square-tiles.png` });
   });
 });
+
+test.describe("a worker that never answers", () => {
+  test.use({
+    expectedProblems: /^console error: the worker (did not start within 15 s|said nothing of its job for 30 s)$/,
+  });
+
+  test("is taken for gone within 15 s, and the page makes the map itself", async ({ page }) => {
+    test.slow();
+    // A stalled request or a worker script that loads and then says
+    // nothing: the demo waited at "Waiting to start… 0%" for ever.
+    await page.route("**/worker.js*", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "self.onmessage = () => {};" }),
+    );
+    await page.goto("/playground.html?algorithm=perlin-noise&exponent=8&seed=4");
+    await waitForAllDemos(page, 1);
+    await page.getByLabel("Exponent", { exact: true }).fill("11");
+    await page.getByLabel("Exponent", { exact: true }).press("Enter");
+    await expect.poll(async () => (await state(page)).side, { timeout: 40_000 }).toBe(2049);
+    await expect.poll(async () => (await renderStats(page)).waiting).toBe(0);
+  });
+});

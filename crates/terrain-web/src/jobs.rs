@@ -4,7 +4,11 @@
 //! 4097 x 4097 map takes shape.
 //!
 //! The page sends one job at a time, so stopping a job no longer wanted
-//! means restarting the worker, never losing another's.
+//! means restarting the worker, never losing another's. A worker that
+//! fails says so (an error event), but one whose script never arrives, or
+//! that stops answering, says nothing: a worker that has not said its
+//! version within [`GREETING_MS`], or has said nothing of its job for
+//! [`SILENCE_MS`], is taken for gone too, and the page does the work.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -35,6 +39,14 @@ pub fn configure_worker(url: String, module: JsValue) {
     SETUP.with(|setup| *setup.borrow_mut() = Some((url, module)));
 }
 
+/// How long a new worker may take to say its version (it has the module
+/// compiled already: it takes milliseconds).
+const GREETING_MS: i32 = 15_000;
+
+/// How long a worker with a job may say nothing: it tells its progress at
+/// every percent, a few times a second even for the largest maps.
+const SILENCE_MS: i32 = 30_000;
+
 /// What the page does with the worker's word.
 struct Listeners {
     reply: Box<dyn Fn(WorkerJob, Reply)>,
@@ -45,6 +57,11 @@ struct Listeners {
     /// a job stopped, and is dropped before its map is copied in (up to
     /// 134 MB) or read, not after.
     generation: Cell<u32>,
+    /// How many times the worker has been heard from, so a watch can tell
+    /// whether it said anything since.
+    words: Cell<u64>,
+    /// How many jobs have had their last reply.
+    done: Cell<u64>,
 }
 
 /// The running worker.
@@ -67,6 +84,8 @@ impl Jobs {
             gone: Box::new(on_gone),
             memory: Cell::new(0.0),
             generation: Cell::new(0),
+            words: Cell::new(0),
+            done: Cell::new(0),
         });
         let worker = spawn(&listeners)?;
         Some(Self { worker, listeners })
@@ -85,7 +104,20 @@ impl Jobs {
                 .and_then(|_| worker.post_message_with_transfer(&message, &transfer));
             if let Err(error) = posted {
                 (listeners.gone)(format!("the worker would not take a job ({error:?})"));
+                return;
             }
+            let done = listeners.done.get();
+            let waiting = {
+                let listeners = listeners.clone();
+                Rc::new(move || listeners.done.get() == done)
+            };
+            watch(
+                &worker,
+                &listeners,
+                SILENCE_MS,
+                "said nothing of its job for 30 s",
+                waiting,
+            );
         });
     }
 
@@ -123,10 +155,21 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
     let hello = Object::new();
     Reflect::set(&hello, &"module".into(), &module).ok()?;
     worker.post_message(&hello).ok()?;
+    // Each worker must say its version before anything else.
+    let greeted = Rc::new(Cell::new(false));
+    let not_greeted = {
+        let greeted = greeted.clone();
+        Rc::new(move || !greeted.get())
+    };
+    watch(
+        &worker,
+        listeners,
+        GREETING_MS,
+        "did not start within 15 s",
+        not_greeted,
+    );
     let on_message = {
         let listeners = listeners.clone();
-        // Each worker must say its version before anything else.
-        let greeted = Cell::new(false);
         let generation = listeners.generation.get();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             heard(&listeners, &greeted, generation, event.data());
@@ -152,6 +195,31 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
     Some(worker)
 }
 
+/// Takes `worker` for gone if, `milliseconds` from now, it is still the
+/// page's, the page is still `waiting` on it (for its greeting, or a job's
+/// last reply) and it has said nothing since; while it keeps talking,
+/// watches on.
+fn watch(
+    worker: &Worker,
+    listeners: &Rc<Listeners>,
+    milliseconds: i32,
+    why: &'static str,
+    waiting: Rc<dyn Fn() -> bool>,
+) {
+    let (worker, listeners) = (worker.clone(), listeners.clone());
+    let (generation, words) = (listeners.generation.get(), listeners.words.get());
+    dom::after(milliseconds, move || {
+        if listeners.generation.get() != generation || !waiting() {
+            return;
+        }
+        if listeners.words.get() != words {
+            return watch(&worker, &listeners, milliseconds, why, waiting);
+        }
+        worker.terminate();
+        (listeners.gone)(format!("the worker {why}"));
+    });
+}
+
 /// One message from the worker of `generation`: its hello (with its
 /// version), a reply, or an error its code threw. A worker that answers
 /// before saying its version is a script from before versions were said:
@@ -160,6 +228,7 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, generation: u32, data:
     if listeners.generation.get() != generation {
         return;
     }
+    listeners.words.set(listeners.words.get() + 1);
     let field = |name: &str| Reflect::get(&data, &name.into()).unwrap_or(JsValue::UNDEFINED);
     let ours = protocol::version();
     let version = field("version").as_f64();
@@ -179,6 +248,7 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, generation: u32, data:
         return;
     };
     if let Some(message) = field("error").as_string() {
+        listeners.done.set(listeners.done.get() + 1);
         return (listeners.reply)(id, Reply::Failed { message });
     }
     // A map in the reply is copied in pieces; word of the same job that
@@ -199,6 +269,9 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, generation: u32, data:
                 message: "the worker's answer could not be read".to_owned(),
             },
         };
+        if !matches!(reply, Reply::Progress { .. }) {
+            listeners.done.set(listeners.done.get() + 1);
+        }
         (listeners.reply)(id, reply);
     });
 }
@@ -240,6 +313,8 @@ mod tests {
             gone: Box::new(|why| panic!("the worker is not gone: {why}")),
             memory: Cell::new(0.0),
             generation: Cell::new(0),
+            words: Cell::new(0),
+            done: Cell::new(0),
         });
         let greeted = Cell::new(true);
         heard(&listeners, &greeted, 0, word(1, true));
