@@ -235,7 +235,7 @@ impl App {
             .unwrap_or_default();
         let view = DemoView::build(&dom::document()?, host, index, level, &keys, send_to)?;
         self.visibility.observe(view.canvas());
-        self.sizes.observe(view.canvas());
+        dom::observe_device_pixels(&self.sizes, view.canvas());
         self.views.insert(index, view);
         self.scenes.insert(index, None);
         self.carry_out(effects);

@@ -244,3 +244,20 @@ pub fn unique_id() -> u32 {
 pub fn log_error(message: &str) {
     web_sys::console::error_1(&JsValue::from_str(message));
 }
+
+/// Has `observer` watch `element`'s size in device pixels, where the
+/// browser can: then a new pixel ratio (a window moved to a sharper
+/// screen, a zoom that leaves the CSS size as it was) is a resize too, and
+/// the canvas is not left blurry. Where it cannot (a browser without that
+/// box throws), in CSS pixels; the call is made by name so that a throw is
+/// an answer, not an exception through the wasm.
+pub fn observe_device_pixels(observer: &web_sys::ResizeObserver, element: &Element) {
+    let options = js_sys::Object::new();
+    set_all(&options, &[("box", "device-pixel-content-box".into())]);
+    let watched = js_sys::Reflect::get(observer, &"observe".into())
+        .and_then(|observe| observe.dyn_into::<js_sys::Function>().map_err(JsValue::from))
+        .and_then(|observe| observe.call2(observer, element, &options));
+    if watched.is_err() {
+        observer.observe(element);
+    }
+}
