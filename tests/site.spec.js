@@ -168,9 +168,33 @@ test.describe("the final diamond-square demo", () => {
     const scrollBefore = await page.evaluate(() => window.scrollY);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -400);
-    await waitForChange(page, FINAL, before.hash, "the wheel zooms");
+    await waitForChange(page, FINAL, before.hash, "the wheel zooms the view just dragged");
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
 
+    // Over a view not clicked, the wheel scrolls the page: an article
+    // full of views can still be read by scrolling.
+    const other = page
+      .locator(".terrain-demo")
+      .nth(FINAL - 1)
+      .locator("canvas.terrain-canvas");
+    await other.scrollIntoViewIfNeeded();
+    const otherBox = await other.boundingBox();
+    const otherBefore = await statsOf(page, FINAL - 1);
+    const scrolledFrom = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(otherBox.x + otherBox.width / 2, otherBox.y + otherBox.height / 2);
+    await page.mouse.wheel(0, 300);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { message: "the page scrolls" })
+      .toBeGreaterThan(scrolledFrom);
+    expect((await statsOf(page, FINAL - 1)).hash, "and the view stays as it was").toBe(otherBefore.hash);
+    // Ctrl with the wheel zooms any view.
+    await page.mouse.move(otherBox.x + otherBox.width / 2, otherBox.y + otherBox.height / 4);
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, -300);
+    await page.keyboard.up("Control");
+    await waitForChange(page, FINAL - 1, otherBefore.hash, "Ctrl and the wheel zoom");
+
+    await canvas.scrollIntoViewIfNeeded();
     before = await statsOf(page, FINAL);
     await canvas.focus();
     await page.keyboard.press("ArrowLeft");

@@ -118,7 +118,7 @@ pub fn describe(view: View, side: usize, provenance: &str, marked_points: usize)
         count => format!(" The {count} points this step set are highlighted."),
     };
     let moving = if view.is_3d() {
-        " Drag or use the arrow keys to turn it, Shift with arrows to pan, scroll or + and - to zoom, 0 to reset."
+        " Drag or use the arrow keys to turn it, Shift with arrows to pan, + and - (or, once it is clicked, the wheel) to zoom, 0 to reset."
     } else {
         ""
     };

@@ -526,8 +526,18 @@ fn listen_to_the_view(canvas: &HtmlCanvasElement, send: Send) -> Result<(), JsVa
         })?;
     }
     let on_wheel = send.clone();
+    let wheeled = canvas.clone();
     dom::listen_active(canvas, "wheel", move |event: WheelEvent| {
-        // The wheel zooms the view, not the page.
+        // The wheel zooms a view the reader has clicked (or reached with
+        // Tab), or any with Ctrl held; over the others it scrolls the page,
+        // so a long article full of views can still be scrolled.
+        let chosen = dom::document()
+            .ok()
+            .and_then(|document| document.active_element())
+            .is_some_and(|active| active == *wheeled.as_ref());
+        if !chosen && !event.ctrl_key() && !event.meta_key() {
+            return;
+        }
         event.prevent_default();
         let scale = match event.delta_mode() {
             WheelEvent::DOM_DELTA_LINE => 16.0,
