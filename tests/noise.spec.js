@@ -238,7 +238,9 @@ test.describe("the gradient-noise page", () => {
     await page.goto(PAGE.path);
     await waitForAllDemos(page, PAGE.demos);
     const demo = page.locator(".terrain-demo").nth(FBM);
-    await demo.scrollIntoViewIfNeeded();
+    // Its view on screen (the whole demo, with its open Analyze panel, is
+    // taller than the window).
+    await demo.locator("canvas.terrain-canvas").scrollIntoViewIfNeeded();
     expect((await demoState(page, FBM)).stage, "the demo opens on the finished map").toBe("done");
     for (const [label, value] of [
       ["Gain", "0.7"],

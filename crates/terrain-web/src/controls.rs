@@ -7,10 +7,10 @@
 use std::rc::Rc;
 
 use terrain_core::spec::{Kind, Spec};
-use terrain_core::{ALGORITHM, Algorithm};
+use terrain_core::{ALGORITHM, Algorithm, erosion};
 use terrain_view::demo::{ControlsShown, FieldShown, Input, Key};
 use terrain_view::palette::Palette;
-use terrain_view::settings::{Controls, View};
+use terrain_view::settings::{Controls, Overlay, View};
 use wasm_bindgen::prelude::*;
 use web_sys::{
     Document, Event, File, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlOptionElement,
@@ -240,6 +240,14 @@ fn options_of(key: Key) -> Vec<(&'static str, &'static str)> {
         View::ALL
             .iter()
             .map(|view| (view.name(), view.title()))
+            .collect()
+    } else if spec == &erosion::METHOD {
+        (erosion::Method::ALL.iter())
+            .map(|method| (method.name(), method.title()))
+            .collect()
+    } else if spec.option == "overlay" {
+        (Overlay::ALL.iter())
+            .map(|overlay| (overlay.name(), overlay.title()))
             .collect()
     } else if let Kind::Choice(names) = spec.kind {
         names.iter().map(|&name| (name, name)).collect()

@@ -75,6 +75,18 @@ crate::named_choices! {
     }
 }
 
+impl Method {
+    /// The name in menus.
+    pub fn title(self) -> &'static str {
+        match self {
+            Method::None => "None",
+            Method::Droplets => "Droplets of rain",
+            Method::Thermal => "Sliding (thermal)",
+            Method::Trace => "Follow one droplet",
+        }
+    }
+}
+
 /// Which erosion: every surface's spelling of it.
 pub static METHOD: Spec = Spec {
     label: "erosion",
