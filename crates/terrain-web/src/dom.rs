@@ -255,11 +255,7 @@ pub fn observe_device_pixels(observer: &web_sys::ResizeObserver, element: &Eleme
     let options = js_sys::Object::new();
     set_all(&options, &[("box", "device-pixel-content-box".into())]);
     let watched = js_sys::Reflect::get(observer, &"observe".into())
-        .and_then(|observe| {
-            observe
-                .dyn_into::<js_sys::Function>()
-                .map_err(JsValue::from)
-        })
+        .and_then(|observe| observe.dyn_into::<js_sys::Function>())
         .and_then(|observe| observe.call2(observer, element, &options));
     if watched.is_err() {
         observer.observe(element);
