@@ -269,6 +269,27 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
   });
 });
 
+/** Opens a blog post of twenty framed demos, each written by `markup`
+ * (given a function writing a frame with more of an address, a width and
+ * a height, and the frame's seed); returns the times at which the browser
+ * took a context away, as they come. */
+async function twentyFrames(page, markup) {
+  const evictions = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Too many active WebGL contexts")) evictions.push(Date.now());
+  });
+  const frames = Array.from({ length: 20 }, (_, seed) =>
+    markup(
+      (more, width, height) =>
+        `<iframe src="${SITE}/embed.html?algorithm=perlin-noise&amp;exponent=5&amp;seed=${seed}${more}" ` +
+        `width="${width}" height="${height}" sandbox="allow-scripts allow-popups"></iframe>`,
+      seed,
+    ),
+  ).join("");
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(frames)}`);
+  return evictions;
+}
+
 test("twenty frames, more than the browser's live contexts, settle: none takes one from the frames in view", async ({
   page,
 }) => {
@@ -279,18 +300,8 @@ test("twenty frames, more than the browser's live contexts, settle: none takes o
   // before it makes a new one, or the frames take them from each other
   // without end (twice a second before, with the visible ones saying
   // "Restoring it…" a fifth of the time).
-  const evictions = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Too many active WebGL contexts")) evictions.push(Date.now());
-  });
   await page.setViewportSize({ width: 700, height: 900 });
-  const frames = Array.from(
-    { length: 20 },
-    (_, seed) =>
-      `<p>Frame ${seed}</p><iframe src="${SITE}/embed.html?algorithm=perlin-noise&amp;exponent=5&amp;seed=${seed}" ` +
-      `width="640" height="500" sandbox="allow-scripts allow-popups"></iframe>`,
-  ).join("\n");
-  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(frames)}`);
+  const evictions = await twentyFrames(page, (frame, seed) => `<p>Frame ${seed}</p>${frame("", 640, 500)}`);
   const bottom = await page.evaluate(() => document.body.scrollHeight);
   for (let y = 0; y < bottom; y += 500) {
     await page.evaluate((y) => scrollTo(0, y), y);
@@ -322,18 +333,8 @@ test("twenty frames all in view settle too: a frame whose new contexts are taken
   // browser keeps contexts for. Each made a new context 2 s after losing
   // its own, taking another frame's: 66 in 33 s, for ever, before a frame
   // stopped after MAX_NEW_CONTEXTS in a row.
-  const evictions = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Too many active WebGL contexts")) evictions.push(Date.now());
-  });
   await page.setViewportSize({ width: 1400, height: 1000 });
-  const frames = Array.from(
-    { length: 20 },
-    (_, seed) =>
-      `<iframe src="${SITE}/embed.html?algorithm=perlin-noise&amp;exponent=5&amp;seed=${seed}&amp;controls=none" ` +
-      `width="270" height="190" sandbox="allow-scripts allow-popups"></iframe>`,
-  ).join("");
-  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(frames)}`);
+  const evictions = await twentyFrames(page, (frame) => frame("&amp;controls=none", 270, 190));
   expect(await page.evaluate(() => document.body.scrollHeight)).toBeLessThanOrEqual(1000);
   await expect.poll(() => evictions.length, { message: "the browser takes contexts away" }).toBeGreaterThan(0);
   // Quiet for 6 s in a row, within a minute.
