@@ -108,7 +108,8 @@ pub fn panel(terrain: &Terrain, relief: f64) -> Panel {
     } else {
         format!(
             "Measured at every {} point across and down (513 × 513 of the map's {side} × \
-             {side}), so the panel keeps up: the spectrum ends at 256 cycles per map width.",
+             {side}), so the panel keeps up: heights and slopes are those of these points (a \
+             peak between them is missed), and the spectrum ends at 256 cycles per map width.",
             ordinal(stride)
         )
     };
