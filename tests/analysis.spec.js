@@ -357,6 +357,22 @@ test("on a phone the compared views stack and still share one camera", async ({ 
   await page.screenshot({ path: `${SCREENS}compare-phone.png`, fullPage: true });
 });
 
+test("four maps compared on a 320 px phone: their tables scroll in their own boxes, not the page", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto("/playground.html?compare=diamond-square,perlin-noise,simplex-noise,value-noise&exponent=6&seed=3");
+  await waitForAllDemos(page, 4);
+  const together = page.getByRole("region", { name: "The compared maps measured together" });
+  await expect(together.getByRole("table", { name: /At a glance/ })).toBeVisible();
+  for (const numbers of await together.locator("summary", { hasText: "Numbers" }).all()) await numbers.click();
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  expect(widths[0], "nothing scrolls the page sideways").toBeLessThanOrEqual(widths[1]);
+  // The glance's box, wider inside than out, is reached with Tab.
+  const glance = together.getByRole("region", { name: "At a glance" });
+  expect(await glance.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  await expect(glance).toHaveAttribute("tabindex", "0");
+  await expectNoSeriousViolations(page, "four maps compared on a phone");
+});
+
 test("a bad comparison is explained and the playground stays", async ({ page }) => {
   await page.goto("/playground.html?compare=perlin-noise");
   await waitForAllDemos(page, 1);

@@ -72,6 +72,21 @@ enum Measuring {
     Due,
 }
 
+/// The holder of the table "At a glance" ([`panel::Panel::summary`]): four
+/// maps' columns are wider than a phone, so it scrolls sideways in its own
+/// box, which the keyboard can reach and scroll.
+pub fn summary_box(document: &Document) -> Result<HtmlElement, JsValue> {
+    let summary: HtmlElement = dom::create(document, "div", "terrain-analysis-summary")?;
+    for (name, value) in [
+        ("tabindex", "0"),
+        ("role", "region"),
+        ("aria-label", "At a glance"),
+    ] {
+        dom::set(&summary, name, value);
+    }
+    Ok(summary)
+}
+
 /// A figure's two holders: the plot, and its table under a disclosure.
 pub struct FigureView {
     element: HtmlElement,
@@ -86,7 +101,11 @@ impl FigureView {
         let plot: HtmlElement = dom::create(document, "div", "terrain-figure-plot")?;
         let details: HtmlElement = dom::create(document, "details", "terrain-figure-numbers")?;
         let summary = dom::create_with_text(document, "summary", "", "Numbers")?;
+        // Scrolls sideways in its own box when wider than a phone, so the
+        // keyboard must reach it; it is named by its table's caption.
         let table: HtmlElement = dom::create(document, "div", "terrain-figure-table")?;
+        dom::set(&table, "tabindex", "0");
+        dom::set(&table, "role", "region");
         details.append_child(&summary)?;
         details.append_child(&table)?;
         element.append_child(&plot)?;
@@ -107,6 +126,13 @@ impl FigureView {
     pub fn show(&self, figure: &Figure) {
         self.plot.set_inner_html(&figure.svg);
         self.table.set_inner_html(&figure.table);
+        if let Ok(Some(caption)) = self.table.query_selector("caption") {
+            dom::set(
+                &self.table,
+                "aria-label",
+                &caption.text_content().unwrap_or_default(),
+            );
+        }
     }
 }
 
@@ -147,7 +173,7 @@ impl AnalysisPanel {
         dom::show(&section, false);
         let note = dom::create_with_text(document, "p", "terrain-analysis-note", "")?;
         section.append_child(&note)?;
-        let summary: HtmlElement = dom::create(document, "div", "terrain-analysis-summary")?;
+        let summary = summary_box(document)?;
         section.append_child(&summary)?;
         let grid: HtmlElement = dom::create(document, "div", "terrain-analysis-grid")?;
         let mut figures = Vec::new();

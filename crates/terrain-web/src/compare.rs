@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, HtmlElement};
 
-use crate::analysis_panel::FigureView;
+use crate::analysis_panel::{FigureView, summary_box};
 use crate::dom;
 
 /// A comparison on the page: its demos (page indices, once mounted) and
@@ -104,7 +104,7 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
     );
     let heading = dom::create_with_text(document, "h2", "", "Measured together")?;
     together.append_child(&heading)?;
-    let summary: HtmlElement = dom::create(document, "div", "terrain-analysis-summary")?;
+    let summary = summary_box(document)?;
     together.append_child(&summary)?;
     let grid: HtmlElement = dom::create(document, "div", "terrain-analysis-grid")?;
     let histogram = FigureView::build(document, "terrain-figure")?;
