@@ -109,3 +109,42 @@ test("a page with no clipboard (plain http) gets told to copy by hand, and its d
   await expect(page.locator(".terrain-seed-value")).not.toHaveText("5");
   await expect(page.locator(".terrain-status")).toBeHidden();
 });
+
+test.describe("a browser call that throws mid-handler", () => {
+  test.use({
+    expectedProblems:
+      /^(page error: a seed that will not be written|console error: terrain demos: a JavaScript exception left the app busy for good)$/,
+  });
+
+  test("stops the demos, and every demo's status line says so", async ({ page }) => {
+    // Writing the seed throws once, as a binding without a catch may:
+    // WebAssembly does not unwind, and the app stays borrowed for good.
+    await page.addInitScript(() => {
+      const text = Object.getOwnPropertyDescriptor(Node.prototype, "textContent");
+      Object.defineProperty(Node.prototype, "textContent", {
+        configurable: true,
+        get() {
+          return text.get.call(this);
+        },
+        set(value) {
+          if (window.breakSeed && this.classList?.contains("terrain-seed-value")) {
+            window.breakSeed = false;
+            throw new Error("a seed that will not be written");
+          }
+          text.set.call(this, value);
+        },
+      });
+    });
+    await page.goto("/playground.html?seed=5&exponent=5");
+    await waitForAllDemos(page, 1);
+    await page.evaluate(() => {
+      window.breakSeed = true;
+    });
+    // The second click finds the app still busy in a task of its own.
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.locator(".terrain-status")).toHaveText(
+      "The terrain demos stopped: a browser call failed while they were busy. Reload the page to start again; if it happens again, please report it.",
+    );
+  });
+});

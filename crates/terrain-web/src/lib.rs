@@ -70,11 +70,18 @@ pub use mounting::mount_all;
 
 #[cfg(target_arch = "wasm32")]
 mod start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use web_sys::HtmlElement;
 
     use crate::dom;
+
+    /// Whether a panic has been told: the app it leaves borrowed is no
+    /// news for the net under the borrow (`stuck.rs`), whose words would
+    /// hide the panic's.
+    pub(crate) static PANICKED: AtomicBool = AtomicBool::new(false);
 
     /// Runs when the module loads: a panic shows its message and where it
     /// happened in the console (`console_error_panic_hook`), and a sentence
@@ -82,6 +89,7 @@ mod start {
     #[wasm_bindgen(start)]
     pub fn start() {
         std::panic::set_hook(Box::new(|info| {
+            PANICKED.store(true, Ordering::Relaxed);
             console_error_panic_hook::hook(info);
             show_on_page(&format!(
                 "The terrain demos stopped because of a bug: {info}. Reload the page to start \

@@ -7,6 +7,7 @@
 //! says a panic.
 
 use std::cell::Cell;
+use std::sync::atomic::Ordering;
 
 use crate::dom;
 
@@ -28,7 +29,8 @@ pub fn watch<R>(still_borrowed: fn() -> bool) -> Option<R> {
     }
     dom::after(0, move || {
         WATCHING.with(|watching| watching.set(false));
-        if still_borrowed() {
+        // A panic leaves the app borrowed too, and has said so already.
+        if still_borrowed() && !crate::start::PANICKED.load(Ordering::Relaxed) {
             dom::log_error("terrain demos: a JavaScript exception left the app busy for good");
             crate::start::show_on_page(STOPPED);
         }
