@@ -255,6 +255,9 @@ test("?compare= shows three algorithms under one camera, measured together", asy
     await expect(glance.getByRole("columnheader", { name })).toHaveCount(1);
   }
   await expect(glance.getByRole("row", { name: /Highest point/ })).toHaveText("Highest point1.0001.0001.000");
+  // One seed for all: said aloud by the first map only, not three times.
+  await expect(page.locator(".terrain-seed")).toHaveCount(3);
+  await expect(page.locator(".terrain-seed[role=status]")).toHaveCount(1);
   // The legends are outlined in the paper's colour, legible over the curves.
   const key = together.locator("text.terrain-plot-key").first();
   expect(await key.evaluate((text) => getComputedStyle(text).stroke)).toBe("rgb(255, 255, 255)");

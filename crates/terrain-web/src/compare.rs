@@ -128,8 +128,14 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
 
 impl CompareView {
     /// The page indices of its demos, once mounted (read from their
-    /// canvases).
+    /// canvases). The maps share one seed, so only the first says a new
+    /// one aloud (a Refresh was announced once per map).
     pub fn mounted(&mut self) -> &[usize] {
+        for host in self.hosts.iter().skip(1) {
+            if let Ok(Some(seed)) = host.query_selector(".terrain-seed[role=status]") {
+                let _ = seed.remove_attribute("role");
+            }
+        }
         self.demos = self
             .hosts
             .iter()
