@@ -54,11 +54,13 @@ if (!document.querySelector("link[data-terrain-style]")) {
   document.head.append(link);
 }
 
+/** Whether `error` is a Content-Security-Policy refusing WebAssembly. */
+const forbidsWasm = (error) => /unsafe-eval|Content Security Policy/i.test(String(error?.message));
+
 /** Says in every demo's place why none could start, then fails the import
  * as before: a reader sees a sentence, not an empty gap under a caption. */
 function cannotStart(error) {
-  const policy = /unsafe-eval|Content Security Policy/i.test(String(error?.message));
-  const words = policy
+  const words = forbidsWasm(error)
     ? "the page's Content-Security-Policy does not let it run WebAssembly (its script-src needs 'wasm-unsafe-eval')"
     : `its WebAssembly module could not be loaded (${error?.message ?? error})`;
   const say = () => {
@@ -89,7 +91,7 @@ try {
   wasm = await import(ofThisRelease("terrain-web.js").href);
   module = await WebAssembly.compileStreaming(fetch(wasmUrl)).catch(async (streaming) => {
     // A policy that forbids WebAssembly forbids it from bytes too.
-    if (/unsafe-eval|Content Security Policy/i.test(String(streaming?.message))) throw streaming;
+    if (forbidsWasm(streaming)) throw streaming;
     // Some servers send .wasm with the wrong type; compile from bytes then.
     const response = await fetch(wasmUrl);
     if (!response.ok) throw new Error(`${wasmUrl.pathname} answered ${response.status}`);

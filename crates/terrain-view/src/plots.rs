@@ -334,7 +334,6 @@ pub fn spectrum(series: &[Series]) -> Figure {
     Figure { svg, table }
 }
 
-/// A table's opening: its caption and header row, one column per series.
 /// The measures a reader quotes, one column a series, as a table shown
 /// as it is (not a plot's alternative): the highest, lowest and mean
 /// heights, their spread, the steepest slope and the roughness.
@@ -367,6 +366,7 @@ pub fn summary(series: &[Series]) -> String {
     table
 }
 
+/// A table's opening: its caption and header row, one column per series.
 fn open_table(title: &str, first: &str, series: &[Series], unit: &str) -> String {
     let mut table = format!(
         "<table class=\"terrain-plot-table\"><caption>{} ({})</caption><thead><tr><th scope=\"col\">{}</th>",

@@ -72,18 +72,20 @@ enum Measuring {
     Due,
 }
 
-/// The holder of the table "At a glance" ([`panel::Panel::summary`]): four
-/// maps' columns are wider than a phone, so it scrolls sideways in its own
-/// box, which the keyboard can reach and scroll.
+/// A holder of `class` for a table: four maps' columns are wider than a
+/// phone, so it scrolls sideways in its own box, a region the keyboard can
+/// reach and scroll (its name, the table's, is set with the table).
+fn table_box(document: &Document, class: &str) -> Result<HtmlElement, JsValue> {
+    let holder: HtmlElement = dom::create(document, "div", class)?;
+    dom::set(&holder, "tabindex", "0");
+    dom::set(&holder, "role", "region");
+    Ok(holder)
+}
+
+/// The holder of the table "At a glance" ([`panel::Panel::summary`]).
 pub fn summary_box(document: &Document) -> Result<HtmlElement, JsValue> {
-    let summary: HtmlElement = dom::create(document, "div", "terrain-analysis-summary")?;
-    for (name, value) in [
-        ("tabindex", "0"),
-        ("role", "region"),
-        ("aria-label", "At a glance"),
-    ] {
-        dom::set(&summary, name, value);
-    }
+    let summary = table_box(document, "terrain-analysis-summary")?;
+    dom::set(&summary, "aria-label", "At a glance");
     Ok(summary)
 }
 
@@ -101,11 +103,8 @@ impl FigureView {
         let plot: HtmlElement = dom::create(document, "div", "terrain-figure-plot")?;
         let details: HtmlElement = dom::create(document, "details", "terrain-figure-numbers")?;
         let summary = dom::create_with_text(document, "summary", "", "Numbers")?;
-        // Scrolls sideways in its own box when wider than a phone, so the
-        // keyboard must reach it; it is named by its table's caption.
-        let table: HtmlElement = dom::create(document, "div", "terrain-figure-table")?;
-        dom::set(&table, "tabindex", "0");
-        dom::set(&table, "role", "region");
+        // Named, when shown, by its table's caption.
+        let table = table_box(document, "terrain-figure-table")?;
         details.append_child(&summary)?;
         details.append_child(&table)?;
         element.append_child(&plot)?;
