@@ -35,10 +35,28 @@ test("axe finds nothing serious on the playground with every kind of message sho
   await expect(page.locator(".terrain-status")).toBeHidden();
 });
 
-test("the playground's open panels: axe finds nothing serious, and Embed opens under its button", async ({ page }) => {
+test("the playground's open panels: axe finds nothing serious, Embed opens under its button and Analyze's panel is the next stop after the bar", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/playground.html");
   await waitForAllDemos(page, 1);
+  // The Analyze panel opens under the bar: Tab reaches it after the bar's
+  // last buttons (Embed, Download), not after the side panel's settings.
+  await page.getByRole("button", { name: "Analyze" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".terrain-analysis")).toBeVisible();
+  const stops = [];
+  for (let press = 0; press < 6; press += 1) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => ({
+      inPanel: document.activeElement.closest(".terrain-analysis") !== null,
+      name: document.activeElement.textContent.trim().slice(0, 20) || document.activeElement.tagName,
+    }));
+    stops.push(stop.name);
+    if (stop.inPanel) break;
+  }
+  expect(stops.length, `Tab stops after Analyze: ${stops.join(" | ")}`).toBeLessThanOrEqual(3);
   const embed = page.getByRole("button", { name: "Embed" });
   await embed.focus();
   await page.keyboard.press("Enter");
@@ -49,7 +67,6 @@ test("the playground's open panels: axe finds nothing serious, and Embed opens u
   const [button, opened] = [await embed.boundingBox(), await panel.boundingBox()];
   expect(opened.y, "under its button").toBeGreaterThan(button.y);
   expect(opened.x, "in the view's column").toBeLessThan(button.x + button.width);
-  await page.getByRole("button", { name: "Analyze" }).click();
   await page.locator(".terrain-download > summary").click();
   await expectNoSeriousViolations(page, "playground with Embed, Analyze and Download open");
 });

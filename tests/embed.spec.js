@@ -209,6 +209,8 @@ test.describe("embed.html in a sandboxed iframe on another origin", () => {
     expect(new Set(sizes.buttons).size, `the bar's buttons are one height: ${sizes.buttons}`).toBe(1);
     expect(sizes.content, "the controls scroll under it").toBeGreaterThan(760);
     expect(sizes.sliders, "every number the map reads has its slider").toBeGreaterThanOrEqual(8);
+    // The frame's document says which map it holds, as its snippet's title does.
+    expect(await inside.title()).toBe("A 3D terrain: Perlin noise · Terrain, step by step");
     await page.locator("#readme").screenshot({ path: `${SCREENS}embed-readme.png` });
   });
 

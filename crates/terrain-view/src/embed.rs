@@ -135,6 +135,13 @@ fn embed_query(config: &DemoConfig) -> String {
     pairs.join("&")
 }
 
+/// What a frame of `config` is called: the iframe snippet's `title` and
+/// `embed.html`'s own, so a reader moving between frames hears which map
+/// each holds.
+pub fn frame_title(config: &DemoConfig) -> String {
+    format!("A 3D terrain: {}", config.params.algorithm.title())
+}
+
 /// The snippets for `config`, whose share links lead to `playground`.
 pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
     let site = site_folder(playground);
@@ -143,10 +150,7 @@ pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
         "<iframe src=\"{}\" title=\"{}\" width=\"640\" height=\"{}\" loading=\"lazy\" \
          sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox\"></iframe>",
         escaped(&source),
-        escaped(&format!(
-            "A 3D terrain: {}",
-            config.params.algorithm.title()
-        )),
+        escaped(&frame_title(config)),
         frame_height(config.display.controls),
     );
     let attributes: String = element_attributes(config)

@@ -198,7 +198,9 @@ impl AnalysisPanel {
         picture_figure.append_child(&picture_words)?;
         grid.append_child(&picture_figure)?;
         section.append_child(&grid)?;
-        host.append_child(&section)?;
+        // Under the bar whose button opens it: there a reader sees it open,
+        // and the next Tab reaches it (not after every setting).
+        host.insert_before(&section, bar.next_sibling().as_ref())?;
 
         let open = Rc::new(Cell::new(false));
         let is_open = open.clone();

@@ -13,7 +13,7 @@
 use js_sys::Array;
 use terrain_view::address;
 use terrain_view::element::{self, Attributes};
-use terrain_view::embed::read_embed_query;
+use terrain_view::embed::{frame_title, read_embed_query};
 use terrain_view::page::PageInput;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -202,6 +202,10 @@ pub fn element_changed(host: HtmlElement, index: u32) -> Result<Option<u32>, JsV
 #[wasm_bindgen(js_name = mountEmbed)]
 pub fn mount_embed(host: HtmlElement, query: &str) -> Result<u32, JsValue> {
     let (config, messages) = read_embed_query(query);
+    // The page is the frame: its title is the one the snippet gives it.
+    if let Ok(document) = dom::document() {
+        document.set_title(&format!("{} · Terrain, step by step", frame_title(&config)));
+    }
     let mounted = with_app(|app| app.mount_config(&host, config, messages))
         .unwrap_or_else(|| Err(JsValue::from_str("the terrain demos are busy")));
     drain();
