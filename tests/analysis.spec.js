@@ -258,6 +258,9 @@ test("?compare= shows three algorithms under one camera, measured together", asy
   // One seed for all: said aloud by the first map only, not three times.
   await expect(page.locator(".terrain-seed")).toHaveCount(3);
   await expect(page.locator(".terrain-seed[role=status]")).toHaveCount(1);
+  // Each map's named groups say whose they are ("Settings" three times did not).
+  for (const map of [1, 2, 3])
+    await expect(page.getByRole("group", { name: `Settings, map ${map}`, exact: true })).toHaveCount(1);
   // The legends are outlined in the paper's colour, legible over the curves.
   const key = together.locator("text.terrain-plot-key").first();
   expect(await key.evaluate((text) => getComputedStyle(text).stroke)).toBe("rgb(255, 255, 255)");

@@ -9,7 +9,7 @@ use terrain_view::page::Page;
 use terrain_view::plots::{self, Series, panel};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, HtmlElement};
+use web_sys::{Document, Element, HtmlElement};
 
 use crate::analysis_panel::{FigureView, summary_box};
 use crate::dom;
@@ -129,11 +129,28 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
 impl CompareView {
     /// The page indices of its demos, once mounted (read from their
     /// canvases). The maps share one seed, so only the first says a new
-    /// one aloud (a Refresh was announced once per map).
+    /// one aloud (a Refresh was announced once per map). Each demo's
+    /// named groups take its map's number, so a list of them ("Settings"
+    /// four times) tells the maps apart.
     pub fn mounted(&mut self) -> &[usize] {
-        for host in self.hosts.iter().skip(1) {
-            if let Ok(Some(seed)) = host.query_selector(".terrain-seed[role=status]") {
+        for (index, host) in self.hosts.iter().enumerate() {
+            if index > 0
+                && let Ok(Some(seed)) = host.query_selector(".terrain-seed[role=status]")
+            {
                 let _ = seed.remove_attribute("role");
+            }
+            let Ok(groups) = host.query_selector_all(
+                ".terrain-controls, .terrain-analysis, .terrain-embed, .terrain-download-panel",
+            ) else {
+                continue;
+            };
+            for group in (0..groups.length()).filter_map(|at| groups.item(at)) {
+                let Some(group) = group.dyn_ref::<Element>() else {
+                    continue;
+                };
+                if let Some(label) = group.get_attribute("aria-label") {
+                    dom::set(group, "aria-label", &format!("{label}, map {}", index + 1));
+                }
             }
         }
         self.demos = self
