@@ -168,7 +168,7 @@ async function generating(options, { signal, onProgress, workers, into }) {
           const end = index + 1 < bands.length ? bands[index + 1].start * side : rows * side;
           for (let from = band.start * side; from < end; from += AT_ONCE) {
             await slice();
-            stretch(map, from, Math.min(end, from + AT_ONCE), low, high);
+            inThread("stretchRows", map.subarray(from, Math.min(end, from + AT_ONCE)), low, high);
           }
           stepDone();
         }
@@ -197,21 +197,3 @@ async function generating(options, { signal, onProgress, workers, into }) {
   }
 }
 
-/** `map`'s heights `from..end` stretched in place from [low, high] to
- * [0, 1]: crates/terrain-core/src/heightmap.rs's `normalize_heights`, the
- * same operations in the same order (JavaScript's numbers round as
- * WebAssembly's do), so the same bits; tests/async.spec.js holds them to
- * generate(). */
-function stretch(map, from, end, low, high) {
-  const span = high - low;
-  if (!(span > 0 && Number.isFinite(span))) {
-    map.fill(0, from, end);
-    return;
-  }
-  const scale = 1 / span;
-  for (let i = from; i < end; i++) {
-    const height = map[i];
-    const scaled = (height - low) * scale;
-    map[i] = height === high || scaled > 1 ? 1 : scaled;
-  }
-}

@@ -253,11 +253,15 @@ impl Heightmap {
 /// of rows at a time is the same to the bit.
 pub(crate) fn normalize_heights(heights: &mut [f64], low: f64, high: f64) {
     let span = high - low;
-    if !(span > 0.0 && span.is_finite()) {
+    let scale = 1.0 / span;
+    if !(low.is_finite() && high > low && high.is_finite()) {
         heights.fill(0.0);
         return;
     }
-    let scale = 1.0 / span;
+    if !(span.is_finite() && scale.is_finite()) {
+        normalize_extreme_span(heights, low, high);
+        return;
+    }
     let normalized = |height: f64| {
         let scaled = (height - low) * scale;
         if height == high || scaled > 1.0 {
@@ -280,6 +284,31 @@ pub(crate) fn normalize_heights(heights: &mut [f64], low: f64, high: f64) {
     }
     for height in pairs.into_remainder() {
         *height = normalized(*height);
+    }
+}
+
+/// [`normalize_heights`] for spans no generator makes but a caller's
+/// heights may: one too small for its reciprocal (below about 5.6e-309,
+/// whose reciprocal is infinite, so the lowest height would become 0 × ∞,
+/// NaN) or too large to be a number (-1e308 to 1e308). Dividing, by the
+/// span or by half of it with half of each height, keeps every step
+/// finite.
+#[cold]
+fn normalize_extreme_span(heights: &mut [f64], low: f64, high: f64) {
+    let span = high - low;
+    let halved = !span.is_finite();
+    let (low, span) = if halved {
+        (low * 0.5, high * 0.5 - low * 0.5)
+    } else {
+        (low, span)
+    };
+    for height in heights {
+        let above = if halved { *height * 0.5 } else { *height } - low;
+        *height = if *height == high {
+            1.0
+        } else {
+            (above / span).min(1.0)
+        };
     }
 }
 
@@ -389,6 +418,30 @@ mod tests {
                     .expect("valid heights");
             map.normalize();
             assert_eq!(map.min_max(), (0.0, 1.0), "span end {span_end}");
+        }
+    }
+
+    #[test]
+    fn normalize_takes_spans_too_small_to_invert_and_too_large_to_hold() {
+        // 1e-310 is subnormal: its reciprocal is infinite. -1e308 to 1e308
+        // spans more than a double holds.
+        for (low, high) in [
+            (0.0, 1e-310),
+            (1e-300, 1e-300 + 1e-310),
+            (-1e308, 1e308),
+            (-f64::MAX, f64::MAX),
+        ] {
+            let middle = low * 0.5 + high * 0.5;
+            let mut map =
+                Heightmap::from_heights(1, vec![low, high, middle, low, low, high, low, low, low])
+                    .expect("valid heights");
+            map.normalize();
+            let heights = map.heights();
+            assert_eq!(map.min_max(), (0.0, 1.0), "{low} to {high}: {heights:?}");
+            assert!(
+                (heights[2] - 0.5).abs() < 1e-6 || high - low < 1e-299,
+                "the middle is halfway, {low} to {high}: {heights:?}"
+            );
         }
     }
 

@@ -138,6 +138,14 @@ pub fn task_finish_rows(
     Ok(Float64Array::from(heights.as_slice()))
 }
 
+/// `heights`, rows of a map that only stretches, stretched in place from
+/// the whole map's extent `[low, high]` to `[0, 1]` (wasm-bindgen copies
+/// them in and back: cheaper than sending the band to a worker).
+#[wasm_bindgen(js_name = stretchRows)]
+pub fn stretch_rows(heights: &mut [f64], low: f64, high: f64) {
+    bands::stretch_rows(heights, (low, high));
+}
+
 /// The whole map's extent from the bands' `lows` and `highs`, in row
 /// order: `[low, high]`, as the single pass finds it.
 #[wasm_bindgen(js_name = combineExtents)]

@@ -80,6 +80,12 @@ pub fn finish_rows(params: &Params, heights: &mut [f64], (low, high): (f64, f64)
     redistribute(&params.noise, heights);
 }
 
+/// [`finish_rows`] for a map that [`only_stretches`]: the heights
+/// stretched from the whole map's extent to `[0, 1]`, in place.
+pub fn stretch_rows(heights: &mut [f64], (low, high): (f64, f64)) {
+    normalize_heights(heights, low, high);
+}
+
 /// Whether [`finish_rows`] changes anything: when it does not, the bands
 /// [`generate_rows`] makes are the map's heights already.
 pub fn needs_finishing(params: &Params) -> bool {
