@@ -17,24 +17,26 @@
 import { abortError, asyncSettings, guarded, pool, slicer } from "./pool.js";
 
 let wasm;
+/** What erode() refuses beyond, the core's own limit. */
+let maxAbsHeight;
 
 /** Gives this file the loaded WebAssembly glue (terrain.js and core.js
  * call it once the module is ready). */
 export function useModule(glue) {
   wasm = glue;
+  maxAbsHeight = glue.erosionHeightLimit();
 }
 
 /** A task's share of work, in droplet steps weighted by the brush (about
  * 2 ns each in a browser): some 30 ms, so progress and abort come often. */
 const TASK_WORK = 15e6;
 
-/** What erode() refuses beyond. */
-const MAX_ABS_HEIGHT = 1e6;
-
 /** `height` (at `index`), or erode()'s message for it if erode() refuses
- * it. */
+ * it. Each task checks its window again in the module, which takes no
+ * height it refuses whatever it is sent; checked here first, a bad
+ * height gets erode()'s message, naming its place in the map. */
 function accepted(height, index) {
-  if (!(height >= -MAX_ABS_HEIGHT && height <= MAX_ABS_HEIGHT)) {
+  if (!(height >= -maxAbsHeight && height <= maxAbsHeight)) {
     throw new Error(wasm.erosionHeightRefused(index, height));
   }
   return height;

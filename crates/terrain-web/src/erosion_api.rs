@@ -11,6 +11,7 @@ use std::ops::Range;
 
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use terrain_core::Reading;
+use terrain_core::erosion::MAX_ABS_HEIGHT;
 use terrain_core::erosion::droplets::DropletSettings;
 use terrain_core::erosion::schedule::{RoundOrder, Schedule, Window};
 use terrain_core::erosion::tiles::erode_tile;
@@ -136,6 +137,13 @@ pub fn erosion_height_refused(index: u32, value: f64) -> String {
     height_refused(index as usize, value, "erosion")
 }
 
+/// The largest height magnitude erosion takes
+/// (`terrain_core::erosion::MAX_ABS_HEIGHT`), for the coordinator's checks.
+#[wasm_bindgen(js_name = erosionHeightLimit)]
+pub fn erosion_height_limit() -> f64 {
+    MAX_ABS_HEIGHT
+}
+
 /// How many round orders a worker keeps: tiles need not wait for a whole
 /// round (`www/erode-async.js`), so one worker's tasks come from a few
 /// neighbouring rounds at once.
@@ -224,7 +232,16 @@ pub fn task_erode_tile(
     floor: f64,
 ) -> Result<Object, JsError> {
     let settings = settings_of(&options)?;
+    // What the coordinator sends is checked as erode() checks its input:
+    // a map's side, a floor that is one of its heights.
     let side = side as usize;
+    let points = side.saturating_mul(side);
+    exponent_of(points, "taskErodeTile").map_err(|message| JsError::new(&message))?;
+    if !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(&floor) {
+        return Err(JsError::new(&format!(
+            "taskErodeTile: the floor {floor} is not a height erosion takes (within ±{MAX_ABS_HEIGHT})"
+        )));
+    }
     let schedule = schedule_of(side, &settings);
     let place = tile as usize;
     if place >= schedule.tiles().len() {
@@ -262,14 +279,23 @@ pub fn task_erode_tile(
         for (block, range) in end_to_end(&arrays) {
             block.copy_to(&mut pieces[range]);
         }
+        if let Some(at) = pieces
+            .iter()
+            .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
+        {
+            return Err(JsError::new(&format!(
+                "taskErodeTile: tile {tile}'s window holds {}, a height erosion refuses (within ±{MAX_ABS_HEIGHT})",
+                pieces[at]
+            )));
+        }
         let window = schedule.gather(place, pieces);
         let (heights, ledger) = erode_tile(window, &schedule, place, &settings, floor, &droplets);
         schedule.scatter(place, &heights, pieces);
         for (block, range) in end_to_end(&arrays) {
             block.copy_from(&pieces[range]);
         }
-        ledger
-    });
+        Ok(ledger)
+    })?;
     let result = Object::new();
     set(&result, "blocks", blocks);
     set(&result, "eroded", ledger.eroded);

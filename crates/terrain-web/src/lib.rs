@@ -66,6 +66,8 @@ mod worker;
 #[cfg(target_arch = "wasm32")]
 pub use api::{erode_heights, generate_heights};
 #[cfg(target_arch = "wasm32")]
+pub use erosion_api::{erosion_plan, task_erode_tile};
+#[cfg(target_arch = "wasm32")]
 pub use mounting::mount_all;
 
 #[cfg(target_arch = "wasm32")]

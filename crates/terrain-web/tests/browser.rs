@@ -144,6 +144,57 @@ fn generate_throws_errors_naming_the_option() {
 }
 
 #[wasm_bindgen_test]
+fn an_erosion_task_takes_only_what_erode_takes() {
+    // erodeAsync's coordinator checks the map; its worker tasks check
+    // again what they are sent, whoever sends it: the side, the floor and
+    // every height of the window.
+    let side = 17;
+    let heights = js_sys::Float64Array::new_with_length(side * side);
+    let options = Object::new();
+    Reflect::set(&options, &"droplets".into(), &JsValue::from_f64(40.0)).expect("set");
+    let plan = terrain_web::erosion_plan(heights.into(), options.into()).expect("a plan");
+    let get = |object: &JsValue, key: &str| Reflect::get(object, &key.into()).expect("a key");
+    let (read, tiles, rectangles) = (
+        get(&plan, "options"),
+        get(&plan, "tiles"),
+        get(&plan, "blocks"),
+    );
+    let tile = js_sys::Array::from(&tiles).get(0);
+    let window = |height: f64| -> js_sys::Array {
+        js_sys::Uint32Array::from(get(&tile, "blocks"))
+            .to_vec()
+            .into_iter()
+            .map(|block| {
+                let rectangle = js_sys::Array::from(&rectangles).get(block);
+                let size = get(&rectangle, "width").as_f64().expect("a width")
+                    * get(&rectangle, "height").as_f64().expect("a height");
+                let heights = js_sys::Float64Array::new_with_length(size as u32);
+                heights.fill(height, 0, size as u32);
+                JsValue::from(heights)
+            })
+            .collect()
+    };
+    let task = |blocks, side, floor| {
+        terrain_web::task_erode_tile(blocks, side, read.clone(), 0, 0, 0, 40, floor)
+    };
+    assert!(task(window(0.5), side, 0.5).is_ok(), "a good task falls");
+    for bad_side in [0, 1, 2, 16, 1 << 16, u32::MAX] {
+        assert!(task(window(0.5), bad_side, 0.5).is_err(), "side {bad_side}");
+    }
+    for bad_floor in [f64::NAN, f64::INFINITY, -2e6] {
+        assert!(
+            task(window(0.5), side, bad_floor).is_err(),
+            "floor {bad_floor}"
+        );
+    }
+    for bad_height in [f64::NAN, f64::NEG_INFINITY, 2e6] {
+        let blocks = window(0.5);
+        js_sys::Float64Array::from(blocks.get(0)).set_index(0, bad_height);
+        assert!(task(blocks, side, 0.5).is_err(), "height {bad_height}");
+    }
+}
+
+#[wasm_bindgen_test]
 fn generate_returns_every_height() {
     let options = Object::new();
     Reflect::set(&options, &"exponent".into(), &JsValue::from_f64(4.0)).expect("set");
