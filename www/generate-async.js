@@ -196,4 +196,3 @@ async function generating(options, { signal, onProgress, workers, into }) {
     throw signal?.aborted ? abortError("generateAsync") : error;
   }
 }
-
