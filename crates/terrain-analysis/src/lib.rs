@@ -160,10 +160,79 @@ pub struct Analysis {
     pub roughness: f64,
 }
 
+/// The largest height magnitude measured as it is: squares of heights up
+/// to 2^400 (about 2.6e120), summed over the largest map, stay far inside
+/// `f64`. A map with larger heights is measured at a smaller scale.
+const LARGEST_MEASURED_AS_IS: f64 = f64::from_bits((1023 + 400) << 52);
+
 /// Measures `map`. Every part is a plain sum or an FFT over the map, so it
 /// costs a few times as much as the map has points (see BENCHMARKS.md).
+///
+/// Heights beyond ±2^400 would overflow the variance's and the spectrum's
+/// sums (infinity, then infinity minus infinity: NaN). Such a map is
+/// measured divided by a power of two, which is exact, and its measures are
+/// multiplied back: what still exceeds `f64` (a power of heights near
+/// `f64::MAX`) is infinite, never NaN. Slopes are measured on the map as it
+/// is (a difference too large to hold is a cliff).
 pub fn analyze(map: &Heightmap, options: &Options) -> Analysis {
-    let (moments, histogram) = distribution::spread(map.heights(), options.bins);
+    let (low, high) = map.min_max();
+    let largest = low.abs().max(high.abs());
+    if largest <= LARGEST_MEASURED_AS_IS {
+        return measure(map, map, options);
+    }
+    // 2^shift just above the largest height: every height divided by it is
+    // within ±1.
+    let shift = largest.log2().ceil() as i32;
+    let heights = map
+        .heights()
+        .iter()
+        .map(|&height| times_two_to(height, -shift))
+        .collect();
+    let Ok(scaled) = Heightmap::from_heights(map.exponent(), heights) else {
+        return measure(map, map, options);
+    };
+    let mut analysis = measure(&scaled, map, options);
+    for value in [
+        &mut analysis.min,
+        &mut analysis.max,
+        &mut analysis.mean,
+        &mut analysis.std,
+        &mut analysis.roughness,
+    ]
+    .into_iter()
+    .chain(&mut analysis.histogram.edges)
+    {
+        *value = times_two_to(*value, shift);
+    }
+    for power in &mut analysis.spectrum.power {
+        *power = times_two_to(*power, 2 * shift);
+    }
+    // log10 of the power rises by twice log10 of the scale; the slope and
+    // the picture (each power against its ring's mean) stay as they are.
+    if let Some(intercept) = &mut analysis.spectrum.intercept {
+        *intercept += 2.0 * f64::from(shift) * std::f64::consts::LOG10_2;
+    }
+    analysis
+}
+
+/// `value × 2^exponent`, exactly while the result is a normal number: by
+/// powers of two built from their bits, at most 2^1000 at a time (2^1024
+/// itself is beyond `f64`).
+fn times_two_to(value: f64, exponent: i32) -> f64 {
+    let mut result = value;
+    let mut left = exponent;
+    while left != 0 {
+        let step = left.clamp(-1000, 1000);
+        result *= f64::from_bits(((1023 + step) as u64) << 52);
+        left -= step;
+    }
+    result
+}
+
+/// [`analyze`]'s measures of `heights` (the map or a scaled copy), its
+/// slopes of `map` itself.
+fn measure(heights: &Heightmap, map: &Heightmap, options: &Options) -> Analysis {
+    let (moments, histogram) = distribution::spread(heights.heights(), options.bins);
     let slope = if options.mean_slope {
         SlopeSummary::of(map, options.relief)
     } else {
@@ -176,9 +245,9 @@ pub fn analyze(map: &Heightmap, options: &Options) -> Analysis {
         std: moments.std,
         hypsometric: histogram.hypsometric(),
         histogram,
-        spectrum: Spectrum::of(map),
+        spectrum: Spectrum::of(heights),
         slope,
-        roughness: relief::roughness(map),
+        roughness: relief::roughness(heights),
     }
 }
 
@@ -199,6 +268,74 @@ mod tests {
             let analysis = analyze(&map, &Options::default());
             assert!(analysis.slope.max_degrees <= 90.0);
             assert_eq!(analysis.slope.histogram.counts.iter().sum::<u64>(), 81);
+            // Nothing is NaN; what f64 can hold is finite.
+            let every_number = [
+                analysis.min,
+                analysis.max,
+                analysis.mean,
+                analysis.std,
+                analysis.roughness,
+            ]
+            .into_iter()
+            .chain(analysis.histogram.edges.iter().copied())
+            .chain(analysis.hypsometric.iter().copied())
+            .chain(analysis.spectrum.power.iter().copied())
+            .chain(analysis.spectrum.picture.values.iter().copied());
+            for value in every_number {
+                assert!(!value.is_nan(), "{analysis:?}");
+            }
+            assert!(
+                analysis.std.is_finite()
+                    && analysis.mean.is_finite()
+                    && analysis.roughness.is_finite()
+            );
+        }
+    }
+
+    #[test]
+    fn a_map_of_huge_heights_measures_as_its_scaled_copy_scaled_back() {
+        // Scaling by a power of two is exact, so the measures of 2^k times
+        // a map are the map's times 2^k (its power's times 2^2k: infinite
+        // past f64 at 2^600), but for the slopes, which the relief makes
+        // steeper.
+        let params = terrain_core::Params {
+            map: terrain_core::MapSettings::new(6, 3),
+            ..terrain_core::Params::new(terrain_core::Algorithm::DIAMOND_SQUARE)
+        };
+        let map = params
+            .generate(terrain_core::Stage::Done)
+            .expect("a map")
+            .heightmap;
+        let options = Options::default();
+        let small = analyze(&map, &options);
+        for shift in [450, 600] {
+            let huge = Heightmap::from_heights(
+                6,
+                map.heights()
+                    .iter()
+                    .map(|&height| times_two_to(height, shift))
+                    .collect(),
+            )
+            .expect("finite heights");
+            let large = analyze(&huge, &options);
+            assert_eq!(
+                [large.min, large.max, large.mean, large.std, large.roughness],
+                [small.min, small.max, small.mean, small.std, small.roughness]
+                    .map(|value| times_two_to(value, shift)),
+                "2^{shift}"
+            );
+            assert_eq!(large.histogram.counts, small.histogram.counts);
+            assert_eq!(large.hypsometric, small.hypsometric);
+            let powers: Vec<f64> = (small.spectrum.power.iter())
+                .map(|&power| times_two_to(power, 2 * shift))
+                .collect();
+            assert_eq!(large.spectrum.power, powers, "2^{shift}");
+            assert_eq!(large.spectrum.slope, small.spectrum.slope);
+            assert_eq!(large.spectrum.picture, small.spectrum.picture);
+            let lift = large.spectrum.intercept.expect("fitted")
+                - small.spectrum.intercept.expect("fitted");
+            let expected = f64::from(2 * shift) * std::f64::consts::LOG10_2;
+            assert!((lift - expected).abs() < 1e-9, "2^{shift}: {lift}");
         }
     }
 

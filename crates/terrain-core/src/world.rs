@@ -1,5 +1,10 @@
-//! Where a heightmap stands in 3D: the one definition the site's renderer
-//! and its OBJ export share, so a downloaded mesh is the surface on screen.
+//! Where a heightmap stands in 3D: the definition the site's renderer and
+//! its exports follow, so a downloaded mesh is the surface on screen. The
+//! exports call it; the renderer has two faster copies of the normal, in
+//! `f32` (terrain-view's `surface.rs`) and in a vertex shader
+//! (terrain-web's `geometry.rs`), held to it by tests: the first against
+//! [`normal`] point by point, the second against the first pixel by pixel
+//! (terrain-web's `gpu.rs`, in a browser).
 //!
 //! Following the posts, a map lies on a plane [`WORLD_SIZE`] units wide
 //! centred on the origin, and a height of 1 stands [`HEIGHT_SCALE`] units

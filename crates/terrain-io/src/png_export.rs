@@ -45,15 +45,21 @@ fn big_endian(count: usize, samples: impl Iterator<Item = u16>) -> Vec<u8> {
 /// the map's own `min..max`; a flat map is all zeros.
 pub fn samples16(map: &Heightmap) -> impl Iterator<Item = u16> + '_ {
     let (low, high) = map.min_max();
-    let span = high - low;
+    // A span too large for f64 (-1e308 to 1e308) is taken in halves, each
+    // height's with it, so the pixels still run from 0 to 65535.
+    let halved = !(high - low).is_finite();
+    let part = if halved { 0.5 } else { 1.0 };
+    let span = high * part - low * part;
     let scale = if span > 0.0 && span.is_finite() {
         65535.0 / span
     } else {
         0.0
     };
-    map.heights()
-        .iter()
-        .map(move |&height| ((height - low) * scale).round().clamp(0.0, 65535.0) as u16)
+    map.heights().iter().map(move |&height| {
+        ((height * part - low * part) * scale)
+            .round()
+            .clamp(0.0, 65535.0) as u16
+    })
 }
 
 /// The `Comment` text chunk: what a pixel value means.
@@ -218,6 +224,17 @@ mod tests {
             .map(|pair| u16::from_be_bytes([pair[0], pair[1]]))
             .collect();
         (output, pixels, texts)
+    }
+
+    #[test]
+    fn a_span_too_large_for_a_double_still_runs_from_black_to_white() {
+        // -1e308 to 1e308 spans 2e308, past f64::MAX: the pixels were all
+        // 0 while the comment said "linear in between".
+        let mut heights = vec![0.0; 9];
+        heights[..3].copy_from_slice(&[-1e308, 1e308, 0.5e308]);
+        let map = Heightmap::from_heights(1, heights).expect("finite heights");
+        let samples: Vec<u16> = samples16(&map).collect();
+        assert_eq!(&samples[..4], &[0, 65535, 49151, 32768]);
     }
 
     #[test]

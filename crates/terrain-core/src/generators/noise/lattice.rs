@@ -19,8 +19,14 @@
 //!   the circle with none on an axis.
 //!
 //! All the randomness is in the shuffle; the sets are constants, computed
-//! at compile time. With `N = 1024` a layer of noise repeats only every 1024
-//! cells, more than any map shows of an octave whose cells it can resolve.
+//! at compile time. With `N = 1024` a layer of noise repeats every 1024
+//! cells. Up to exponent 11 no map shows a layer's repeat: 1024 cells over
+//! 2049 points are two points a cell, the finest a map can resolve. At
+//! exponent 12 a layer of more than 1024 cells (frequency × lacunarity^k
+//! above 1024, two to four points a cell) repeats once or twice across the
+//! map. Such a layer is one of the finest and faintest of the sum; a table
+//! of 4096 would change every map's bits, and its gradients would take
+//! 64 KiB of a core's first-level cache instead of 16.
 //!
 //! **Tileable noise** reduces `i` and `j` modulo the octave's period before
 //! hashing, so the lattice repeats every `period` cells exactly.
