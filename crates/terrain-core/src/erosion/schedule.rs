@@ -202,7 +202,17 @@ impl Schedule {
     /// The schedule on a map of `side` points a side (`2^exponent + 1`),
     /// for droplets that take at most `lifetime` steps and erode with a
     /// brush of `radius`, with or without wrap.
+    ///
+    /// # Panics
+    ///
+    /// If `side` is not a map's side of exponent 1 or more (3, 5, 9, …):
+    /// a [`Heightmap`](crate::Heightmap)'s `side()` always is, and the
+    /// browser's worker tasks check the side they are sent first.
     pub fn new(side: usize, wrap: bool, lifetime: u32, radius: u32) -> Self {
+        assert!(
+            side >= 3 && (side - 1).is_power_of_two(),
+            "Schedule::new: {side} is not a map's side (2^n + 1 points, n at least 1)"
+        );
         let period = side - 1;
         let width = if wrap { period } else { side };
         let reach = reach(lifetime, radius);
