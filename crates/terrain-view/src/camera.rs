@@ -6,6 +6,9 @@
 
 use std::f32::consts::{FRAC_PI_2, PI};
 
+use terrain_core::Heightmap;
+use terrain_core::world::{HEIGHT_SCALE, WORLD_SIZE};
+
 use crate::surface::Vec3;
 
 /// The posts' field of view.
@@ -17,7 +20,7 @@ pub const FAR_PLANE: f32 = MAX_DISTANCE * 3.0;
 const MIN_ELEVATION: f32 = 0.05;
 const MAX_ELEVATION: f32 = FRAC_PI_2 - 0.01;
 const MIN_DISTANCE: f32 = 25.0;
-const MAX_DISTANCE: f32 = 650.0;
+const MAX_DISTANCE: f32 = 400.0;
 /// Radians of orbit per pixel dragged across the full height of a view.
 const ORBIT_PER_VIEW_HEIGHT: f32 = PI;
 /// Radians one arrow-key press turns the view.
@@ -129,6 +132,21 @@ impl Orbit {
 }
 
 impl Orbit {
+    /// Moves the camera back along its line of sight, as little as it
+    /// must, until it is [`CLEARANCE`] above the highest ground near it
+    /// (`ceiling`): a zoom stops at the hillside rather than going in.
+    pub fn keep_clear(&mut self, ceiling: &Ceiling) {
+        let inside = |orbit: &Orbit| {
+            let [east, north, up] = orbit.position();
+            ceiling
+                .above(east, north)
+                .is_some_and(|ground| up < ground + CLEARANCE)
+        };
+        while inside(self) && self.distance < MAX_DISTANCE {
+            self.distance = (self.distance * 1.04).min(MAX_DISTANCE);
+        }
+    }
+
     /// The view a demo starts from: the posts' own camera with their look
     /// (`posts`), and twice as far back, centred, for four tiles.
     pub fn start(posts: bool, tiled: bool) -> Self {
@@ -142,6 +160,83 @@ impl Orbit {
             orbit.target = [0.0, 0.0, orbit.target[2]];
         }
         orbit
+    }
+}
+
+/// How far above the ground under it the camera stays, in world units:
+/// well beyond the near plane (1 unit), so no hill is cut open, and far
+/// enough to see the ground round a hilltop rather than a blur of one
+/// slope (3 units looked so).
+const CLEARANCE: f32 = 8.0;
+
+/// Cells of [`Ceiling`] across the map: about 1.6 world units each.
+const CEILING_CELLS: usize = 64;
+
+/// The highest ground in each of a grid of cells over the drawn map, in
+/// world units: what the camera keeps [`CLEARANCE`] above
+/// ([`Orbit::keep_clear`]), so zooming or turning low cannot put it
+/// inside a hill.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ceiling {
+    /// Row-major, `CEILING_CELLS` a row, rows from the map's northern edge.
+    highest: Vec<f32>,
+    /// Whether the map is drawn four times, side by side.
+    tiled: bool,
+}
+
+impl Ceiling {
+    /// The ceiling of `map` drawn `relief` times as tall, once or `tiled`.
+    pub fn of(map: &Heightmap, relief: f64, tiled: bool) -> Self {
+        let side = map.side();
+        let mut highest = vec![f32::NEG_INFINITY; CEILING_CELLS * CEILING_CELLS];
+        let cell_of = |index: usize| (index * CEILING_CELLS / side).min(CEILING_CELLS - 1);
+        let columns: Vec<usize> = (0..side).map(cell_of).collect();
+        for (y, row) in map.heights().chunks_exact(side).enumerate() {
+            let cells = &mut highest[cell_of(y) * CEILING_CELLS..][..CEILING_CELLS];
+            for (&height, &column) in row.iter().zip(&columns) {
+                let drawn = (height * HEIGHT_SCALE * relief) as f32;
+                if drawn > cells[column] {
+                    cells[column] = drawn;
+                }
+            }
+        }
+        Self { highest, tiled }
+    }
+
+    /// The highest ground within a cell of `(east, north)`, or `None` off
+    /// the drawn map.
+    fn above(&self, east: f32, north: f32) -> Option<f32> {
+        let width = WORLD_SIZE as f32;
+        // Where the point falls on the map, 0 to 1 from its north-west
+        // corner; a tiled view's copies are the map again every `width`.
+        let (mut across, mut down) = (east / width + 0.5, 0.5 - north / width);
+        if self.tiled {
+            if east.abs() > width || north.abs() > width {
+                return None;
+            }
+            (across, down) = (
+                (east / width).rem_euclid(1.0),
+                (-north / width).rem_euclid(1.0),
+            );
+        } else if !((0.0..=1.0).contains(&across) && (0.0..=1.0).contains(&down)) {
+            return None;
+        }
+        let last = CEILING_CELLS as isize - 1;
+        let cell = |share: f32| ((share * CEILING_CELLS as f32) as isize).clamp(0, last);
+        let (column, row) = (cell(across), cell(down));
+        let mut top = f32::NEG_INFINITY;
+        for (dx, dy) in (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))) {
+            let (x, y) = (column + dx, row + dy);
+            let (x, y) = if self.tiled {
+                (x.rem_euclid(last + 1), y.rem_euclid(last + 1))
+            } else if (0..=last).contains(&x) && (0..=last).contains(&y) {
+                (x, y)
+            } else {
+                continue;
+            };
+            top = top.max(self.highest[y as usize * CEILING_CELLS + x as usize]);
+        }
+        Some(top)
     }
 }
 
@@ -291,6 +386,69 @@ mod tests {
             orbit.act(drag(0.0, 400.0, 400.0, false));
         }
         assert!(orbit.elevation < FRAC_PI_2, "never past straight down");
+    }
+
+    /// A map `2^exponent + 1` points a side, at `height` everywhere but
+    /// for one point at `peak`.
+    fn plateau(exponent: u32, height: f64, peak: (usize, usize, f64)) -> Heightmap {
+        let side = (1 << exponent) + 1;
+        let mut heights = vec![height; side * side];
+        heights[peak.1 * side + peak.0] = peak.2;
+        Heightmap::from_heights(exponent, heights).expect("finite heights")
+    }
+
+    #[test]
+    fn zooming_in_stops_above_the_ground_instead_of_going_in() {
+        // A plateau at height 1 (50 units up, above the default target)
+        // and one needle twice as high: the camera stops above both, at
+        // every angle, once or tiled.
+        let map = plateau(6, 1.0, (40, 20, 2.0));
+        for tiled in [false, true] {
+            let ceiling = Ceiling::of(&map, 1.0, tiled);
+            for azimuth in 0..12 {
+                for elevation in [-400.0, -200.0, 0.0, 200.0] {
+                    let mut orbit = Orbit::start(false, tiled);
+                    orbit.act(drag(azimuth as f32 * 60.0, elevation, 400.0, false));
+                    for _ in 0..30 {
+                        orbit.act(wheel(-200.0));
+                        orbit.keep_clear(&ceiling);
+                        let [east, north, up] = orbit.position();
+                        if let Some(ground) = ceiling.above(east, north) {
+                            assert!(
+                                up >= ground + CLEARANCE,
+                                "{orbit:?} at {up}, ground {ground}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // The needle: right above it, the camera stays clear of its tip.
+        let mut orbit = Orbit {
+            target: [12.5, 18.75, 0.0],
+            elevation: MAX_ELEVATION,
+            ..Orbit::default()
+        };
+        orbit.act(CameraAction::Zoom(0.01));
+        orbit.keep_clear(&Ceiling::of(&map, 1.0, false));
+        assert!(orbit.position()[2] >= 100.0 + CLEARANCE, "{orbit:?}");
+    }
+
+    #[test]
+    fn low_ground_leaves_the_zoom_as_it_was_and_relief_lowers_the_ceiling() {
+        let low = plateau(5, 0.0, (0, 0, 0.0));
+        let mut orbit = Orbit::default();
+        for _ in 0..30 {
+            orbit.act(wheel(-200.0));
+            orbit.keep_clear(&Ceiling::of(&low, 1.0, false));
+        }
+        assert_eq!(orbit.distance, MIN_DISTANCE);
+        // At relief 0.2 a plateau at 1 is 10 units up: below the target.
+        let flat = Ceiling::of(&plateau(5, 1.0, (0, 0, 1.0)), 0.2, false);
+        assert_eq!(flat.above(0.0, 0.0), Some(10.0));
+        assert_eq!(flat.above(60.0, 0.0), None, "off the map");
+        orbit.keep_clear(&flat);
+        assert_eq!(orbit.distance, MIN_DISTANCE);
     }
 
     #[test]

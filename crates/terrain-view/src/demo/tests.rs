@@ -1044,6 +1044,50 @@ fn the_camera_moves_in_3d_and_not_in_2d() {
 }
 
 #[test]
+fn zooming_in_stops_above_the_hills_and_taller_relief_lifts_the_camera() {
+    // Its finished map reaches 1, 50 units up: more than the camera's
+    // least distance above the target (at 14 units) leaves it.
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 6, Controls::Full));
+    // The drawn ground under the camera (the nearest point's height), or
+    // none off the map.
+    let ground = |demo: &Demo| {
+        let map = &demo.shown.terrain.heightmap;
+        let [east, north, _] = demo.orbit().position();
+        let last = (map.side() - 1) as f32;
+        let (x, y) = ((east / 100.0 + 0.5) * last, (0.5 - north / 100.0) * last);
+        ((0.0..=last).contains(&x) && (0.0..=last).contains(&y)).then(|| {
+            let height = map.get(x.round() as usize, y.round() as usize);
+            (height * terrain_core::world::HEIGHT_SCALE * demo.shown.config.display.relief) as f32
+        })
+    };
+    for _ in 0..40 {
+        handle(&mut demo, Input::Camera(CameraAction::Zoom(0.8)));
+        let up = demo.orbit().position()[2];
+        assert!(
+            ground(&demo).is_none_or(|ground| up > ground + 1.0),
+            "{:?}",
+            demo.orbit()
+        );
+    }
+    assert!(ground(&demo).is_some(), "over the map");
+    let close = demo.orbit().distance;
+    handle(
+        &mut demo,
+        Input::Edited {
+            key: Key::Display(Setting::Relief),
+            text: "2".into(),
+        },
+    );
+    assert!(demo.orbit().distance > close, "{:?}", demo.orbit());
+    let up = demo.orbit().position()[2];
+    assert!(
+        ground(&demo).is_none_or(|ground| up > ground + 1.0),
+        "{:?}",
+        demo.orbit()
+    );
+}
+
+#[test]
 fn a_drag_turns_the_view() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::None));
     let start = *demo.orbit();
