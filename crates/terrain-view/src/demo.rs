@@ -42,7 +42,7 @@ pub use presentation::{ControlsShown, FieldShown, Presentation, ScrubberShown};
 use terrain_core::spec::Value;
 use terrain_core::{Stage, Terrain};
 
-use crate::camera::{CameraAction, Ceiling, Gestures, Orbit};
+use crate::camera::{CameraAction, Gestures, Orbit};
 use crate::overlay::Drawing;
 use crate::palette::{Look, Palette};
 use crate::protocol::{Made, Reply};
@@ -75,9 +75,6 @@ pub struct Demo {
     mirrored: Option<String>,
     /// The Download menu.
     downloads: Downloads,
-    /// The ground the camera keeps above, with what it was made for: the
-    /// map shown, its relief and whether it is tiled.
-    ceiling: Option<((u64, u64, bool), Ceiling)>,
 }
 
 impl Demo {
@@ -106,7 +103,6 @@ impl Demo {
             gestures: Gestures::default(),
             mirrored: None,
             downloads: Downloads::default(),
-            ceiling: None,
         };
         let mut effects = Vec::new();
         demo.regenerate(&mut effects);
@@ -555,25 +551,11 @@ impl Demo {
         }
     }
 
-    /// Keeps the camera out of the hills of the map shown (its ceiling
-    /// made once a map, relief and tiling: one pass over the heights).
+    /// Keeps the camera out of the hills of the map shown.
     fn keep_clear(&mut self) {
-        let view = self.shown.shown_view();
-        if !view.is_3d() {
-            return;
+        if let Some(ceiling) = self.shown.ceiling() {
+            self.orbit.keep_clear(ceiling);
         }
-        let relief = self.shown.config.display.relief;
-        let made_for = (self.shown.maps_shown, relief.to_bits(), view.is_tiled());
-        let ceiling = match &mut self.ceiling {
-            Some((key, ceiling)) if *key == made_for => ceiling,
-            slot => {
-                let map = &self.shown.terrain.heightmap;
-                &slot
-                    .insert((made_for, Ceiling::of(map, relief, view.is_tiled())))
-                    .1
-            }
-        };
-        self.orbit.keep_clear(ceiling);
     }
 
     /// Keeps the page's address showing the playground's state.

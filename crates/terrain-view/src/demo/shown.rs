@@ -7,7 +7,7 @@ use terrain_core::erosion::Method;
 use terrain_core::{Heightmap, Stage, Terrain, ValidParams};
 
 use super::jobs::Ask;
-use crate::camera::Orbit;
+use crate::camera::{Ceiling, Orbit};
 use crate::graphics::Graphics;
 use crate::overlay::{self, Drawing};
 use crate::palette::{Look, Water};
@@ -48,6 +48,9 @@ pub(super) struct Shown {
     /// How many maps have been shown, so what measures one knows when it
     /// has a new one.
     pub(super) maps_shown: u64,
+    /// The ground a 3D view's camera keeps above, with what it was made
+    /// for: the map shown, its relief and whether it is tiled.
+    ceiling: Option<((u64, u64, bool), Ceiling)>,
 }
 
 impl Shown {
@@ -62,7 +65,29 @@ impl Shown {
             graphics,
             location,
             maps_shown: 0,
+            ceiling: None,
         }
+    }
+
+    /// The ground of the map shown as a 3D view draws it (see [`Ceiling`]),
+    /// made once a map, relief and tiling (one pass over the heights);
+    /// `None` in 2D.
+    pub(super) fn ceiling(&mut self) -> Option<&Ceiling> {
+        let view = self.shown_view();
+        if !view.is_3d() {
+            return None;
+        }
+        let relief = self.config.display.relief;
+        let made_for = (self.maps_shown, relief.to_bits(), view.is_tiled());
+        if self
+            .ceiling
+            .as_ref()
+            .is_none_or(|(key, _)| *key != made_for)
+        {
+            let ceiling = Ceiling::of(&self.terrain.heightmap, relief, view.is_tiled());
+            self.ceiling = Some((made_for, ceiling));
+        }
+        self.ceiling.as_ref().map(|(_, ceiling)| ceiling)
     }
 
     /// The stages the scrubber offers: a generated map's, or an imported
