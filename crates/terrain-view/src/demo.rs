@@ -39,6 +39,8 @@ pub use jobs::{
 pub use playback::{Delay, PLAY_STEP_MS, PLAY_STEP_REDUCED_MOTION_MS, TYPING_REST_MS};
 pub use presentation::{ControlsShown, FieldShown, Presentation, ScrubberShown};
 
+use std::rc::Rc;
+
 use terrain_core::spec::Value;
 use terrain_core::{Stage, Terrain};
 
@@ -177,8 +179,8 @@ impl Demo {
 
     /// What the 2D view draws over the map: the overlay the settings ask
     /// for (a generated map's; an imported one has no lattice), and a
-    /// traced droplet's path.
-    pub fn drawing(&self) -> Drawing {
+    /// traced droplet's path. Made once a map (and overlay).
+    pub fn drawing(&self) -> Rc<Drawing> {
         self.shown.drawing()
     }
 

@@ -4,6 +4,8 @@
 //! map points (`x` a column, `y` a row, 0 to `side - 1`, fractional in
 //! between); the shell scales it to the picture it draws.
 
+use std::ops::Deref;
+
 use terrain_core::erosion::flow::{self, Routing};
 use terrain_core::{Heightmap, Params, Stage, Terrain};
 
@@ -81,13 +83,14 @@ pub fn drawing(params: &Params, terrain: &Terrain, overlay: Overlay) -> Drawing 
 }
 
 /// Why `overlay` draws nothing over `terrain` (made with `params`) in
-/// `drawing`, in a sentence for under its menu; `None` when it draws, or
-/// when nothing was asked.
-pub fn why_nothing(
+/// its drawing (made by `drawing`, only if a 2D view shows it), in a
+/// sentence for under its menu; `None` when it draws, or when nothing was
+/// asked.
+pub fn why_nothing<D: Deref<Target = Drawing>>(
     params: &Params,
     terrain: &Terrain,
     overlay: Overlay,
-    drawing: &Drawing,
+    drawing: impl FnOnce() -> D,
     in_3d: bool,
 ) -> Option<String> {
     if overlay == Overlay::None {
@@ -96,6 +99,7 @@ pub fn why_nothing(
     if in_3d {
         return Some("Drawn on the 2D views only: choose one under View.".to_owned());
     }
+    let drawing = drawing();
     if !drawing.lines.is_empty() || !drawing.arrows.is_empty() {
         return None;
     }
@@ -305,7 +309,7 @@ mod tests {
                 params,
                 terrain,
                 overlay,
-                &drawing(params, terrain, overlay),
+                || Box::new(drawing(params, terrain, overlay)),
                 in_3d,
             )
         };

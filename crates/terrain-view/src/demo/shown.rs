@@ -3,6 +3,9 @@
 //! built for it, and how the page's graphics let it be drawn. The other
 //! parts read it; new settings, a new seed or a new map change it here.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use terrain_core::erosion::Method;
 use terrain_core::{Heightmap, Stage, Terrain, ValidParams};
 
@@ -11,7 +14,7 @@ use crate::camera::{Ceiling, Orbit};
 use crate::graphics::Graphics;
 use crate::overlay::{self, Drawing};
 use crate::palette::{Look, Water};
-use crate::settings::{DemoConfig, View};
+use crate::settings::{DemoConfig, Overlay, View};
 use crate::surface::Surface;
 
 /// Where the map on show came from.
@@ -29,6 +32,10 @@ pub(super) enum Origin {
         original: Heightmap,
     },
 }
+
+/// What an overlay's drawing was made for: the map shown (its number),
+/// the overlay and the settings.
+type DrawnFor = (u64, Overlay, ValidParams);
 
 /// A demo's settings and the map they show.
 #[derive(Debug, Clone)]
@@ -51,6 +58,11 @@ pub(super) struct Shown {
     /// The ground a 3D view's camera keeps above, with what it was made
     /// for: the map shown, its relief and whether it is tiled.
     ceiling: Option<((u64, u64, bool), Ceiling)>,
+    /// The overlay's drawing of the map shown, with what it was made for:
+    /// the map, the overlay and the settings. Made once: the flow's arrows
+    /// read the whole map, and the controls ask for the overlay's note at
+    /// every word of progress.
+    drawn: RefCell<Option<(DrawnFor, Rc<Drawing>)>>,
 }
 
 impl Shown {
@@ -66,6 +78,7 @@ impl Shown {
             location,
             maps_shown: 0,
             ceiling: None,
+            drawn: RefCell::new(None),
         }
     }
 
@@ -182,12 +195,18 @@ impl Shown {
     /// What the 2D view draws over the map: the overlay the settings ask
     /// for (an imported map has no lattice, but has slopes), and a traced
     /// droplet's path.
-    pub(super) fn drawing(&self) -> Drawing {
-        overlay::drawing(
-            &self.config.params,
-            &self.terrain,
-            self.config.display.overlay,
-        )
+    pub(super) fn drawing(&self) -> Rc<Drawing> {
+        let (params, overlay) = (self.config.params, self.config.display.overlay);
+        let made_for = (self.maps_shown, overlay, params);
+        let mut drawn = self.drawn.borrow_mut();
+        match &*drawn {
+            Some((key, drawing)) if *key == made_for => drawing.clone(),
+            _ => {
+                let drawing = Rc::new(overlay::drawing(&params, &self.terrain, overlay));
+                *drawn = Some((made_for, drawing.clone()));
+                drawing
+            }
+        }
     }
 
     /// Why the overlay asked for draws nothing just now, if it does not.
@@ -196,7 +215,7 @@ impl Shown {
             &self.config.params,
             &self.terrain,
             self.config.display.overlay,
-            &self.drawing(),
+            || self.drawing(),
             self.shown_view().is_3d(),
         )
     }
@@ -273,6 +292,32 @@ mod tests {
             seed_given: true,
         };
         Shown::new(config, Graphics::Ready, "https://example.org/p".into())
+    }
+
+    #[test]
+    fn the_overlays_drawing_is_made_once_a_map_and_not_at_all_in_3d() {
+        // The flow's arrows read the whole map: the controls' note, asked
+        // at every word of a job's progress, made them each time (107 long
+        // tasks for one map of exponent 12), even in 3D where none show.
+        let mut shown = shown(5);
+        let map = shown.config.params.generate(Stage::Done).expect("a map");
+        shown.show_map(map, None, Origin::Generated);
+        shown.config.display.overlay = Overlay::Flow;
+        assert!(shown.overlay_note().is_some_and(|note| note.contains("2D")));
+        assert!(
+            shown.drawn.borrow().is_none(),
+            "nothing drawn for a 3D view"
+        );
+        shown.config.display.view = View::Picture;
+        assert_eq!(shown.overlay_note(), None);
+        let drawing = shown.drawing();
+        assert!(!drawing.arrows.is_empty());
+        assert!(Rc::ptr_eq(&drawing, &shown.drawing()), "made once");
+        shown.config.display.overlay = Overlay::None;
+        assert!(
+            !Rc::ptr_eq(&drawing, &shown.drawing()),
+            "made again for a new overlay"
+        );
     }
 
     fn imported(shown: &mut Shown) {
