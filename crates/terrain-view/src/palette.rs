@@ -76,6 +76,19 @@ impl Palette {
         }
     }
 
+    /// The colour of the walls round a 3D map: one colour, so the block's
+    /// sides read as sides. Earth under colours that show heights, the
+    /// posts' green darker under theirs, a neutral grey under the
+    /// measuring colours, which belong to the surface alone.
+    pub fn wall(self) -> Rgba {
+        match self {
+            Palette::Terrain | Palette::Bands => [104, 86, 70, 255],
+            Palette::Green => [0, 116, 0, 255],
+            Palette::Greyscale => [92, 92, 92, 255],
+            Palette::Slope | Palette::Curvature | Palette::Flow => [112, 114, 118, 255],
+        }
+    }
+
     /// What the canvas is cleared to behind the terrain.
     pub fn background(self) -> Rgba {
         match self {
@@ -259,12 +272,6 @@ fn through<const N: usize>(stops: &[(f64, [u8; 3]); N], value: f64) -> Rgba {
         mix(low[2], high[2]),
         255,
     ]
-}
-
-/// `color` darkened, for the walls of the skirt.
-pub fn shade(color: Rgba) -> Rgba {
-    let darker = |channel: u8| (f32::from(channel) * 0.62) as u8;
-    [darker(color[0]), darker(color[1]), darker(color[2]), 255]
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use terrain_core::{Heightmap, PointSet, Terrain};
 use crate::lod::Rtin;
 use crate::measure;
 use crate::overlay;
-use crate::palette::{ColorTable, HIGHLIGHT, Look, Rgba, UNSET, Water, shade, wet};
+use crate::palette::{ColorTable, HIGHLIGHT, Look, Rgba, UNSET, Water, wet};
 
 /// A point or direction in world units, `[x, y, z]`, `z` up.
 pub type Vec3 = [f32; 3];
@@ -166,7 +166,7 @@ pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
         }
     }
     surface.surface_triangles = surface.indices.len() / 3;
-    add_skirt(map, &borders, &color_at, &mut surface);
+    add_skirt(map, &borders, look.palette.wall(), &mut surface);
     surface
 }
 
@@ -288,12 +288,7 @@ pub fn grid_surface(terrain: &Terrain, look: Look) -> Option<GridSurface> {
     let mut colors = Vec::with_capacity(side * side);
     coloring.add_every_point(&mut colors);
     let mut skirt = Surface::default();
-    add_skirt(
-        map,
-        &grid_borders(side),
-        &|x, y| coloring.at(x, y),
-        &mut skirt,
-    );
+    add_skirt(map, &grid_borders(side), look.palette.wall(), &mut skirt);
     Some(GridSurface {
         side,
         heights: map
@@ -340,11 +335,12 @@ fn add_faceted(grid: &[Vec3], colors: &[Rgba], triangles: &[u32], surface: &mut 
 /// Walls from the map's border down to a flat base, so the map reads as a
 /// solid block rather than a sheet, and points at height 0 still show
 /// against the ground. Each side gets its own vertices, with normals facing
-/// out, in a darker shade of the border's colours.
+/// out, all in the palette's one `wall` colour (each border point's colour
+/// carried down the wall drew streaks that fanned out in perspective).
 fn add_skirt(
     map: &Heightmap,
     borders: &[Vec<(usize, usize)>; 4],
-    color_at: &dyn Fn(usize, usize) -> Rgba,
+    wall: Rgba,
     surface: &mut Surface,
 ) {
     let side = map.side();
@@ -360,7 +356,6 @@ fn add_skirt(
         let first = surface.positions.len() as u32;
         for &(x, y) in points {
             let top = world_position(side, x, y, map.get(x, y));
-            let wall = shade(color_at(x, y));
             surface.positions.extend([top, [top[0], top[1], base]]);
             surface.normals.extend([normal, normal]);
             surface.colors.extend([wall, wall]);
@@ -670,6 +665,22 @@ mod tests {
             assert!(
                 dot(facing, surface.normals[triangle[0] as usize]) > 0.0,
                 "{triangle:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_skirt_is_one_colour_whatever_the_border_is_painted() {
+        // Each border point's colour carried down the wall drew streaks;
+        // the measuring palettes' colours belong to the surface alone.
+        let map = terrain(Algorithm::DIAMOND_SQUARE, 5, Stage::Done);
+        for palette in Palette::ALL {
+            let look = Look { palette, ..TERRAIN };
+            let surface = build_surface(&map, look);
+            let walls = &surface.colors[surface.colors.len() - skirt_vertices(33)..];
+            assert!(
+                walls.iter().all(|&color| color == palette.wall()),
+                "{palette:?}"
             );
         }
     }
