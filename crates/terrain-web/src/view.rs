@@ -168,16 +168,14 @@ impl DemoView {
         dom::show(&creases, false);
         let readout = dom::create_with_text(document, "output", "terrain-readout", "")?;
         dom::show(&readout, false);
-        for child in [
-            &refresh as &HtmlElement,
-            &seed_label,
-            &caption,
-            &key,
-            &creases,
-            &readout,
-        ] {
-            bar.append_child(child)?;
+        // What the map is, in one group that wraps within itself, so the
+        // bar's buttons and Download stay on one row where they fit.
+        let status_line: HtmlElement = dom::create(document, "span", "terrain-status-line")?;
+        for child in [&seed_label, &caption, &key, &creases, &readout] {
+            status_line.append_child(child)?;
         }
+        bar.append_child(&refresh)?;
+        bar.append_child(&status_line)?;
         host.append_child(&bar)?;
         let embed = EmbedPanel::build(document, host, &bar, &refresh)?;
 
