@@ -108,6 +108,9 @@ test("the Analyze panel plots the map with labelled axes, reads as tables, and f
   for (const words of ["height (map units)", "share of points (%)", "frequency (cycles per map width)"]) {
     await expect(panel.locator("svg text", { hasText: words }).first()).toBeVisible();
   }
+  // Each plot's name above it, as the chapters call it.
+  const names = ["Height histogram", "Hypsometric curve", "Power spectrum", "Slope distribution"];
+  for (const name of names) await expect(panel.getByRole("figure", { name, exact: true })).toBeVisible();
   await panel.screenshot({ path: `${SCREENS}analysis-panel-desktop-panel.png` });
   // The text alternatives: a table per plot, with its caption, under a
   // "Numbers" disclosure each.
@@ -171,7 +174,7 @@ test("on a phone the panel's plots stack and stay readable", async ({ page }) =>
   await page.screenshot({ path: `${SCREENS}analysis-panel-phone-2.png` });
 });
 
-test("on a phone, Analyze brings its panel, below the controls, into view", async ({ page }) => {
+test("on a phone, Analyze brings its panel, under its button, into view", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/playground.html");
   const button = page.getByRole("button", { name: "Analyze" }).first();

@@ -112,8 +112,9 @@ fn distribution(
     }
     frame.series_legend(&mut svg, series);
     svg.push_str("</svg>");
+    let title = labels.title;
     let table = distribution_table(series, &shares, labels);
-    Figure { svg, table }
+    Figure { title, svg, table }
 }
 
 /// Each count as a percentage of all.
@@ -221,7 +222,7 @@ pub fn hypsometric(series: &[Series]) -> Figure {
         }
     }
     table.push_str("</tbody></table>");
-    Figure { svg, table }
+    Figure { title, svg, table }
 }
 
 /// The radially averaged power spectrum on log-log axes, each series'
@@ -331,7 +332,7 @@ pub fn spectrum(series: &[Series]) -> Figure {
         let _ = write!(table, "<td>{words}</td>");
     }
     table.push_str("</tr></tbody></table>");
-    Figure { svg, table }
+    Figure { title, svg, table }
 }
 
 /// The measures a reader quotes, one column a series, as a table shown

@@ -92,6 +92,8 @@ pub fn summary_box(document: &Document) -> Result<HtmlElement, JsValue> {
 /// A figure's two holders: the plot, and its table under a disclosure.
 pub struct FigureView {
     element: HtmlElement,
+    /// The plot's name, above it.
+    title: HtmlElement,
     plot: HtmlElement,
     table: HtmlElement,
 }
@@ -100,6 +102,9 @@ impl FigureView {
     /// A `<figure>` of `class` with a plot holder and a "Numbers" disclosure.
     pub fn build(document: &Document, class: &str) -> Result<Self, JsValue> {
         let element: HtmlElement = dom::create(document, "figure", class)?;
+        let title = dom::create_with_text(document, "figcaption", "terrain-figure-title", "")?;
+        dom::show(&title, false);
+        element.append_child(&title)?;
         let plot: HtmlElement = dom::create(document, "div", "terrain-figure-plot")?;
         let details: HtmlElement = dom::create(document, "details", "terrain-figure-numbers")?;
         let summary = dom::create_with_text(document, "summary", "", "Numbers")?;
@@ -111,6 +116,7 @@ impl FigureView {
         element.append_child(&details)?;
         Ok(Self {
             element,
+            title,
             plot,
             table,
         })
@@ -123,6 +129,8 @@ impl FigureView {
 
     /// Shows `figure`.
     pub fn show(&self, figure: &Figure) {
+        self.title.set_text_content(Some(figure.title));
+        dom::show(&self.title, !figure.title.is_empty());
         self.plot.set_inner_html(&figure.svg);
         self.table.set_inner_html(&figure.table);
         if let Ok(Some(caption)) = self.table.query_selector("caption") {
@@ -138,9 +146,8 @@ impl FigureView {
 impl AnalysisPanel {
     /// Adds demo `index`'s "Analyze" button to `bar` after `after` (with
     /// the other buttons, not among the words), its legend after
-    /// `view` and its panel at the end of `host` (so build it after the
-    /// controls: the view and the fields that change it stay together on
-    /// screen, the measures of what they show under them).
+    /// `view` and its panel right after `bar`, under the button that
+    /// opens it.
     pub fn build(
         document: &Document,
         host: &HtmlElement,

@@ -119,7 +119,11 @@ pub fn legend(palette: Palette, relief: f64, map: &Heightmap) -> Option<Figure> 
         );
     }
     table.push_str("</tbody></table>");
-    Some(Figure { svg, table })
+    Some(Figure {
+        title: "",
+        svg,
+        table,
+    })
 }
 
 /// A scale in two significant digits.

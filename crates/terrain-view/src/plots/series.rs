@@ -18,6 +18,9 @@ pub struct Series<'a> {
 /// A plot: its SVG and its text alternative.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Figure {
+    /// What the plot is called, shown above it ("Power spectrum"); empty
+    /// when the picture says it itself (a legend).
+    pub title: &'static str,
     /// A standalone `<svg>` element, `role="img"`, titled.
     pub svg: String,
     /// A `<table>` with a caption holding the plotted numbers.

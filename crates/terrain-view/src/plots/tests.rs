@@ -172,6 +172,7 @@ fn legends_say_what_the_measuring_colours_mean() {
         flow.contains("<th scope=\"row\">1</th>") && flow.contains("<th scope=\"row\">100</th>")
     );
     let curvature = legend(Palette::Curvature, 1.0, &map).unwrap_or(Figure {
+        title: "",
         svg: String::new(),
         table: String::new(),
     });
