@@ -145,9 +145,13 @@ impl FigureView {
 
 impl AnalysisPanel {
     /// Adds demo `index`'s "Analyze" button to `bar` after `after` (with
-    /// the other buttons, not among the words), its legend after
-    /// `view` and its panel right after `bar`, under the button that
-    /// opens it.
+    /// the other buttons, not among the words), its legend after `view`,
+    /// and its panel: `under_bar`, right after `bar` (the playground's,
+    /// whose controls sit beside the view: the next Tab after the bar
+    /// reaches it, not every setting first), else at the end of `host`
+    /// (build it after the controls: an article's demo keeps its view and
+    /// the fields that change it together on screen, the measures of what
+    /// they show under them).
     pub fn build(
         document: &Document,
         host: &HtmlElement,
@@ -155,6 +159,7 @@ impl AnalysisPanel {
         bar: &HtmlElement,
         after: &HtmlElement,
         index: usize,
+        under_bar: bool,
     ) -> Result<Self, JsValue> {
         let button: HtmlElement = dom::create(document, "button", "terrain-analyze")?;
         dom::set(&button, "type", "button");
@@ -205,9 +210,11 @@ impl AnalysisPanel {
         picture_figure.append_child(&picture_words)?;
         grid.append_child(&picture_figure)?;
         section.append_child(&grid)?;
-        // Under the bar whose button opens it: there a reader sees it open,
-        // and the next Tab reaches it (not after every setting).
-        host.insert_before(&section, bar.next_sibling().as_ref())?;
+        if under_bar {
+            host.insert_before(&section, bar.next_sibling().as_ref())?;
+        } else {
+            host.append_child(&section)?;
+        }
 
         let open = Rc::new(Cell::new(false));
         let is_open = open.clone();

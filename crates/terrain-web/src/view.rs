@@ -190,7 +190,9 @@ impl DemoView {
                 send.clone(),
             )?),
         };
-        let analysis = AnalysisPanel::build(document, host, &view, &bar, &refresh, index)?;
+        let under_bar = level == Controls::Full;
+        let analysis =
+            AnalysisPanel::build(document, host, &view, &bar, &refresh, index, under_bar)?;
         // Last in the bar: the menu keeps to its right end.
         let download = DownloadMenu::build(document, &bar, index, &send)?;
         let canvas_2d: CanvasRenderingContext2d = canvas
@@ -420,11 +422,30 @@ fn draw_over(
         context.begin_path();
         context.set_stroke_style_str(ARROW_COLOUR);
         context.set_line_width(1.75);
-        for arrow in &drawing.arrows {
+        // Arrows stand on a grid; closer than 20 pixels (a phone's map)
+        // their dots and heads run into one mat, so only every `every`-th
+        // of each row and column is drawn.
+        let pitch = (drawing.arrows.windows(2))
+            .map(|pair| (pair[1].from[0] - pair[0].from[0]).abs())
+            .filter(|&step| step > 1e-9)
+            .fold(f64::INFINITY, f64::min);
+        let every = if pitch.is_finite() && pitch * cell < 20.0 {
+            (20.0 / (pitch * cell)).ceil() as i64
+        } else {
+            1
+        };
+        // Which row or column of the grid: arrows sit at its points or
+        // half a step past them (a block's centre).
+        let kept = |place: f64| (place / pitch + 0.25).floor() as i64 % every == 0;
+        for arrow in (drawing.arrows.iter())
+            .filter(|arrow| every == 1 || kept(arrow.from[0]) && kept(arrow.from[1]))
+        {
             let from = at(arrow.from);
+            // As long, against the grid drawn, as all would be.
+            let stretch = every as f64;
             let to = at([
-                arrow.from[0] + arrow.along[0],
-                arrow.from[1] + arrow.along[1],
+                arrow.from[0] + arrow.along[0] * stretch,
+                arrow.from[1] + arrow.along[1] * stretch,
             ]);
             let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
             let length = dx.hypot(dy);
