@@ -165,6 +165,11 @@ fn paint(map_side: usize, tiled: bool, pixel: impl Fn(usize, usize) -> [u8; 3]) 
 /// The lowest and highest heights among the points set so far.
 fn set_range(terrain: &Terrain) -> (f64, f64) {
     let map = &terrain.heightmap;
+    // A finished map's every point: the map's own extent, in one pass
+    // without asking point by point (16.8 million asks at exponent 12).
+    if terrain.every_point_set() {
+        return map.min_max();
+    }
     let mut range = (f64::INFINITY, f64::NEG_INFINITY);
     for y in 0..map.side() {
         for x in 0..map.side() {
