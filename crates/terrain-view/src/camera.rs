@@ -133,7 +133,7 @@ impl Orbit {
 
 impl Orbit {
     /// Moves the camera back along its line of sight, as little as it
-    /// must, until it is [`CLEARANCE`] above the highest ground near it
+    /// must, until it is `CLEARANCE` above the highest ground near it
     /// (`ceiling`): a zoom stops at the hillside rather than going in.
     pub fn keep_clear(&mut self, ceiling: &Ceiling) {
         let inside = |orbit: &Orbit| {
@@ -173,7 +173,7 @@ const CLEARANCE: f32 = 8.0;
 const CEILING_CELLS: usize = 64;
 
 /// The highest ground in each of a grid of cells over the drawn map, in
-/// world units: what the camera keeps [`CLEARANCE`] above
+/// world units: what the camera keeps `CLEARANCE` above
 /// ([`Orbit::keep_clear`]), so zooming or turning low cannot put it
 /// inside a hill.
 #[derive(Debug, Clone, PartialEq)]
