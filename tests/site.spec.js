@@ -228,6 +228,22 @@ const POSTS = {
   "/diamond-square.html": ["https://stevelosh.com/blog/2016/06/diamond-square/", "Diamond Square"],
 };
 
+test("each page's header starts where its content does", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of ["/playground.html", "/diamond-square.html"]) {
+    await page.goto(path);
+    const [title, heading] = await Promise.all(
+      [".site-title", "main h1"].map((selector) =>
+        page.locator(selector).evaluate((e) => e.getBoundingClientRect().left),
+      ),
+    );
+    // An article's text is narrower than its header's column; the
+    // playground's content is as wide as its header (it started 96 px left of it).
+    if (path === "/playground.html") expect(heading, path).toBeCloseTo(title, 0);
+    else expect(heading, path).toBeGreaterThanOrEqual(title - 1);
+  }
+});
+
 test("every page credits Steve Losh's posts in its footer, and each article its own in its opening", async ({
   page,
 }) => {
