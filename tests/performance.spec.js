@@ -175,6 +175,46 @@ test(
   },
 );
 
+test("a worker with no job for 20 s is let go, its memory with it, and the next map starts a new one", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Workers counted as the page makes and ends them.
+  await page.addInitScript(() => {
+    window.__workers = { made: 0, live: 0 };
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(...args) {
+        super(...args);
+        window.__workers.made += 1;
+        window.__workers.live += 1;
+      }
+      terminate() {
+        window.__workers.live -= 1;
+        super.terminate();
+      }
+    };
+  });
+  await page.goto("/playground.html?algorithm=diamond-square&exponent=11&seed=7");
+  await waitForAllDemos(page, 1);
+  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  await expect.poll(async () => (await demoState(page, 0)).side).toBe(2049);
+  expect((await page.evaluate(() => window.__workers)).live, "the map's worker").toBe(1);
+  // Its WebAssembly memory (hundreds of MiB at exponent 12) never shrinks
+  // while it lives.
+  await expect.poll(async () => (await page.evaluate(() => window.__workers)).live, { timeout: 40_000 }).toBe(0);
+  await page.getByLabel("Seed", { exact: true }).fill("8");
+  await page.getByLabel("Seed", { exact: true }).press("Enter");
+  await expect.poll(async () => (await demoState(page, 0)).seed, { timeout: 60_000 }).toBe("8");
+  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  const [expected] = await page.evaluate(async () => {
+    const { fingerprint, generate } = await import("./terrain.js");
+    return [fingerprint(generate({ algorithm: "diamond-square", exponent: 11, seed: 8 }))];
+  });
+  expect((await demoState(page, 0)).fingerprint, "the new worker's map").toBe(expected);
+  expect((await page.evaluate(() => window.__workers)).live).toBe(1);
+});
+
 test(
   "a 4097 x 4097 PNG is read and meshed in the worker, with progress and a responsive page",
   TIMING,

@@ -9,6 +9,11 @@
 //! that stops answering, says nothing: a worker that has not said its
 //! version within [`GREETING_MS`], or has said nothing of its job for
 //! [`SILENCE_MS`], is taken for gone too, and the page does the work.
+//!
+//! A worker with no job for [`IDLE_MS`] is let go: its WebAssembly memory
+//! (834 MiB after the measuring colours of an exponent-12 map) never
+//! shrinks while it lives. The next job starts a new one, in milliseconds
+//! (the module is compiled already).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -47,8 +52,16 @@ const GREETING_MS: i32 = 15_000;
 /// every percent, a few times a second even for the largest maps.
 const SILENCE_MS: i32 = 30_000;
 
+/// How long a worker may wait with no job before it is let go.
+const IDLE_MS: i32 = 20_000;
+
 /// What the page does with the worker's word.
 struct Listeners {
+    /// The worker, while there is one: none before the first job and
+    /// after a rest of [`IDLE_MS`].
+    worker: RefCell<Option<Worker>>,
+    /// How many jobs have been sent.
+    sent: Cell<u64>,
     reply: Box<dyn Fn(WorkerJob, Reply)>,
     gone: Box<dyn Fn(String)>,
     /// The largest WebAssembly memory the worker has reported, in bytes.
@@ -64,9 +77,8 @@ struct Listeners {
     done: Cell<u64>,
 }
 
-/// The running worker.
+/// The page's worker, started for a job and let go when idle.
 pub struct Jobs {
-    worker: Worker,
     listeners: Rc<Listeners>,
 }
 
@@ -80,6 +92,8 @@ impl Jobs {
         on_gone: impl Fn(String) + 'static,
     ) -> Option<Self> {
         let listeners = Rc::new(Listeners {
+            worker: RefCell::new(None),
+            sent: Cell::new(0),
             reply: Box::new(on_reply),
             gone: Box::new(on_gone),
             memory: Cell::new(0.0),
@@ -87,15 +101,25 @@ impl Jobs {
             words: Cell::new(0),
             done: Cell::new(0),
         });
+        // Started now, so a page that cannot have one knows at once (and
+        // the first huge map need not wait for it).
         let worker = spawn(&listeners)?;
-        Some(Self { worker, listeners })
+        *listeners.worker.borrow_mut() = Some(worker);
+        rest(&listeners);
+        Some(Self { listeners })
     }
 
     /// Sends job `id`; its replies carry the same number. A map it
     /// carries is copied out in pieces first (see `pieces.rs`); a worker
     /// that will not take it is gone.
     pub fn send(&mut self, id: WorkerJob, request: Rc<Request>) {
-        let (worker, listeners) = (self.worker.clone(), self.listeners.clone());
+        let listeners = self.listeners.clone();
+        let running = listeners.worker.borrow().clone();
+        let Some(worker) = running.or_else(|| spawn(&listeners)) else {
+            return (listeners.gone)("the worker could not be started again".to_owned());
+        };
+        *listeners.worker.borrow_mut() = Some(worker.clone());
+        listeners.sent.set(listeners.sent.get() + 1);
         spawn_local(async move {
             let (encoded, heights) = request.encode_but_heights();
             let (message, transfer) =
@@ -121,15 +145,18 @@ impl Jobs {
         });
     }
 
-    /// Stops whatever the worker is doing by replacing it.
+    /// Stops whatever the worker is doing by letting it go: the next job
+    /// starts a new one.
     pub fn restart(&mut self) {
-        self.worker.terminate();
-        let generation = &self.listeners.generation;
-        generation.set(generation.get().wrapping_add(1));
-        match spawn(&self.listeners) {
-            Some(worker) => self.worker = worker,
-            None => (self.listeners.gone)("the worker could not be started again".to_owned()),
+        let listeners = &self.listeners;
+        if let Some(worker) = listeners.worker.borrow_mut().take() {
+            worker.terminate();
         }
+        listeners
+            .generation
+            .set(listeners.generation.get().wrapping_add(1));
+        // Its jobs will not be answered: none is waited for.
+        listeners.done.set(listeners.sent.get());
     }
 
     /// The largest WebAssembly memory the worker has reported, in bytes.
@@ -195,6 +222,23 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
     Some(worker)
 }
 
+/// Lets the worker go if, [`IDLE_MS`] from now, no job has been sent since
+/// and none waits for its answer.
+fn rest(listeners: &Rc<Listeners>) {
+    let (listeners, sent) = (listeners.clone(), listeners.sent.get());
+    dom::after(IDLE_MS, move || {
+        if listeners.sent.get() != sent || listeners.done.get() != sent {
+            return;
+        }
+        if let Some(worker) = listeners.worker.borrow_mut().take() {
+            worker.terminate();
+            listeners
+                .generation
+                .set(listeners.generation.get().wrapping_add(1));
+        }
+    });
+}
+
 /// Takes `worker` for gone if, `milliseconds` from now, it is still the
 /// page's, the page is still `waiting` on it (for its greeting, or a job's
 /// last reply) and it has said nothing since; while it keeps talking,
@@ -218,6 +262,12 @@ fn watch(
         worker.terminate();
         (listeners.gone)(format!("the worker {why}"));
     });
+}
+
+/// A job has had its last reply: the worker may rest.
+fn finished(listeners: &Rc<Listeners>) {
+    listeners.done.set(listeners.done.get() + 1);
+    rest(listeners);
 }
 
 /// One message from the worker of `generation`: its hello (with its
@@ -248,7 +298,7 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, generation: u32, data:
         return;
     };
     if let Some(message) = field("error").as_string() {
-        listeners.done.set(listeners.done.get() + 1);
+        finished(listeners);
         return (listeners.reply)(id, Reply::Failed { message });
     }
     // A map in the reply is copied in pieces; word of the same job that
@@ -270,7 +320,7 @@ fn heard(listeners: &Rc<Listeners>, greeted: &Cell<bool>, generation: u32, data:
             },
         };
         if !matches!(reply, Reply::Progress { .. }) {
-            listeners.done.set(listeners.done.get() + 1);
+            finished(&listeners);
         }
         (listeners.reply)(id, reply);
     });
@@ -306,6 +356,8 @@ mod tests {
     async fn a_replaced_workers_word_is_dropped_before_it_is_read() {
         let replies = Rc::new(RefCell::new(Vec::new()));
         let listeners = Rc::new(Listeners {
+            worker: RefCell::new(None),
+            sent: Cell::new(0),
             reply: Box::new({
                 let replies = replies.clone();
                 move |id, reply| replies.borrow_mut().push((id, reply))
