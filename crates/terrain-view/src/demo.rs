@@ -556,7 +556,7 @@ impl Demo {
     /// Keeps the camera out of the hills of the map shown.
     fn keep_clear(&mut self) {
         if let Some(ceiling) = self.shown.ceiling() {
-            self.orbit.keep_clear(ceiling);
+            self.orbit.keep_clear(&ceiling);
         }
     }
 

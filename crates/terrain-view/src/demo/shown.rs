@@ -33,9 +33,31 @@ pub(super) enum Origin {
     },
 }
 
-/// What an overlay's drawing was made for: the map shown (its number),
-/// the overlay and the settings.
-type DrawnFor = (u64, Overlay, ValidParams);
+/// A value worked out from the map shown, kept with what it was made for
+/// (`K`) and made again only when that changes.
+#[derive(Debug, Clone)]
+struct Kept<K, V>(RefCell<Option<(K, Rc<V>)>>);
+
+impl<K, V> Default for Kept<K, V> {
+    fn default() -> Self {
+        Self(RefCell::new(None))
+    }
+}
+
+impl<K: PartialEq, V> Kept<K, V> {
+    /// The value made for `key`: the one kept, or `make`'s.
+    fn get(&self, key: K, make: impl FnOnce() -> V) -> Rc<V> {
+        let mut kept = self.0.borrow_mut();
+        match &*kept {
+            Some((made_for, value)) if *made_for == key => value.clone(),
+            _ => {
+                let value = Rc::new(make());
+                *kept = Some((key, value.clone()));
+                value
+            }
+        }
+    }
+}
 
 /// A demo's settings and the map they show.
 #[derive(Debug, Clone)]
@@ -55,14 +77,13 @@ pub(super) struct Shown {
     /// How many maps have been shown, so what measures one knows when it
     /// has a new one.
     pub(super) maps_shown: u64,
-    /// The ground a 3D view's camera keeps above, with what it was made
-    /// for: the map shown, its relief and whether it is tiled.
-    ceiling: Option<((u64, u64, bool), Ceiling)>,
-    /// The overlay's drawing of the map shown, with what it was made for:
-    /// the map, the overlay and the settings. Made once: the flow's arrows
-    /// read the whole map, and the controls ask for the overlay's note at
-    /// every word of progress.
-    drawn: RefCell<Option<(DrawnFor, Rc<Drawing>)>>,
+    /// The ground a 3D view's camera keeps above, made for the map shown
+    /// (its number), its relief (the bits) and whether it is tiled.
+    ceiling: Kept<(u64, u64, bool), Ceiling>,
+    /// The overlay's drawing, made for the map shown, the overlay and the
+    /// settings. Made once: the flow's arrows read the whole map, and the
+    /// controls ask for the overlay's note at every word of progress.
+    drawn: Kept<(u64, Overlay, ValidParams), Drawing>,
 }
 
 impl Shown {
@@ -77,30 +98,23 @@ impl Shown {
             graphics,
             location,
             maps_shown: 0,
-            ceiling: None,
-            drawn: RefCell::new(None),
+            ceiling: Kept::default(),
+            drawn: Kept::default(),
         }
     }
 
     /// The ground of the map shown as a 3D view draws it (see [`Ceiling`]),
     /// made once a map, relief and tiling (one pass over the heights);
     /// `None` in 2D.
-    pub(super) fn ceiling(&mut self) -> Option<&Ceiling> {
+    pub(super) fn ceiling(&self) -> Option<Rc<Ceiling>> {
         let view = self.shown_view();
-        if !view.is_3d() {
-            return None;
-        }
         let relief = self.config.display.relief;
         let made_for = (self.maps_shown, relief.to_bits(), view.is_tiled());
-        if self
-            .ceiling
-            .as_ref()
-            .is_none_or(|(key, _)| *key != made_for)
-        {
-            let ceiling = Ceiling::of(&self.terrain.heightmap, relief, view.is_tiled());
-            self.ceiling = Some((made_for, ceiling));
-        }
-        self.ceiling.as_ref().map(|(_, ceiling)| ceiling)
+        view.is_3d().then(|| {
+            self.ceiling.get(made_for, || {
+                Ceiling::of(&self.terrain.heightmap, relief, view.is_tiled())
+            })
+        })
     }
 
     /// The stages the scrubber offers: a generated map's, or an imported
@@ -197,16 +211,9 @@ impl Shown {
     /// droplet's path.
     pub(super) fn drawing(&self) -> Rc<Drawing> {
         let (params, overlay) = (self.config.params, self.config.display.overlay);
-        let made_for = (self.maps_shown, overlay, params);
-        let mut drawn = self.drawn.borrow_mut();
-        match &*drawn {
-            Some((key, drawing)) if *key == made_for => drawing.clone(),
-            _ => {
-                let drawing = Rc::new(overlay::drawing(&params, &self.terrain, overlay));
-                *drawn = Some((made_for, drawing.clone()));
-                drawing
-            }
-        }
+        self.drawn.get((self.maps_shown, overlay, params), || {
+            overlay::drawing(&params, &self.terrain, overlay)
+        })
     }
 
     /// Why the overlay asked for draws nothing just now, if it does not.
@@ -305,7 +312,7 @@ mod tests {
         shown.config.display.overlay = Overlay::Flow;
         assert!(shown.overlay_note().is_some_and(|note| note.contains("2D")));
         assert!(
-            shown.drawn.borrow().is_none(),
+            shown.drawn.0.borrow().is_none(),
             "nothing drawn for a 3D view"
         );
         shown.config.display.view = View::Picture;
