@@ -11,10 +11,10 @@ use std::ops::Range;
 
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use terrain_core::Reading;
-use terrain_core::erosion::MAX_ABS_HEIGHT;
 use terrain_core::erosion::droplets::DropletSettings;
 use terrain_core::erosion::schedule::{RoundOrder, Schedule, Window};
 use terrain_core::erosion::tiles::erode_tile;
+use terrain_core::erosion::{MAX_ABS_HEIGHT, first_refused_height};
 use terrain_js::{
     exponent_of, height_refused, map_of, option_texts, texts_object, typed_array_kind,
 };
@@ -237,7 +237,7 @@ pub fn task_erode_tile(
     let side = side as usize;
     let points = side.saturating_mul(side);
     exponent_of(points, "taskErodeTile").map_err(|message| JsError::new(&message))?;
-    if !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(&floor) {
+    if first_refused_height(&[floor]).is_some() {
         return Err(JsError::new(&format!(
             "taskErodeTile: the floor {floor} is not a height erosion takes (within ±{MAX_ABS_HEIGHT})"
         )));
@@ -279,10 +279,7 @@ pub fn task_erode_tile(
         for (block, range) in end_to_end(&arrays) {
             block.copy_to(&mut pieces[range]);
         }
-        if let Some(at) = pieces
-            .iter()
-            .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
-        {
+        if let Some(at) = first_refused_height(pieces) {
             return Err(JsError::new(&format!(
                 "taskErodeTile: tile {tile}'s window holds {}, a height erosion refuses (within ±{MAX_ABS_HEIGHT})",
                 pieces[at]

@@ -19,13 +19,18 @@ pub(crate) fn check(spec: &'static Spec, value: Value) -> Result<(), Error> {
         .map_err(|refusal| Error::refused(spec, refusal))
 }
 
-/// `Ok` if every height is within ±[`MAX_ABS_HEIGHT`].
-pub(crate) fn check_heights(map: &Heightmap) -> Result<(), Error> {
-    match map
-        .heights()
+/// Where the first of `heights` the erosion methods refuse is (beyond
+/// ±[`MAX_ABS_HEIGHT`], or not a number), if any: their one rule for a
+/// height, also for heights not yet a map (a worker's window).
+pub fn first_refused_height(heights: &[f64]) -> Option<usize> {
+    heights
         .iter()
         .position(|height| !(-MAX_ABS_HEIGHT..=MAX_ABS_HEIGHT).contains(height))
-    {
+}
+
+/// `Ok` if every height is within ±[`MAX_ABS_HEIGHT`].
+pub(crate) fn check_heights(map: &Heightmap) -> Result<(), Error> {
+    match first_refused_height(map.heights()) {
         Some(index) => Err(Error::HeightOutOfRange {
             index,
             value: map.heights()[index].to_string(),

@@ -56,7 +56,7 @@ use droplets::{DropletRun, DropletSettings, Ledger, Trace};
 use thermal::{ThermalRun, ThermalSettings};
 use weathering::finished;
 
-pub use grid::MAX_ABS_HEIGHT;
+pub use grid::{MAX_ABS_HEIGHT, first_refused_height};
 pub use weathering::Weathering;
 
 crate::named_choices! {
