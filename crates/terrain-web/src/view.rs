@@ -437,12 +437,12 @@ fn draw_over(
         // Which row or column of the grid: arrows sit at its points or
         // half a step past them (a block's centre).
         let kept = |place: f64| (place / pitch + 0.25).floor() as i64 % every == 0;
+        // Each drawn as long, against the grid drawn, as all would be.
+        let stretch = every as f64;
         for arrow in (drawing.arrows.iter())
             .filter(|arrow| every == 1 || kept(arrow.from[0]) && kept(arrow.from[1]))
         {
             let from = at(arrow.from);
-            // As long, against the grid drawn, as all would be.
-            let stretch = every as f64;
             let to = at([
                 arrow.from[0] + arrow.along[0] * stretch,
                 arrow.from[1] + arrow.along[1] * stretch,
