@@ -58,6 +58,11 @@ function hillsPng(side) {
   ]);
 }
 
+/** Waits until no demo waits for the worker (its job done, or none). */
+async function jobsDone(page) {
+  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+}
+
 /** Records the longest task the browser reports on the page's main
  * thread while a demo waits for the worker; with `fromNow`, also before
  * the demo asks it (reading and decoding a file). Drawing the answer is
@@ -124,7 +129,7 @@ test("exponent 12 on the playground: progress, a responsive page, then the terra
   expect(await share.evaluate((input) => input.selectionEnd - input.selectionStart)).toBeGreaterThan(20);
   expect((await renderStats(page)).waiting, "all of that while the map was still being made").toBe(1);
 
-  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  await jobsDone(page);
   const { longestTask, longestGap } = await page.evaluate(() => {
     clearInterval(window.__probe);
     return { longestTask: window.__longestTask, longestGap: window.__longestGap };
@@ -162,12 +167,12 @@ test(
     await page.goto("/playground.html?algorithm=diamond-square&exponent=11&seed=7&overlay=flow");
     await waitForAllDemos(page, 1);
     // The first exponent-11 map on show, whose arrows the note would make.
-    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await jobsDone(page);
     await expect.poll(async () => (await demoState(page, 0)).side).toBe(2049);
     await watchLongTasks(page);
     await page.getByLabel("Seed", { exact: true }).fill("99");
     await page.getByLabel("Seed", { exact: true }).press("Enter");
-    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await jobsDone(page);
     await expect.poll(async () => (await demoState(page, 0)).seed).toBe("99");
     const longestTask = await page.evaluate(() => window.__longestTask);
     console.log(`a new exponent-11 map with downhill arrows asked for: longest task ${longestTask.toFixed(0)} ms`);
@@ -197,7 +202,7 @@ test("a worker with no job for 20 s is let go, its memory with it, and the next 
   });
   await page.goto("/playground.html?algorithm=diamond-square&exponent=11&seed=7");
   await waitForAllDemos(page, 1);
-  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  await jobsDone(page);
   await expect.poll(async () => (await demoState(page, 0)).side).toBe(2049);
   expect((await page.evaluate(() => window.__workers)).live, "the map's worker").toBe(1);
   // Its WebAssembly memory (hundreds of MiB at exponent 12) never shrinks
@@ -206,7 +211,7 @@ test("a worker with no job for 20 s is let go, its memory with it, and the next 
   await page.getByLabel("Seed", { exact: true }).fill("8");
   await page.getByLabel("Seed", { exact: true }).press("Enter");
   await expect.poll(async () => (await demoState(page, 0)).seed, { timeout: 60_000 }).toBe("8");
-  await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+  await jobsDone(page);
   const [expected] = await page.evaluate(async () => {
     const { fingerprint, generate } = await import("./terrain.js");
     return [fingerprint(generate({ algorithm: "diamond-square", exponent: 11, seed: 8 }))];
@@ -241,7 +246,7 @@ test(
     await spread.fill("0.3");
     await expect(page.locator(".terrain-error:visible")).toHaveCount(0);
 
-    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await jobsDone(page);
     await expect(page.locator(".terrain-file-status")).toHaveText(
       "Imported hills-4097.png: 4097 × 4097 pixels, 16-bit greyscale, resampled to 4097 × 4097 points." +
         " Erosion and the seed weather it; any other setting makes a new map.",
@@ -261,7 +266,7 @@ test(
     const before = (await demoStats(page))[0].hash;
     await page.getByLabel("Colours", { exact: true }).selectOption("bands");
     await expect(page.locator(".terrain-progress-text")).toContainText("4097 × 4097 points");
-    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await jobsDone(page);
     await expect.poll(async () => (await demoStats(page))[0].hash).not.toBe(before);
     const recoloured = await page.evaluate(async () => (await import("./terrain.js")).demoState(0));
     expect([recoloured.algorithm, recoloured.side]).toEqual(["imported", 4097]);
@@ -280,7 +285,7 @@ test(
   async ({ page }) => {
     test.setTimeout(600_000);
     await page.goto("/playground.html?algorithm=diamond-square&exponent=12&seed=7");
-    await expect.poll(async () => (await renderStats(page)).waiting, { timeout: 90_000 }).toBe(0);
+    await jobsDone(page);
     await waitForAllDemos(page, 1);
     // Every long task on the page from here on: nothing else runs while the
     // map stands still.
