@@ -414,6 +414,31 @@ fn gradient_noise_draws_the_lattice_of_seed_7() {
     }
 }
 
+#[test]
+fn gradient_noise_says_how_much_steeper_frequency_16_is() {
+    const PAGE: &str = include_str!("../../../www/gradient-noise.html");
+    // The mean change from one point to the next along the rows, of one
+    // octave of Perlin noise, seed 7, at frequency 2 and 16 (the pair's
+    // stage, on its fixed scale).
+    let mean_step = |frequency: u32| {
+        let query =
+            format!("algorithm=perlin-noise&octaves=1&frequency={frequency}&seed=7&stage=octave-1");
+        let map = terrain_of(&query).heightmap;
+        let side = map.side();
+        let steps: f64 = (0..side)
+            .flat_map(|y| (1..side).map(move |x| (x, y)))
+            .map(|(x, y)| (map.get(x, y) - map.get(x - 1, y)).abs())
+            .sum();
+        steps / (side * (side - 1)) as f64
+    };
+    let ratio = mean_step(16) / mean_step(2);
+    assert_says(
+        &prose(PAGE),
+        "gradient-noise.html",
+        &format!("the height changes {ratio:.1} times as much on average."),
+    );
+}
+
 /// The mean of `measure` over seeds 0 to 99 of the map `query` (without
 /// its seed) describes.
 fn mean_over_seeds(query: &str, measure: impl Fn(&Heightmap) -> f64) -> f64 {
