@@ -1,6 +1,7 @@
 // Phones: 390 x 844 CSS pixels with touch. No page scrolls sideways, demos
 // fit the width, one finger turns a demo and two pinch it (real touch
-// events, through the DevTools protocol) without moving the page, and
+// events, through the DevTools protocol) without moving the page, a swipe
+// up or down over a view not tapped scrolls the page, and
 // everything a finger needs to hit is at least 44 x 44 CSS pixels.
 
 import { expectNoSeriousViolations } from "./axe.js";
@@ -168,4 +169,45 @@ test.describe("touch on a demo", () => {
         .toBeGreaterThan(still[1]);
     });
   }
+
+  // A phone's article is mostly views: once a swipe over any of them was
+  // the view's, and the page could be scrolled only in the margins.
+  test("a swipe up over a view not tapped scrolls the page; after a tap it tilts the view", async ({ page }) => {
+    await page.goto("/diamond-square.html");
+    await expect(page.locator("[data-terrain-mounted]")).toHaveCount(9);
+    const index = 3;
+    const canvas = page.locator(".terrain-demo").nth(index).locator("canvas.terrain-canvas");
+    await canvas.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await expect.poll(async () => (await statsOf(page, index)).foreground).toBeGreaterThan(0.05);
+    const touch = await touchscreen(page);
+    const centre = async () => {
+      const box = await canvas.boundingBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const scrollY = () => page.evaluate(() => window.scrollY);
+
+    const before = await scrollY();
+    let at = await centre();
+    await touch.drag({ x: at.x, y: at.y + 60 }, { x: at.x, y: at.y - 100 });
+    await expect.poll(scrollY, { message: "the swipe scrolled the page" }).toBeGreaterThan(before + 50);
+    // A tap that stops a fling is not a tap, and the fling's end is not
+    // visible from the page: tap until the view is chosen.
+    await expect
+      .poll(
+        async () => {
+          const { x, y } = await centre();
+          await page.touchscreen.tap(x, y);
+          return canvas.evaluate((element) => document.activeElement === element);
+        },
+        { message: "a tap chooses the view", intervals: [500] },
+      )
+      .toBe(true);
+    await page.waitForTimeout(100);
+    const tapped = await scrollY();
+    const view = await statsOf(page, index);
+    at = await centre();
+    await touch.drag({ x: at.x, y: at.y + 60 }, { x: at.x, y: at.y - 100 });
+    await waitForChange(page, index, view.hash, "the same swipe on the tapped view tilts it");
+    expect(await scrollY(), "and the page stays put").toBe(tapped);
+  });
 });
