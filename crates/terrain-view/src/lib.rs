@@ -51,4 +51,5 @@ pub mod settings;
 pub mod slots;
 pub mod surface;
 pub mod upload;
+pub mod water;
 pub mod words;

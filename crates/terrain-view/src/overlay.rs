@@ -6,7 +6,7 @@
 
 use std::ops::Deref;
 
-use terrain_core::erosion::flow::{self, Routing};
+use terrain_core::erosion::flow;
 use terrain_core::{Heightmap, Params, Stage, Terrain};
 
 use crate::settings::Overlay;
@@ -232,47 +232,6 @@ pub fn height_at(map: &Heightmap, x: f64, y: f64) -> f64 {
     upper * (1.0 - v) + lower * v
 }
 
-/// How wet each point is, 0 (dry) to 1 (the biggest river): every point
-/// gets a unit of rain, pits fill up into lakes, and the water runs
-/// downhill over the filled map to the edges. Points that drain less than
-/// a few rows' worth stay dry; a lake deeper than [`LAKE_DEPTH`] of the
-/// map's range is water too, as wet as the river that crosses it.
-pub fn wetness(map: &Heightmap, wrap: bool) -> Vec<f32> {
-    let dry = || vec![0.0; map.heights().len()];
-    let Ok(filled) = flow::fill_pits(map, wrap) else {
-        return dry();
-    };
-    let Ok(water) = flow::accumulate(&filled, Routing::Steepest, wrap) else {
-        return dry();
-    };
-    let threshold = (map.side() as f64 * 2.0).max(4.0);
-    let most = water.iter().copied().fold(threshold, f64::max);
-    let span = (most / threshold).ln().max(f64::MIN_POSITIVE);
-    let (low, high) = map.min_max();
-    let lake = (high - low) * LAKE_DEPTH;
-    let river = |amount: f64| ((amount / threshold).ln() / span).clamp(0.0, 1.0) as f32;
-    water
-        .iter()
-        .zip(filled.heights().iter().zip(map.heights()))
-        .map(|(&amount, (&level, &ground))| {
-            let flowing = if amount > threshold {
-                river(amount)
-            } else {
-                0.0
-            };
-            if lake > 0.0 && level - ground > lake {
-                flowing.max(0.35)
-            } else {
-                flowing
-            }
-        })
-        .collect()
-}
-
-/// How deep a filled pit must be, as a share of the map's height range,
-/// to be drawn as a lake.
-pub const LAKE_DEPTH: f64 = 0.01;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,23 +372,5 @@ mod tests {
         assert_eq!(height_at(&map, 0.5, 0.5), 1.0);
         assert_eq!(height_at(&map, 1.5, 2.0), 3.5);
         assert_eq!(height_at(&map, -3.0, 9.0), 2.0, "clamped to the corner");
-    }
-
-    #[test]
-    fn rivers_are_wettest_downstream() {
-        let side = 65;
-        let heights = (0..side * side)
-            .map(|index| {
-                let (x, y) = ((index % side) as f64, (index / side) as f64);
-                // A valley along the middle column, falling to the bottom.
-                (x - 32.0).abs() / 64.0 + (64.0 - y) / 128.0
-            })
-            .collect();
-        let map = Heightmap::from_heights(6, heights).expect("65 x 65");
-        let wet = wetness(&map, false);
-        assert_eq!(wet[0], 0.0, "a ridge stays dry");
-        assert!(wet[64 * side + 32] > 0.9, "{}", wet[64 * side + 32]);
-        assert!(wet[64 * side + 32] >= wet[40 * side + 32]);
-        assert!(wet.iter().all(|wet| (0.0..=1.0).contains(wet)));
     }
 }

@@ -333,7 +333,7 @@ pub static SETTINGS: [SettingEntry; 11] = [
             title: "Rivers",
             option: "water",
             attribute: "data-water",
-            help: "draw the water that rain gathers as it runs downhill",
+            help: "draw the rivers rain makes as it runs downhill, and the lakes where it pools",
             kind: Kind::Switch,
             step: 1.0,
             surfaces: Surfaces::DISPLAY,

@@ -12,6 +12,7 @@ use crate::lod::Rtin;
 use crate::measure;
 use crate::overlay;
 use crate::palette::{ColorTable, HIGHLIGHT, Look, Rgba, UNSET, Water, wet};
+use crate::water;
 
 /// A point or direction in world units, `[x, y, z]`, `z` up.
 pub type Vec3 = [f32; 3];
@@ -82,17 +83,18 @@ impl Surface {
 }
 
 /// The surface of `terrain`, coloured as `look` says, standing on a skirt.
-/// Points not set yet are grey; rivers, if asked for, are blue. Points set by the last step are tinted,
+/// Points not set yet are grey; rivers, if asked for, are blue, and lakes
+/// blue and flat at their level. Points set by the last step are tinted,
 /// but only when there are too many for markers (see [`marker_positions`]),
 /// which show them better. Maps up to [`MAX_DRAWN_SIDE`] points wide are
 /// drawn point for point (faceted up to [`MAX_FACETED_SIDE`]); wider ones
 /// as a level-of-detail mesh (see [`crate::lod`]): the finest of
 /// [`LOD_BOUNDS`] within [`TRIANGLE_BUDGET`].
 pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
-    let map = &terrain.heightmap;
+    let coloring = Coloring::new(terrain, look);
+    let map = coloring.drawn();
     let side = map.side();
     let last = side - 1;
-    let coloring = Coloring::new(terrain, look);
     let color_at = |x: usize, y: usize| coloring.at(x, y);
     let mut surface = Surface::default();
     // Each side of the border, walked so that the skirt's triangles face out.
@@ -172,32 +174,45 @@ pub fn build_surface(terrain: &Terrain, look: Look) -> Surface {
 
 /// Each point's colour: the palette's for its height, grey while unset,
 /// tinted when the last step set it (and there are too many new points
-/// for markers), bluer where rivers run if the look asks for them.
+/// for markers), bluer where rivers run if the look asks for them. It
+/// also says where each point is drawn: lakes lie flat at their level.
 struct Coloring<'a> {
     terrain: &'a Terrain,
     table: ColorTable,
     tint: bool,
     /// Each point's wetness, row-major; empty when dry.
     wetness: Vec<f32>,
+    /// The map under its lakes, when water is drawn.
+    under_water: Option<Heightmap>,
     /// Each point's measure, for a palette that measures; else empty.
     measured: Vec<f64>,
 }
 
 impl<'a> Coloring<'a> {
     fn new(terrain: &'a Terrain, look: Look) -> Self {
+        let (wetness, under_water) = match look.water {
+            Water::Dry => (Vec::new(), None),
+            Water::Rivers { wrap } => {
+                let water = water::water(&terrain.heightmap, wrap);
+                (water.wetness, Some(water.surface))
+            }
+        };
         Self {
             terrain,
             table: ColorTable::new(look.palette),
             tint: highlights(terrain) && terrain.new_points.len() > MAX_MARKERS,
-            wetness: match look.water {
-                Water::Dry => Vec::new(),
-                Water::Rivers { wrap } => overlay::wetness(&terrain.heightmap, wrap),
-            },
+            wetness,
+            under_water,
             measured: {
                 let wrap = matches!(look.water, Water::Rivers { wrap: true });
                 measure::measured(look.palette, &terrain.heightmap, wrap).unwrap_or_default()
             },
         }
+    }
+
+    /// The heights drawn: the map's, or with its lakes at their level.
+    fn drawn(&self) -> &Heightmap {
+        self.under_water.as_ref().unwrap_or(&self.terrain.heightmap)
     }
 
     /// What the palette reads at point `index` of height `height`.
@@ -208,7 +223,7 @@ impl<'a> Coloring<'a> {
 
     /// Adds every point's colour to `colors`, row by row.
     fn add_every_point(&self, colors: &mut Vec<Rgba>) {
-        let map = &self.terrain.heightmap;
+        let map = self.drawn();
         if !self.tint
             && self.wetness.is_empty()
             && self.measured.is_empty()
@@ -227,7 +242,7 @@ impl<'a> Coloring<'a> {
 
     fn at(&self, x: usize, y: usize) -> Rgba {
         let terrain = self.terrain;
-        let map = &terrain.heightmap;
+        let map = self.drawn();
         if self.tint && terrain.new_points.contains(x, y) {
             HIGHLIGHT
         } else if terrain.is_set(x, y) {
@@ -279,12 +294,12 @@ pub struct GridSurface {
 /// point with smooth normals (small maps are faceted, huge ones a
 /// level-of-detail mesh: [`build_surface`] draws those).
 pub fn grid_surface(terrain: &Terrain, look: Look) -> Option<GridSurface> {
-    let map = &terrain.heightmap;
-    let side = map.side();
+    let side = terrain.heightmap.side();
     if side <= MAX_FACETED_SIDE || side > MAX_DRAWN_SIDE {
         return None;
     }
     let coloring = Coloring::new(terrain, look);
+    let map = coloring.drawn();
     let mut colors = Vec::with_capacity(side * side);
     coloring.add_every_point(&mut colors);
     let mut skirt = Surface::default();
@@ -837,6 +852,20 @@ mod tests {
                 .zip(&rivers.colors)
                 .all(|(dry, wet)| dry == wet || wet[2] >= dry[2].min(crate::palette::WATER[2])),
             "water is bluer"
+        );
+        // Lakes fill their pits: points rise to the water, none sinks.
+        let risen = dry
+            .positions
+            .iter()
+            .zip(&rivers.positions)
+            .filter(|(dry, wet)| {
+                assert!(wet[2] >= dry[2], "{wet:?} under {dry:?}");
+                wet[2] > dry[2]
+            })
+            .count();
+        assert!(
+            risen > 20 && risen < points / 10,
+            "{risen} points under lakes"
         );
     }
 }
