@@ -66,10 +66,15 @@ async function instantiate(source) {
     );
   }
   let moduleOrPath = source ?? new URL("./terrain-web_bg.wasm", import.meta.url);
-  if (typeof moduleOrPath === "string" && !URL.canParse(moduleOrPath) && globalThis.process?.versions?.node) {
-    // A path, which Node's fetch does not take.
-    const { pathToFileURL } = await import("node:url");
-    moduleOrPath = pathToFileURL(moduleOrPath);
+  if (typeof moduleOrPath === "string" && globalThis.process?.versions?.node) {
+    // Node's fetch takes neither a path nor a file: URL. A drive letter
+    // (C:\ on Windows) would parse as a URL's scheme, so it goes first.
+    if (/^[A-Za-z]:[\\/]/.test(moduleOrPath) || !URL.canParse(moduleOrPath)) {
+      const { pathToFileURL } = await import("node:url");
+      moduleOrPath = pathToFileURL(moduleOrPath);
+    } else if (new URL(moduleOrPath).protocol === "file:") {
+      moduleOrPath = new URL(moduleOrPath);
+    }
   }
   if (moduleOrPath instanceof URL && moduleOrPath.protocol === "file:") {
     // Node's fetch reads no file: URL; Node and Deno both read files so.

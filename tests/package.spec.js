@@ -99,6 +99,22 @@ console.log(JSON.stringify({ badInit, mainEntry }));
   expect(mainEntry).toMatch(/^terrain\.js needs a page .*import terrain-step-by-step\/core/);
 });
 
+// Once a file: URL as text went to Node's fetch ("fetch failed"), and so
+// did every Windows path: a drive letter parses as a URL's scheme.
+test("in Node, init reads a file: URL given as text, and takes C:\\ as a path", () => {
+  const printed = runInNode(
+    "init-texts.mjs",
+    `const { fingerprint, generate, init } = await import("${manifest.name}/core");
+const windows = await init("C:\\\\nowhere\\\\terrain-web_bg.wasm").then(() => "loaded", (error) => error.code ?? error.message);
+await init(new URL("./node_modules/${manifest.name}/terrain-web_bg.wasm", import.meta.url).href);
+console.log(JSON.stringify({ windows, map: fingerprint(generate({ exponent: 3 })) }));
+`,
+  );
+  const { windows, map } = JSON.parse(printed);
+  expect(windows, "looked for as a file, not fetched").toBe("ENOENT");
+  expect(map).toMatch(/^[0-9a-f]{16}$/);
+});
+
 test("the package's own README examples run as written: in Node, and through tsc", async ({ page }) => {
   const readme = join(root, "npm", "README.md");
   const [first, progress, ...more] = examples(readme, "js");
