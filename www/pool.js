@@ -29,6 +29,17 @@ const setup = { module: undefined, script: undefined, here: undefined };
 /** Set once a worker failed to start: every task then runs here. */
 let workersFail = false;
 
+/** Marks the workers as failing and says so once: the calls still give
+ * the same bits, but on the caller's thread, which a page should know
+ * (a bundler that moved worker.js away from terrain-web.js does this). */
+function workersFailed(why) {
+  if (!workersFail)
+    console.warn(
+      `terrain: no worker started from ${setup.script} (${why}), so the async calls run on this thread; serve the package's files side by side, as they are`,
+    );
+  workersFail = true;
+}
+
 /** Tells the pools what to run: `module` (a compiled WebAssembly.Module,
  * or nothing: no workers), `script` (worker.js's URL, or nothing) and
  * `here` (the module's exports on this thread, for tasks run here). */
@@ -390,8 +401,8 @@ class Lanes {
     let worker;
     try {
       worker = new Worker(startableUrl(setup.script), { type: "module" });
-    } catch {
-      workersFail = true;
+    } catch (error) {
+      workersFailed(error?.message ?? "refused");
       return null;
     }
     const lane = { worker, started: false, tasks: [], idle: undefined };
@@ -402,7 +413,7 @@ class Lanes {
       if (!lane.started) {
         // The script or the module failed to load: so would every
         // worker's. The tasks' arguments were not sent yet: run them here.
-        workersFail = true;
+        workersFailed(event.message ?? "its script or module did not load");
         this.#queue.unshift(...tasks);
       } else {
         const reason = event.message ?? "no reason given";

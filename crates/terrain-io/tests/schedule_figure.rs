@@ -81,22 +81,29 @@ fn draw_the_schedules_difference() {
     let comparison = Comparison::new();
     let (edges, difference) = (&comparison.edges, |x, y| comparison.difference(x, y));
     let largest = comparison.largest_in_corner();
-    let mut pixels = Vec::with_capacity(CROP * CROP * 3);
+    // A palette of SHADES reds, SHADES blues (white first in both) and the
+    // edges' grey: the speckles do not compress, so one byte a pixel
+    // rather than three keeps the page's download small, and 32 steps of
+    // a square-root scale cannot be told from 256 at this size.
+    const SHADES: usize = 32;
+    let level = |step: usize| (255.0 - 255.0 * step as f64 / (SHADES - 1) as f64).round() as u8;
+    let mut palette: Vec<u8> = (0..SHADES)
+        .flat_map(|step| [255, level(step), level(step)])
+        .collect();
+    palette.extend((0..SHADES).flat_map(|step| [level(step), level(step), 255]));
+    palette.extend([90, 90, 90]);
+    let grey = (2 * SHADES) as u8;
+    let mut pixels = Vec::with_capacity(CROP * CROP);
     for y in 0..CROP {
         for x in 0..CROP {
             let on_edge = (edges.contains(&x) && y % 4 < 2) || (edges.contains(&y) && x % 4 < 2);
             if on_edge {
-                pixels.extend_from_slice(&[90, 90, 90]);
+                pixels.push(grey);
                 continue;
             }
             let d = difference(x, y);
-            let shade = 255.0 - 255.0 * (d.abs() / largest).sqrt();
-            let shade = shade.round() as u8;
-            pixels.extend_from_slice(&if d < 0.0 {
-                [255, shade, shade]
-            } else {
-                [shade, shade, 255]
-            });
+            let step = ((d.abs() / largest).sqrt() * (SHADES - 1) as f64).round() as usize;
+            pixels.push((step + if d < 0.0 { 0 } else { SHADES }) as u8);
         }
     }
     let path = concat!(
@@ -105,8 +112,9 @@ fn draw_the_schedules_difference() {
     );
     let file = std::fs::File::create(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), CROP as u32, CROP as u32);
-    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette);
     encoder.set_compression(png::Compression::High);
     let mut writer = encoder.write_header().unwrap_or_else(|e| panic!("{e}"));
     writer
