@@ -215,7 +215,7 @@ test.describe("the playground", () => {
     await expect(link).toHaveAttribute("placeholder", "No link for an import");
     await page.getByRole("button", { name: "Copy link" }).click();
     await expect(page.locator(".terrain-copy-status")).toHaveText(
-      "An imported map has no link: the file stays in this tab. Download it as a 16-bit PNG to keep it.",
+      "An imported map has no link: the file stays in this tab. Download it as a 16-bit PNG to keep its shape (stretched from 0 to 1, as every 16-bit download is).",
     );
 
     // 16-bit quantization is idempotent: exporting the import gives back
@@ -270,6 +270,14 @@ test.describe("the playground", () => {
     await download.saveAs(path);
     await page.setInputFiles('.terrain-import input[type="file"]', path);
     await expect(page.locator(".terrain-caption")).toHaveText("Imported from to-weather.png");
+    // No snippet can make a file's map: the Embed panel says so instead
+    // of offering the settings' map as "exactly this terrain".
+    await page.getByRole("button", { name: "Embed" }).click();
+    const panel = page.getByRole("region", { name: "Embed this terrain" });
+    await expect(panel).toContainText("An imported map cannot be embedded");
+    await expect(panel.locator(".terrain-snippet")).toHaveCount(2);
+    for (const snippet of await panel.locator(".terrain-snippet").all()) await expect(snippet).toBeHidden();
+    await page.getByRole("button", { name: "Embed" }).click();
     // Droplets' settings show once there is rain.
     await page.getByLabel("Erosion", { exact: true }).selectOption("droplets");
     await page.getByLabel("Droplets", { exact: true }).fill("500");
@@ -283,6 +291,25 @@ test.describe("the playground", () => {
     await expect(page.locator(".terrain-caption")).toHaveText("Imported from to-weather.png");
     shown = await state(page);
     expect([shown.algorithm, shown.stage]).toEqual(["imported", "done"]);
+  });
+
+  // Once one failure (offline, say) sent every later file to the page's
+  // own thread for the page's life: a big picture then held it a second.
+  test("a file worker that failed once is started again for the next file", async ({ page, context }) => {
+    // Any PNG: the erosion chapter's 256 x 256 figure.
+    const path = join(import.meta.dirname, "..", "www", "figures", "erosion-schedule.png");
+    const input = page.locator('.terrain-import input[type="file"]');
+    const status = page.locator(".terrain-file-status");
+    await context.setOffline(true);
+    await input.setInputFiles(path);
+    await expect(status).toContainText(/erosion-schedule.png: the file worker .* import it again/);
+    await context.setOffline(false);
+    await input.setInputFiles(path);
+    await expect(status).toContainText("Imported erosion-schedule.png: 256 × 256 pixels");
+    const decoderHere = await page.evaluate(
+      () => performance.getEntriesByType("resource").filter((entry) => /terrain-png/.test(entry.name)).length,
+    );
+    expect(decoderHere, "the decoder was loaded by a worker, not the page").toBe(0);
   });
 
   test("a file that is not a PNG gives a clear message and keeps the terrain", async ({ page }, testInfo) => {

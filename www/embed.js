@@ -29,8 +29,11 @@ settings.delete("controls");
 playground.search = settings.toString();
 open.href = playground.href;
 function pointAtTheMapShown() {
-  const link = demo === undefined ? undefined : demoState(demo)?.shareLink;
-  if (link) open.href = link;
+  const state = demo === undefined ? undefined : demoState(demo);
+  if (!state) return;
+  // An imported map has no link: the playground opens on its own map.
+  open.href = state.shareLink ?? new URL("playground.html", import.meta.url).href;
+  open.title = state.shareLink ? "" : "An imported map has no link: this opens the playground";
 }
 for (const event of ["pointerdown", "focus", "mouseenter", "click"]) open.addEventListener(event, pointAtTheMapShown);
 

@@ -140,7 +140,11 @@ function hereFor(job) {
   if (job.decodePng) {
     if (job.decodePng.buffer.detached) {
       // Handed to a worker that then failed: the bytes went with it.
-      return Promise.reject(new Error("the file worker failed while it had the file; import it again"));
+      return Promise.reject(
+        new Error(
+          "the file worker stopped while it had the file (offline, or a module failed to load); import it again",
+        ),
+      );
     }
     return moduleHere("terrain-png").then(
       (png) => png.decode(job.decodePng),
@@ -151,7 +155,11 @@ function hereFor(job) {
   }
   if (job.exportMap.length === 0) {
     // Handed to a worker that then failed: the heights went with it.
-    return Promise.reject(new Error("the file worker failed while it had the map; download it again"));
+    return Promise.reject(
+      new Error(
+        "the file worker stopped while it had the map (offline, or a module failed to load); download it again",
+      ),
+    );
   }
   return moduleHere("terrain-export").then(
     (files) => {
@@ -164,15 +172,22 @@ function hereFor(job) {
   );
 }
 
+/** The file worker: undefined until a job needs it (or after it failed
+ * once), null where none can run, so jobs run here. */
 let fileWorker;
+/** Its failures since a job last finished in it: a network blip stops a
+ * worker once, and the next job starts another; twice in a row, the
+ * worker is given up for the page's life. */
+let fileWorkerFailures = 0;
 let nextJob = 0;
 const pending = new Map();
 /** Runs `job` in the file worker (started on first need), or here. */
 function inFileWorker(job, transfer = []) {
   if (fileWorker === undefined) {
     try {
-      fileWorker = new Worker(workerScript(), { type: "module" });
-      fileWorker.onmessage = ({ data }) => {
+      const worker = new Worker(workerScript(), { type: "module" });
+      fileWorker = worker;
+      worker.onmessage = ({ data }) => {
         const waiting = pending.get(data.id);
         if (!waiting) return;
         if (data.progress !== undefined) {
@@ -180,12 +195,16 @@ function inFileWorker(job, transfer = []) {
           return;
         }
         pending.delete(data.id);
+        fileWorkerFailures = 0;
         if (data.error === undefined) waiting.resolve(data);
         else waiting.reject(new Error(data.error));
       };
-      fileWorker.onerror = () => {
-        // The worker script failed: every job waiting is done here.
-        fileWorker = null;
+      worker.onerror = () => {
+        // The worker failed (its script, or a module it loads): every job
+        // waiting is done here, and the next job tries a new worker.
+        worker.terminate();
+        fileWorkerFailures += 1;
+        fileWorker = fileWorkerFailures < 2 ? undefined : null;
         for (const [id, { job, resolve, reject }] of pending) {
           pending.delete(id);
           hereFor(job).then(resolve, reject);

@@ -53,9 +53,9 @@ use crate::surface::Surface;
 use crate::upload::{self, Upload};
 use controls::{Edit, TypedText};
 use download::Downloads;
-use jobs::{Ask, Finished, Jobs, Purpose};
+use jobs::{Ask, Finished, Jobs, Purpose, Reading};
 use playback::{Advance, Playback};
-use presentation::{Notes, Parts};
+use presentation::{Notes, Parts, notice_of};
 use shown::{Origin, Shown};
 
 /// A mounted demo.
@@ -69,6 +69,8 @@ pub struct Demo {
     playback: Playback,
     /// The job it waits for.
     jobs: Jobs,
+    /// The file it reads for an import.
+    reading: Reading,
     /// The words it keeps.
     notes: Notes,
     orbit: Orbit,
@@ -98,6 +100,7 @@ impl Demo {
             typed: TypedText::default(),
             playback: Playback::default(),
             jobs: Jobs::default(),
+            reading: Reading::default(),
             notes: Notes {
                 notice,
                 ..Notes::default()
@@ -222,6 +225,7 @@ impl Demo {
     /// Handles one input; returns what the shell must do.
     pub fn handle(&mut self, input: Input) -> Vec<Effect> {
         let mut effects = Vec::new();
+        let imported = self.shown.imported_name().map(str::to_owned);
         // Whatever else the reader does takes the typing that waits
         // (a keystroke in the same field replaces it; a map landing, a
         // tick or a shared camera is not the reader moving on).
@@ -294,21 +298,24 @@ impl Demo {
             Input::ImportPicked { name, size } => match jobs::picked(&name, size) {
                 Ok(reading) => {
                     self.notes.file_status = Some((reading, false));
-                    effects.push(Effect::ReadFile);
+                    effects.push(Effect::ReadFile(self.reading.start(&name)));
                 }
                 Err(refusal) => self.notes.file_status = Some((refusal, true)),
             },
             Input::ImportDecoded {
+                read,
                 name,
                 heights,
                 source,
-            } => {
+            } if self.reading.answered(read) => {
                 self.playback.stop();
                 self.submit(Ask::import(name, heights, source), &mut effects);
             }
-            Input::ImportRefused { name, reason } => {
+            Input::ImportRefused { read, name, reason } if self.reading.answered(read) => {
                 self.notes.file_status = Some((format!("{name}: {reason}"), true));
             }
+            // An answer to a read given up: a newer one, or a new map.
+            Input::ImportDecoded { .. } | Input::ImportRefused { .. } => {}
             Input::DownloadEdited { option, text } => self.downloads.edited(&option, text),
             Input::DownloadPressed => {
                 let awaited = self.jobs.is_waiting();
@@ -366,6 +373,14 @@ impl Demo {
                 self.notes.notice = notice_of(&problems, "the last good one");
                 self.reconfigure(*config, &mut effects);
             }
+        }
+        // The import's words, once it gave way, say so (unless newer
+        // words, such as a file set aside, stand there).
+        let status = self.notes.file_status.as_ref();
+        let stale = status.is_some_and(|(words, _)| words.starts_with("Imported "));
+        if let Some(name) = imported.filter(|_| stale && self.shown.origin == Origin::Generated) {
+            let words = format!("{name} gave way to a new map; import it again to see it.");
+            self.notes.file_status = Some((words, false));
         }
         self.mirror(&mut effects);
         effects
@@ -479,6 +494,11 @@ impl Demo {
     }
 
     fn submit(&mut self, ask: Ask, effects: &mut Vec<Effect>) {
+        // A new map asked for wins over a file still being read.
+        let new_map = matches!(ask.purpose, Purpose::Map | Purpose::Weather);
+        if let Some(words) = self.reading.set_aside().filter(|_| new_map) {
+            self.notes.file_status = Some((words, false));
+        }
         self.jobs.submit(ask, self.shown.look(), effects);
     }
 
@@ -570,19 +590,6 @@ impl Demo {
             effects.push(Effect::ReplaceUrl(query));
         }
     }
-}
-
-/// The notice for settings the page gave that are not used as given, if
-/// any, saying what stands `instead` of a refused value. (The list may
-/// hold only settings the map does not read, so the lead promises no
-/// refusal.)
-fn notice_of(problems: &[String], instead: &str) -> Option<String> {
-    (!problems.is_empty()).then(|| {
-        format!(
-            "Not all of this demo's settings are used as given (where a value is refused, {instead} stands): {}.",
-            problems.join("; ")
-        )
-    })
 }
 
 #[cfg(test)]

@@ -1056,9 +1056,15 @@ mod tests {
         let mut playground = config(4, None);
         playground.display.controls = Controls::Full;
         page.mount(playground, Vec::new(), "here".into(), 1);
+        let picked = Input::ImportPicked {
+            name: "flat.png".into(),
+            size: 1000.0,
+        };
+        page.handle(PageInput::Demo(0, picked));
         let effects = page.handle(PageInput::Demo(
             0,
             Input::ImportDecoded {
+                read: 1,
                 name: "flat.png".into(),
                 heights: terrain_core::Heightmap::new(10).expect("1025 x 1025"),
                 source: protocol::Source {

@@ -367,14 +367,11 @@ impl App {
                     move |word| dispatch(PageInput::Demo(index, Input::Exported { id, word }));
                 exports::export(read, tell, options, name, media_type);
             }
-            Effect::ReadFile => {
-                let file = self
-                    .views
-                    .get(index)
-                    .and_then(DemoView::controls)
-                    .and_then(|controls| controls.take_picked_file());
-                if let Some(file) = file {
-                    files::read(file, move |input| dispatch(PageInput::Demo(index, input)));
+            Effect::ReadFile(read) => {
+                let controls = self.views.get(index).and_then(DemoView::controls);
+                if let Some(file) = controls.and_then(|controls| controls.take_picked_file()) {
+                    let tell = move |input| dispatch(PageInput::Demo(index, input));
+                    files::read(file, read, tell);
                 }
             }
             Effect::Copy(text) => {

@@ -4,6 +4,7 @@
 //! element, each with a Copy button.
 
 use terrain_view::embed::{self, Snippets};
+use terrain_view::words;
 use wasm_bindgen::prelude::*;
 use web_sys::{
     Document, Event, HtmlButtonElement, HtmlElement, HtmlTextAreaElement, KeyboardEvent,
@@ -16,6 +17,10 @@ use crate::files;
 pub struct EmbedPanel {
     iframe: HtmlTextAreaElement,
     element: HtmlTextAreaElement,
+    /// The two ways and their words, shown when there are snippets.
+    ways: HtmlElement,
+    /// Why there are none, shown for an imported map.
+    none: HtmlElement,
 }
 
 impl EmbedPanel {
@@ -44,23 +49,28 @@ impl EmbedPanel {
         panel.set_id(&id);
         dom::set(&panel, "aria-label", "Embed this terrain");
         dom::show(&panel, false);
+        let ways: HtmlElement = dom::create(document, "div", "terrain-embed-ways")?;
+        panel.append_child(&ways)?;
+        let none = dom::create_with_text(document, "p", "terrain-embed-intro", words::NO_EMBED)?;
+        dom::show(&none, false);
+        panel.append_child(&none)?;
         let intro = dom::create_with_text(
             document,
             "p",
             "terrain-embed-intro",
             "Put exactly this terrain in your own page, in one of two ways.",
         )?;
-        panel.append_child(&intro)?;
+        ways.append_child(&intro)?;
         let iframe = build_way(
             document,
-            &panel,
+            &ways,
             &format!("{id}-iframe"),
             "As an iframe, where a page takes frames but no scripts (a course page, a site \
              builder's embed block, a forum or wiki that allows frames):",
         )?;
         let element = build_way(
             document,
-            &panel,
+            &ways,
             &format!("{id}-element"),
             "As a script and an element, where a page takes scripts (load the script once \
              per page, then add an element per terrain):",
@@ -72,7 +82,7 @@ impl EmbedPanel {
             "Medium, Substack and WordPress.com (without plugins) take neither: link to \
              the page there.",
         )?;
-        panel.append_child(&neither)?;
+        ways.append_child(&neither)?;
         let close = dom::create_with_text(document, "button", "terrain-embed-close", "Close")?;
         dom::set(&close, "type", "button");
         panel.append_child(&close)?;
@@ -104,13 +114,23 @@ impl EmbedPanel {
                 shut();
             }
         })?;
-        Ok(Self { iframe, element })
+        Ok(Self {
+            iframe,
+            element,
+            ways,
+            none,
+        })
     }
 
-    /// Shows `snippets`.
-    pub fn present(&self, snippets: &Snippets) {
-        self.iframe.set_value(&snippets.iframe);
-        self.element.set_value(&snippets.element);
+    /// Shows `snippets`, or, when there are none, why.
+    pub fn present(&self, snippets: Option<&Snippets>) {
+        dom::show(&self.ways, snippets.is_some());
+        dom::show(&self.none, snippets.is_none());
+        let (iframe, element) = snippets.map_or(("", ""), |snippets| {
+            (snippets.iframe.as_str(), snippets.element.as_str())
+        });
+        self.iframe.set_value(iframe);
+        self.element.set_value(element);
     }
 }
 

@@ -48,12 +48,12 @@ pub fn configure_png_decoder(decode: Function) {
 }
 
 /// Reads `file` and decodes it as a map, and hands `then` the map, or why
-/// there is none.
-pub fn read(file: File, then: impl FnOnce(Input) + 'static) {
+/// there is none, with the read's ticket `read`.
+pub fn read(file: File, read: u32, then: impl FnOnce(Input) + 'static) {
     let name = file.name();
     let reading = file.array_buffer();
     spawn_local(async move {
-        let refused = |name: String, reason: String| Input::ImportRefused { name, reason };
+        let refused = |name, reason| Input::ImportRefused { read, name, reason };
         let bytes = match JsFuture::from(reading).await {
             Ok(buffer) => Uint8Array::new(&buffer),
             Err(_) => {
@@ -65,6 +65,7 @@ pub fn read(file: File, then: impl FnOnce(Input) + 'static) {
         };
         then(match decode(bytes).await {
             Ok((heights, source)) => Input::ImportDecoded {
+                read,
                 name,
                 heights,
                 source,

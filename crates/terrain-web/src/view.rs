@@ -329,7 +329,7 @@ impl DemoView {
             controls.present(shown);
         }
         if changed!(embed) {
-            self.embed.present(&presentation.embed);
+            self.embed.present(presentation.embed.as_ref());
         }
         self.download.present(&presentation.download);
         self.shown = Some(presentation);

@@ -53,8 +53,9 @@ pub enum Effect {
         media_type: &'static str,
     },
     /// Read and decode the file the reader picked; answer with
-    /// [`Input::ImportDecoded`] or [`Input::ImportRefused`].
-    ReadFile,
+    /// [`Input::ImportDecoded`] or [`Input::ImportRefused`] with this
+    /// ticket.
+    ReadFile(u32),
     /// Copy text to the clipboard; answer with [`Input::Copied`].
     Copy(String),
     /// Give demos linked to this one the seed.

@@ -117,6 +117,8 @@ pub enum Input {
     /// The picked file, read and decoded as a map (by the page's PNG
     /// module, which the shell loads on the first import).
     ImportDecoded {
+        /// The read's ticket, from [`Effect::ReadFile`](super::Effect::ReadFile).
+        read: u32,
         /// Its name.
         name: String,
         /// The map it makes.
@@ -126,6 +128,8 @@ pub enum Input {
     },
     /// The picked file could not be read, or is not a map.
     ImportRefused {
+        /// The read's ticket, from [`Effect::ReadFile`](super::Effect::ReadFile).
+        read: u32,
         /// Its name.
         name: String,
         /// Why, as a sentence starting in lower case.

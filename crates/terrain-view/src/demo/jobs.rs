@@ -46,12 +46,55 @@ pub const MAX_IMPORT_BYTES: f64 = 128.0 * 1024.0 * 1024.0;
 /// with words saying so, or a refusal in words, when it is too big.
 pub(super) fn picked(name: &str, size: f64) -> Result<String, String> {
     if size > MAX_IMPORT_BYTES {
+        // One decimal, so that a file just over says more than 128.
+        let megabytes = format!("{:.1}", size / 1024.0 / 1024.0);
         Err(format!(
-            "{name} is {:.0} MB; the largest file accepted is 128 MB.",
-            size / 1024.0 / 1024.0
+            "{name} is {} MB; the largest file accepted is 128 MB.",
+            megabytes.trim_end_matches(".0")
         ))
     } else {
         Ok(format!("Reading {name}…"))
+    }
+}
+
+/// The file being read for an import, if any. Reading and decoding take
+/// a while (seconds for a big file, or while the decoder loads), and only
+/// the newest thing the reader asked for may land: each read has a
+/// ticket, an answer counts only for the read still waited for, and a new
+/// map asked for meanwhile sets the file aside.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Reading {
+    /// The last ticket given.
+    tickets: u32,
+    /// The read waited for: its ticket and file name.
+    waited: Option<(u32, String)>,
+}
+
+impl Reading {
+    /// Starts reading the file `name`: the read's ticket.
+    pub(super) fn start(&mut self, name: &str) -> u32 {
+        self.tickets = self.tickets.wrapping_add(1);
+        self.waited = Some((self.tickets, name.to_owned()));
+        self.tickets
+    }
+
+    /// Whether the answer to read `ticket` is the one waited for (which
+    /// it then no longer is).
+    pub(super) fn answered(&mut self, ticket: u32) -> bool {
+        let waited = self.waited.as_ref().is_some_and(|(at, _)| *at == ticket);
+        if waited {
+            self.waited = None;
+        }
+        waited
+    }
+
+    /// Gives up the read waited for: the words that say so, if there was
+    /// one.
+    pub(super) fn set_aside(&mut self) -> Option<String> {
+        let (_, name) = self.waited.take()?;
+        Some(format!(
+            "{name} was set aside: a new map was asked for while it was read."
+        ))
     }
 }
 

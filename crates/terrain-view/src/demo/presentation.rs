@@ -99,8 +99,9 @@ pub struct Presentation {
     pub takes_keys: bool,
     /// The controls, if the demo has them.
     pub controls: Option<ControlsShown>,
-    /// The snippets that embed exactly this demo in another page.
-    pub embed: Snippets,
+    /// The snippets that embed exactly this demo in another page; none
+    /// for an imported map ([`crate::words::NO_EMBED`] says why).
+    pub embed: Option<Snippets>,
     /// The Download menu, which every demo has.
     pub download: DownloadShown,
 }
@@ -205,7 +206,8 @@ impl Parts<'_> {
             takes_keys: shown.shown_view().is_3d(),
             controls: (shown.config.display.controls != Controls::None)
                 .then(|| self.controls_shown()),
-            embed: embed::snippets(&shown.config, &shown.location),
+            embed: (shown.origin == Origin::Generated)
+                .then(|| embed::snippets(&shown.config, &shown.location)),
             download: self.download.clone(),
         }
     }
@@ -258,6 +260,19 @@ impl Parts<'_> {
             copy_status: self.notes.copy_status.clone(),
         }
     }
+}
+
+/// The notice for settings the page gave that are not used as given, if
+/// any, saying what stands `instead` of a refused value. (The list may
+/// hold only settings the map does not read, so the lead promises no
+/// refusal.)
+pub(super) fn notice_of(problems: &[String], instead: &str) -> Option<String> {
+    (!problems.is_empty()).then(|| {
+        format!(
+            "Not all of this demo's settings are used as given (where a value is refused, {instead} stands): {}.",
+            problems.join("; ")
+        )
+    })
 }
 
 /// The crease index of a finished map, or its seam index in a tiled

@@ -260,6 +260,14 @@ impl Shown {
         self.config.params = params;
     }
 
+    /// The name of the file the map on show was imported from, if it was.
+    pub(super) fn imported_name(&self) -> Option<&str> {
+        match &self.origin {
+            Origin::Imported { name, .. } => Some(name),
+            Origin::Generated => None,
+        }
+    }
+
     /// The job that makes the map the settings describe: generated, or
     /// the imported map weathered.
     pub(super) fn map_job(&self) -> Ask {

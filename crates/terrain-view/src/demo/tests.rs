@@ -640,7 +640,7 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
             size: 1000.0,
         },
     );
-    assert_eq!(effects, [Effect::ReadFile]);
+    assert_eq!(effects, [Effect::ReadFile(1)]);
     let picture = map_of(
         &ValidParams::default().with_exponent(3).expect("valid"),
         Stage::Done,
@@ -648,6 +648,7 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
     let effects = handle(
         &mut demo,
         Input::ImportDecoded {
+            read: 1,
             name: "hills.png".into(),
             heights: picture,
             source: ImageSource {
@@ -692,9 +693,11 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
 fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     let before = demo.terrain().clone();
+    let read = started_reading(&mut demo, "cat.gif");
     handle(
         &mut demo,
         Input::ImportRefused {
+            read,
             name: "cat.gif".into(),
             reason: "this file is not a PNG image".into(),
         },
@@ -707,12 +710,105 @@ fn a_file_that_is_not_a_png_or_cannot_be_read_is_refused_and_the_map_stays() {
     );
 }
 
+/// The map `side` points wide decoded from the file of read `read`.
+fn decoded(read: u32, name: &str, exponent: u32) -> Input {
+    Input::ImportDecoded {
+        read,
+        name: name.into(),
+        heights: Heightmap::new(exponent).expect("a map"),
+        source: ImageSource {
+            width: 9,
+            height: 9,
+            format: "8-bit greyscale".into(),
+        },
+    }
+}
+
+// Once a big file decoded after a small one picked later replaced it, and
+// an import read while the exponent changed replaced the new map.
+#[test]
+fn only_the_newest_choice_lands_while_a_file_is_read() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    let big = started_reading(&mut demo, "big.png");
+    let small = started_reading(&mut demo, "small.png");
+    handle(&mut demo, decoded(small, "small.png", 3));
+    assert_eq!(demo.presentation().caption, "Imported from small.png");
+    handle(&mut demo, decoded(big, "big.png", 5));
+    assert_eq!(
+        demo.terrain().heightmap.side(),
+        9,
+        "the older file is dropped"
+    );
+    assert_eq!(demo.presentation().caption, "Imported from small.png");
+
+    let late = started_reading(&mut demo, "late.png");
+    let edited = Input::Edited {
+        key: Key::Param(Field::EXPONENT),
+        text: "2".into(),
+    };
+    handle(&mut demo, edited);
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(
+        status,
+        Some((
+            "late.png was set aside: a new map was asked for while it was read.".into(),
+            false
+        ))
+    );
+    handle(&mut demo, decoded(late, "late.png", 5));
+    assert_eq!(
+        demo.terrain().heightmap.side(),
+        5,
+        "the exponent's map stays"
+    );
+    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DIAMOND_SQUARE));
+    // A refusal of a read given up says nothing either.
+    handle(
+        &mut demo,
+        Input::ImportRefused {
+            read: late,
+            name: "late.png".into(),
+            reason: "this file is not a PNG image".into(),
+        },
+    );
+    assert_eq!(
+        demo.presentation().controls.expect("controls").file_status,
+        status
+    );
+}
+
+#[test]
+fn an_import_has_no_embed_and_a_new_map_says_the_import_is_gone() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    assert!(demo.presentation().embed.is_some());
+    let read = started_reading(&mut demo, "hills.png");
+    handle(&mut demo, decoded(read, "hills.png", 3));
+    assert_eq!(
+        demo.presentation().embed,
+        None,
+        "no snippet makes a file's map"
+    );
+    handle(&mut demo, Input::Refresh(99));
+    assert_eq!(demo.terrain().algorithm, Some(Algorithm::DIAMOND_SQUARE));
+    assert!(demo.presentation().embed.is_some());
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(
+        status,
+        Some((
+            "hills.png gave way to a new map; import it again to see it.".into(),
+            false
+        ))
+    );
+}
+
 #[test]
 fn a_huge_import_is_meshed_in_the_worker() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    let read = started_reading(&mut demo, "big.png");
     let effects = handle(
         &mut demo,
         Input::ImportDecoded {
+            read,
             name: "big.png".into(),
             heights: Heightmap::new(10).expect("1025 x 1025"),
             source: ImageSource {
@@ -1351,11 +1447,28 @@ fn a_tiled_view_measures_its_seam_and_a_single_one_its_creases() {
     assert!(text.starts_with("crease index "), "{text}");
 }
 
+/// Picks the file `name` to import: the read's ticket.
+fn started_reading(demo: &mut Demo, name: &str) -> u32 {
+    let effects = handle(
+        demo,
+        Input::ImportPicked {
+            name: name.into(),
+            size: 1000.0,
+        },
+    );
+    match effects[..] {
+        [Effect::ReadFile(read)] => read,
+        _ => panic!("no read: {effects:?}"),
+    }
+}
+
 /// Imports `heights` as hills.png, as the shell does once the file is read.
 fn imported(demo: &mut Demo, heights: Heightmap) {
+    let read = started_reading(demo, "hills.png");
     handle(
         demo,
         Input::ImportDecoded {
+            read,
             name: "hills.png".into(),
             heights,
             source: ImageSource {
