@@ -285,6 +285,28 @@ test("?compare= shows three algorithms under one camera, measured together", asy
   await expectNoSeriousViolations(page, "playground comparing three algorithms");
 });
 
+// Once every map's slopes were measured at the first map's relief, and a
+// map wider than the panel measures point for point went without a word.
+test("measured together, each map's slopes are at its own view's relief, and thinning is said", async ({ page }) => {
+  await page.goto("/playground.html?compare=diamond-square,diamond-square&seed=7&exponent=8&2.relief=2&2.exponent=10");
+  await waitForAllDemos(page, 2);
+  const together = page.getByRole("region", { name: "The compared maps measured together" });
+  const glance = together.getByRole("table", { name: /At a glance/ });
+  const steepest = glance.getByRole("row", { name: /Steepest slope/ }).getByRole("cell");
+  await expect(steepest).toHaveCount(2);
+  const [first, second] = (await steepest.allTextContents()).map(Number.parseFloat);
+  expect(second, "relief 2 is steeper").toBeGreaterThan(first + 5);
+  // Map 2's own panel says the same.
+  await page.getByRole("button", { name: "Analyze" }).nth(1).click();
+  const own = page
+    .locator(".terrain-demo")
+    .nth(1)
+    .getByRole("table", { name: /At a glance/ });
+  const ownSteepest = own.getByRole("row", { name: /Steepest slope/ }).getByRole("cell");
+  await expect(ownSteepest).toHaveText(`${(await steepest.allTextContents())[1]}`);
+  await expect(together.locator(".terrain-analysis-note")).toContainText("Measured at every second point");
+});
+
 test("a comparison without a seed or an exponent draws every map on one, and its address reopens what was shown", async ({
   page,
 }) => {

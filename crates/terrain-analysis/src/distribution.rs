@@ -101,7 +101,8 @@ impl Histogram {
     /// `values` counted in `bins` equal steps from `low` to `high` (values
     /// outside go to the nearest end bin). A flat range (`low == high`)
     /// is widened by a half on each side, so the one height sits in the
-    /// middle of the middle bin.
+    /// middle of the range: inside the middle bin for an odd count, on
+    /// the lower edge of the upper middle one (counted there) for an even.
     pub fn of(values: &[f64], low: f64, high: f64, bins: usize) -> Self {
         let (mut histogram, binning) = Self::empty(low, high, bins);
         for &value in values {

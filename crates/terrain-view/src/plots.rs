@@ -23,7 +23,7 @@ mod series;
 pub use legend::{legend, spectrum_picture};
 pub use series::{Figure, SERIES_COLORS, Series};
 
-use axes::{Frame, Scale, at, escape, number};
+use axes::{Corner, Frame, Scale, at, escape, number};
 
 /// The most rows a table gives a histogram: bins are merged to fit.
 const MAX_TABLE_ROWS: usize = 16;
@@ -149,17 +149,30 @@ fn distribution_table(
     };
     let bins = first.len();
     let merge = bins.div_ceil(MAX_TABLE_ROWS).max(1);
+    // Maps of different ranges are binned over their own: each cell then
+    // says its heights, and the row only which bins it holds.
+    let shared = shares
+        .iter()
+        .all(|(_, other)| other.edges == histogram.edges);
+    let range = |histogram: &Histogram, start: usize, end: usize| {
+        let edge = |at: usize| histogram.edges.get(at).copied().unwrap_or(f64::NAN);
+        format!("{} to {}", number(edge(start)), number(edge(end)))
+    };
     for start in (0..bins).step_by(merge) {
         let end = (start + merge).min(bins);
-        let _ = write!(
-            table,
-            "<tr><th scope=\"row\">{} to {}</th>",
-            number(histogram.edges[start]),
-            number(histogram.edges[end])
-        );
-        for (shares, _) in shares {
+        let row = if shared {
+            range(histogram, start, end)
+        } else {
+            format!("bins {} to {end} of {bins}", start + 1)
+        };
+        let _ = write!(table, "<tr><th scope=\"row\">{row}</th>");
+        for (shares, own) in shares {
             let sum: f64 = shares.get(start..end).map_or(0.0, |part| part.iter().sum());
-            let _ = write!(table, "<td>{}</td>", fixed(sum, 1));
+            let _ = write!(table, "<td>{}", fixed(sum, 1));
+            if !shared {
+                let _ = write!(table, " ({})", range(own, start, end));
+            }
+            table.push_str("</td>");
         }
         table.push_str("</tr>");
     }
@@ -176,10 +189,14 @@ pub fn hypsometric(series: &[Series]) -> Figure {
             (low.min(one.analysis.min), high.max(one.analysis.max))
         });
     let (low, high) = (finite_or(low, 0.0), finite_or(high, 1.0));
-    let frame = Frame::new(
-        Scale::linear(0.0, 100.0),
-        Scale::linear(low, if high > low { high } else { low + 1.0 }),
-    );
+    // A flat map's one bin runs half a unit either side of its height,
+    // as its histogram does.
+    let (low, high) = if high > low {
+        (low, high)
+    } else {
+        (low - 0.5, low + 0.5)
+    };
+    let frame = Frame::new(Scale::linear(0.0, 100.0), Scale::linear(low, high));
     let title = "Hypsometric curve";
     let mut svg = frame.open(&summary_of(series, title));
     frame.axes(
@@ -211,12 +228,25 @@ pub fn hypsometric(series: &[Series]) -> Figure {
     let mut table = open_table(title, "Height", series, "% of the map at or above");
     if let Some(first) = series.first() {
         let edges = &first.analysis.histogram.edges;
+        // Maps of different ranges each say at what height of their own.
+        let shared = series
+            .iter()
+            .all(|one| one.analysis.histogram.edges == *edges);
         let merge = (edges.len() - 1).div_ceil(MAX_TABLE_ROWS).max(1);
         for edge in (0..edges.len()).step_by(merge) {
-            let _ = write!(table, "<tr><th scope=\"row\">{}</th>", number(edges[edge]));
+            let row = if shared {
+                number(edges[edge])
+            } else {
+                format!("step {} of {}", edge, edges.len() - 1)
+            };
+            let _ = write!(table, "<tr><th scope=\"row\">{row}</th>");
             for one in series {
                 let share = one.analysis.hypsometric.get(edge).copied().unwrap_or(0.0);
-                let _ = write!(table, "<td>{}</td>", fixed(share * 100.0, 1));
+                let _ = write!(table, "<td>{}", fixed(share * 100.0, 1));
+                if let Some(height) = one.analysis.histogram.edges.get(edge).filter(|_| !shared) {
+                    let _ = write!(table, " (at {})", number(*height));
+                }
+                table.push_str("</td>");
             }
             table.push_str("</tr>");
         }
@@ -249,9 +279,12 @@ pub fn spectrum(series: &[Series]) -> Figure {
     if !p_low.is_finite() {
         (p_low, p_high) = (1e-6, 1.0);
     }
+    // At least a decade of power, with a flat spectrum in its middle
+    // rather than on the axis.
+    let pad = (10.0 / (p_high / p_low)).max(1.0).sqrt();
     let frame = Frame::new(
         Scale::log(1.0, f_high),
-        Scale::log(p_low, p_high.max(p_low * 10.0)),
+        Scale::log(p_low / pad, p_high * pad),
     );
     let title = "Power spectrum";
     let mut svg = frame.open(&summary_of(series, title));
@@ -272,13 +305,30 @@ pub fn spectrum(series: &[Series]) -> Figure {
             "<path d=\"{path}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"1.6\" \
              stroke-linejoin=\"round\"/>"
         );
+        // A map of 3 points a side has one frequency: a dot, not an
+        // invisible line.
+        if let [(f, p)] = points[..] {
+            let _ = write!(
+                svg,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{color}\"/>",
+                at(frame.x(f)),
+                at(frame.y(p))
+            );
+        }
         let spectrum = &one.analysis.spectrum;
         if let (Some(slope), Some(intercept)) = (spectrum.slope, spectrum.intercept) {
             let (from, to) = spectrum.fit_band;
             let line = |f: f64| 10f64.powf(intercept + slope * f.log10());
+            // In ink over one curve; over several, in its own series'
+            // colour, so each fit finds its curve.
+            let ink = if series.len() == 1 {
+                "currentColor"
+            } else {
+                color
+            };
             let _ = write!(
                 svg,
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"currentColor\" \
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{ink}\" \
                  stroke-width=\"1.4\" stroke-dasharray=\"5 3\"/>",
                 at(frame.x(from)),
                 at(frame.y(line(from))),
@@ -287,9 +337,11 @@ pub fn spectrum(series: &[Series]) -> Figure {
             );
         }
     }
-    frame.series_legend_with(&mut svg, series, |one| match one.analysis.spectrum.slope {
-        Some(slope) => format!("{}: slope {}", one.name, signed(slope)),
-        None => format!("{}: no slope", one.name),
+    frame.series_legend_with(&mut svg, series, Corner::BottomLeft, |one| {
+        match one.analysis.spectrum.slope {
+            Some(slope) => format!("{}: slope {}", one.name, signed(slope)),
+            None => format!("{}: no slope", one.name),
+        }
     });
     svg.push_str("</svg>");
     let mut table = open_table(
@@ -422,6 +474,10 @@ fn fixed(value: f64, places: usize) -> String {
 /// A slope with its sign as a true minus: `−3.92`.
 pub fn signed(value: f64) -> String {
     let text = format!("{value:.2}");
+    // A slope of -4e-30 is flat: no sign.
+    if text == "-0.00" {
+        return "0.00".to_owned();
+    }
     match text.strip_prefix('-') {
         Some(rest) => format!("−{rest}"),
         None => text,

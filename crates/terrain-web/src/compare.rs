@@ -21,10 +21,13 @@ pub struct CompareView {
     hosts: Vec<HtmlElement>,
     demos: Vec<usize>,
     summary: HtmlElement,
+    /// What measuring big maps at every few points changes, when it does.
+    note: HtmlElement,
     histogram: FigureView,
     spectrum: FigureView,
-    /// The maps the plots show ([`terrain_view::demo::Demo::maps_shown`]).
-    shown: Vec<u64>,
+    /// The maps the plots show ([`terrain_view::demo::Demo::maps_shown`])
+    /// and the relief each is measured at.
+    shown: Vec<(u64, f64)>,
     /// The query last written into the address.
     query: String,
 }
@@ -106,6 +109,9 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
     together.append_child(&heading)?;
     let summary = summary_box(document)?;
     together.append_child(&summary)?;
+    let note = dom::create_with_text(document, "p", "terrain-analysis-note", "")?;
+    dom::show(&note, false);
+    together.append_child(&note)?;
     let grid: HtmlElement = dom::create(document, "div", "terrain-analysis-grid")?;
     let histogram = FigureView::build(document, "terrain-figure")?;
     let spectrum = FigureView::build(document, "terrain-figure")?;
@@ -119,6 +125,7 @@ pub fn prepare(document: &Document) -> Result<Option<CompareView>, JsValue> {
         hosts,
         demos: Vec::new(),
         summary,
+        note,
         histogram,
         spectrum,
         shown: Vec::new(),
@@ -176,17 +183,29 @@ impl CompareView {
             .iter()
             .filter_map(|&index| page.demo(index))
             .collect();
-        let shown: Vec<u64> = demos.iter().map(|demo| demo.maps_shown()).collect();
+        // Each map's slopes at the relief its own view draws.
+        let shown: Vec<(u64, f64)> = demos
+            .iter()
+            .map(|demo| (demo.maps_shown(), demo.config().display.relief))
+            .collect();
         // Measured together once every demo has its first map.
-        if demos.is_empty() || shown == self.shown || shown.contains(&0) {
+        let waiting = shown.iter().any(|&(maps, _)| maps == 0);
+        if demos.is_empty() || shown == self.shown || waiting {
             return;
         }
         self.shown = shown;
-        let relief = demos[0].config().display.relief;
         let analyses: Vec<_> = demos
             .iter()
-            .map(|demo| panel::measure(&demo.terrain().heightmap, relief))
+            .map(|demo| panel::measure(&demo.terrain().heightmap, demo.config().display.relief))
             .collect();
+        // The widest map says what thinning changes, for all.
+        let widest = demos
+            .iter()
+            .map(|demo| &demo.terrain().heightmap)
+            .max_by_key(|map| map.side());
+        let note = widest.and_then(panel::thinning_note);
+        self.note.set_text_content(note.as_deref());
+        dom::show(&self.note, note.is_some());
         let names: Vec<String> = (0..demos.len())
             .map(|index| self.comparison.map_name(index))
             .collect();

@@ -39,6 +39,68 @@ fn white_noise_is_flat() {
     assert!(slope.abs() < 0.35, "{slope}");
 }
 
+/// What taking the edges' jumps out costs on a map with no structure: a
+/// false slope that grows with the map (the module's documentation and
+/// README.md quote these).
+#[test]
+fn the_periodic_component_tilts_white_noise_more_on_bigger_maps() {
+    let slope = |exponent| {
+        Spectrum::of(&map(Algorithm::RANDOM_NOISE, exponent, 1, &[]))
+            .slope
+            .map(|slope| format!("{slope:.2}"))
+    };
+    let slopes = [7, 9, 11].map(slope);
+    assert_eq!(
+        slopes.each_ref().map(Option::as_deref),
+        [Some("-0.10"), Some("-0.13"), Some("-0.52")]
+    );
+}
+
+/// The picture by its definition, enumerated over the whole plane of
+/// components (the workspace keeps half; the other half mirrors it): each
+/// pixel the log2 of the mean, over its components, of each one's power
+/// against its ring's mean. Once the components of column 0 counted twice.
+#[test]
+fn the_spectrum_picture_weighs_every_component_once() {
+    let map = map(Algorithm::DIAMOND_SQUARE, 7, 7, &[]);
+    let picture = Spectrum::of(&map).picture;
+    workspace::with(map.last(), |work| {
+        work.measure(&map);
+        let side = work.side();
+        let half = side as i64 / 2;
+        let shift = (side / picture.side).trailing_zeros();
+        let (mut sums, mut counts) = (vec![0.0; side * side], vec![0u32; side * side]);
+        for fx in -half..half {
+            for fy in -half..half {
+                // (fx, fy), or its mirror (-fx, -fy) in the half kept.
+                let (kx, ky) = if fx >= 0 { (fx, fy) } else { (-fx, -fy) };
+                let at = kx as usize * side + ky.rem_euclid(side as i64) as usize;
+                // The corners, past the last whole ring, have none.
+                let ring = work.rings()[at] as usize;
+                let mean = work.ring_mean().get(ring).copied().unwrap_or(0.0);
+                if (fx, fy) == (0, 0) || mean <= 0.0 {
+                    continue;
+                }
+                let pixel = (((fy + half) as usize) >> shift) * picture.side
+                    + (((fx + half) as usize) >> shift);
+                sums[pixel] += work.power()[at] / mean;
+                counts[pixel] += 1;
+            }
+        }
+        for (pixel, &value) in picture.values.iter().enumerate() {
+            let expected = if counts[pixel] == 0 {
+                0.0
+            } else {
+                (sums[pixel] / f64::from(counts[pixel])).log2()
+            };
+            assert!(
+                (value - expected).abs() < 1e-9,
+                "pixel {pixel}: {value} against {expected}"
+            );
+        }
+    });
+}
+
 #[test]
 fn diamond_square_follows_its_hurst_exponent() {
     for (reduction, expected) in [("0.5", -4.0), ("0.7", -3.03)] {

@@ -171,11 +171,11 @@ impl Frame {
     /// than one to tell apart.
     pub fn series_legend(&self, svg: &mut String, series: &[Series]) {
         if series.len() > 1 {
-            self.series_legend_with(svg, series, |one| one.name.to_owned());
+            self.series_legend_with(svg, series, Corner::TopRight, |one| one.name.to_owned());
         }
     }
 
-    /// A swatch and `words` for each series, top right, on a veil of the
+    /// A swatch and `words` for each series, in `corner`, on a veil of the
     /// paper (the page's style sheet colours it, class
     /// `terrain-plot-key-box`, and outlines the words in the paper's
     /// colour, class `terrain-plot-key`), so they stay legible over the
@@ -184,38 +184,59 @@ impl Frame {
         &self,
         svg: &mut String,
         series: &[Series],
+        corner: Corner,
         words: impl Fn(&Series) -> String,
     ) {
         let said: Vec<String> = series.iter().map(words).collect();
         // About 6 units a character at font size 11, as wide as the
         // longest words, the swatch and the gaps.
-        if let Some(longest) = said.iter().map(|words| words.chars().count()).max() {
-            let width = 6.0 * longest as f64 + 28.0;
-            let _ = write!(
-                svg,
-                "<rect class=\"terrain-plot-key-box\" x=\"{}\" y=\"{}\" width=\"{}\" \
-                 height=\"{}\" rx=\"3\"/>",
-                at(RIGHT - width),
-                TOP + 3.0,
-                at(width),
-                15.0 * series.len() as f64 + 3.0
-            );
-        }
+        let Some(longest) = said.iter().map(|words| words.chars().count()).max() else {
+            return;
+        };
+        let (width, height) = (6.0 * longest as f64 + 28.0, 15.0 * said.len() as f64 + 3.0);
+        let (left, top) = match corner {
+            Corner::TopRight => (RIGHT - width, TOP + 3.0),
+            Corner::BottomLeft => (LEFT + 3.0, BOTTOM - 3.0 - height),
+        };
+        let _ = write!(
+            svg,
+            "<rect class=\"terrain-plot-key-box\" x=\"{}\" y=\"{}\" width=\"{}\" \
+             height=\"{}\" rx=\"3\"/>",
+            at(left),
+            at(top),
+            at(width),
+            at(height)
+        );
         for (index, words) in said.iter().enumerate() {
             let color = SERIES_COLORS[index % SERIES_COLORS.len()];
-            let y = TOP + 12.0 + 15.0 * index as f64;
+            let y = at(top + 9.0 + 15.0 * index as f64);
+            // The swatch at the box's outer edge, the words inside it.
+            let (swatch, text, anchor) = match corner {
+                Corner::TopRight => (left + width - 18.0, left + width - 22.0, "end"),
+                Corner::BottomLeft => (left + 4.0, left + 22.0, "start"),
+            };
             let _ = write!(
                 svg,
                 "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"{color}\" \
                  stroke-width=\"3\"/><text class=\"terrain-plot-key\" x=\"{}\" y=\"{y}\" \
-                 dy=\"0.35em\" text-anchor=\"end\">{}</text>",
-                RIGHT - 18.0,
-                RIGHT - 4.0,
-                RIGHT - 22.0,
+                 dy=\"0.35em\" text-anchor=\"{anchor}\">{}</text>",
+                at(swatch),
+                at(swatch + 14.0),
+                at(text),
                 escape(words)
             );
         }
     }
+}
+
+/// Where a plot's key sits: where its curves leave room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    /// Over the tops of histograms and the hypsometric curve's emptier
+    /// half.
+    TopRight,
+    /// Under a falling spectrum, whose power is high on the left.
+    BottomLeft,
 }
 
 /// `text` safe inside markup.

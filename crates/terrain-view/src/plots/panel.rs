@@ -101,18 +101,9 @@ pub fn panel(terrain: &Terrain, relief: f64) -> Panel {
             analysis: &now,
         });
     }
-    let stride = stride(map);
     let side = map.side();
-    let note = if stride == 1 {
-        format!("Measured at every one of the map's {side} × {side} points.")
-    } else {
-        format!(
-            "Measured at every {} point across and down (513 × 513 of the map's {side} × \
-             {side}), so the panel keeps up: heights and slopes are those of these points (a \
-             peak between them is missed), and the spectrum ends at 256 cycles per map width.",
-            ordinal(stride)
-        )
-    };
+    let note = thinning_note(map)
+        .unwrap_or_else(|| format!("Measured at every one of the map's {side} × {side} points."));
     let figures = vec![
         histogram(&series),
         hypsometric(&series),
@@ -133,6 +124,26 @@ pub fn panel(terrain: &Terrain, relief: f64) -> Panel {
                         through the middle are directions that hold more."
             .to_owned(),
     }
+}
+
+/// What measuring `map` at every few points changes, when the panel
+/// does ([`stride`]); `None` for a map measured point for point.
+pub fn thinning_note(map: &Heightmap) -> Option<String> {
+    let stride = stride(map);
+    let side = map.side();
+    // The whole map's transform is `last` points wide, as analyze()'s.
+    let (_, whole_band) = terrain_analysis::spectrum::fit_band(map.last())?;
+    (stride > 1).then(|| {
+        format!(
+            "Measured at every {} point across and down (513 × 513 of the map's {side} × \
+             {side}), so the panel keeps up. The numbers are those of these points, not the \
+             whole map's (analyze() measures all of it): a peak between them is missed, the \
+             spectrum ends at 256 cycles per map width and its slope is fitted from 4 to 64 \
+             (the whole map's, to {whole_band}), and detail finer than the points folds into \
+             the finest frequencies and the roughness.",
+            ordinal(stride)
+        )
+    })
 }
 
 fn ordinal(stride: usize) -> String {
@@ -170,10 +181,13 @@ mod tests {
         let thinned = measured_map(&big.heightmap);
         assert_eq!((thinned.side(), stride(&big.heightmap)), (513, 2));
         assert_eq!(thinned.get(3, 5), big.heightmap.get(6, 10));
+        let note = panel(&big, 1.0).note;
+        assert!(note.starts_with("Measured at every second point"), "{note}");
+        // The numbers differ from analyze()'s, and the note says how.
         assert!(
-            panel(&big, 1.0)
-                .note
-                .starts_with("Measured at every second point")
+            note.contains("fitted from 4 to 64 (the whole map's, to 128)"),
+            "{note}"
         );
+        assert_eq!(thinning_note(&terrain(9).heightmap), None);
     }
 }

@@ -478,3 +478,116 @@ fn erosion_quotes_its_analyze_panel_as_measured() {
     assert!(shown.summary.contains(&row), "{row} in {}", shown.summary);
     assert!(!shown.summary.contains("Mean slope"), "as the chapter says");
 }
+
+// Once every column of a comparison's tables took the first map's heights:
+// a map spanning 0 to 0.5 beside one spanning 0 to 1 read 0.2 % where it
+// held 50 %.
+#[test]
+fn tables_of_maps_of_different_ranges_give_each_its_own_heights() {
+    let side = 17;
+    let ramp = |top: f64| {
+        let heights = (0..side * side)
+            .map(|index| top * (index / side) as f64 / (side - 1) as f64)
+            .collect();
+        let map = Heightmap::from_heights(4, heights).expect("17 x 17");
+        analyze(&map, &Options::new(4, 1.0).expect("options"))
+    };
+    let (whole, half) = (ramp(1.0), ramp(0.5));
+    let series = [
+        Series {
+            name: "Whole",
+            analysis: &whole,
+        },
+        Series {
+            name: "Half",
+            analysis: &half,
+        },
+    ];
+    let table = histogram(&series).table;
+    // Four bins each: a quarter of the rows of a ramp in each, over its
+    // own heights.
+    assert!(
+        table.contains("<th scope=\"row\">bins 1 to 1 of 4</th><td>23.5 (0 to 0.25)</td><td>23.5 (0 to 0.125)</td>"),
+        "{table}"
+    );
+    let curve = hypsometric(&series).table;
+    assert!(
+        curve.contains(
+            "<th scope=\"row\">step 2 of 4</th><td>52.9 (at 0.5)</td><td>52.9 (at 0.25)</td>"
+        ),
+        "{curve}"
+    );
+    // One map, or maps of one range, keep the heights in the row.
+    let alone = histogram(&series[..1]).table;
+    assert!(
+        alone.contains("<th scope=\"row\">0 to 0.25</th><td>23.5</td>"),
+        "{alone}"
+    );
+    assert_eq!(signed(-4.5e-30), "0.00", "a flat fit has no sign");
+}
+
+// Once every fit was dashed in ink and the key sat over the spectra's
+// high, left end, where the fits begin.
+#[test]
+fn each_spectrum_fit_takes_its_series_colour_and_the_key_sits_low_left() {
+    let first = analysis_of(Algorithm::DIAMOND_SQUARE, 3);
+    let second = analysis_of(Algorithm::PERLIN_NOISE, 3);
+    let series = [
+        Series {
+            name: "Map 1",
+            analysis: &first,
+        },
+        Series {
+            name: "Map 2",
+            analysis: &second,
+        },
+    ];
+    let svg = spectrum(&series).svg;
+    for color in &SERIES_COLORS[..2] {
+        let fit = format!("stroke=\"{color}\" stroke-width=\"1.4\" stroke-dasharray");
+        assert!(svg.contains(&fit), "{color}'s fit: {svg}");
+    }
+    // The key's box starts at the plot's left edge, under the curves.
+    assert!(
+        svg.contains("<rect class=\"terrain-plot-key-box\" x=\"65\""),
+        "{svg}"
+    );
+    let alone = spectrum(&series[..1]).svg;
+    assert!(alone.contains("stroke=\"currentColor\" stroke-width=\"1.4\" stroke-dasharray"));
+}
+
+// Once a 3 x 3 map's spectrum plot was empty (a one-point path draws
+// nothing), a flat spectrum lay on the axis and a flat map's hypsometric
+// curve ran below its own axis.
+#[test]
+fn the_smallest_and_flattest_maps_still_draw_their_plots() {
+    let tiny = {
+        let params = ValidParams::new(Algorithm::DIAMOND_SQUARE).with_exponent(1);
+        let map = params
+            .and_then(|params| terrain_core::generate(&params, Stage::Done))
+            .map(|terrain| terrain.heightmap)
+            .unwrap_or_default();
+        assert_eq!(map.side(), 3);
+        analyze(&map, &Options::default())
+    };
+    let one = [Series {
+        name: "This map",
+        analysis: &tiny,
+    }];
+    assert!(
+        spectrum(&one).svg.contains("<circle "),
+        "the one frequency is a dot"
+    );
+    let flat = analyze(&Heightmap::new(4).expect("17 x 17"), &Options::default());
+    let one = [Series {
+        name: "This map",
+        analysis: &flat,
+    }];
+    // The curve's heights, -0.5 to 0.5, run from the axis's foot to its
+    // top (186 to 12), not from its foot to half way and beyond.
+    let curve = hypsometric(&one).svg;
+    assert!(
+        curve.contains("d=\"M350 186L") && curve.contains("L62 12\" fill=\"none\""),
+        "{curve}"
+    );
+}
