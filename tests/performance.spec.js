@@ -248,8 +248,8 @@ test(
 
     await jobsDone(page);
     await expect(page.locator(".terrain-file-status")).toHaveText(
-      "Imported hills-4097.png: 4097 × 4097 pixels, 16-bit greyscale, resampled to 4097 × 4097 points." +
-        " Erosion and the seed weather it; any other setting makes a new map.",
+      "Imported hills-4097.png: 4097 × 4097 pixels, 16-bit greyscale, resampled to 4097 × 4097 points," +
+        " heights 0.000 to 1.000. Erosion and the seed weather it; any other setting makes a new map.",
     );
     const longestTask = await page.evaluate(() => window.__longestTask);
     console.log(`while importing a 4097 x 4097 PNG: longest main-thread task ${longestTask.toFixed(0)} ms`);

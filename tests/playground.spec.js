@@ -201,7 +201,7 @@ test.describe("the playground", () => {
     const before = await statsOf(page, 0);
     await page.setInputFiles('.terrain-import input[type="file"]', path);
     await expect(page.locator(".terrain-file-status")).toContainText(
-      "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points.",
+      "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points, heights 0.000 to 1.000.",
     );
     await waitForChange(page, 0, before.hash, "the imported map is drawn");
     expect(decoder.map((url) => new URL(url).pathname).sort()).toEqual(["/terrain-png.js", "/terrain-png_bg.wasm"]);
@@ -256,7 +256,7 @@ test.describe("the playground", () => {
       await page.getByLabel("Exponent", { exact: true }).fill("4");
       await page.setInputFiles('.terrain-import input[type="file"]', path);
       await expect(page.locator(".terrain-file-status")).toContainText(
-        "Imported made-here.png: 33 × 33 pixels, 16-bit greyscale, resampled to 33 × 33 points.",
+        "Imported made-here.png: 33 × 33 pixels, 16-bit greyscale, resampled to 33 × 33 points, heights 0.000 to 1.000.",
       );
       await expect.poll(async () => (await renderStats(page)).waiting).toBe(0);
       expect((await state(page)).side).toBe(33);

@@ -6,8 +6,10 @@ use terrain_core::Heightmap;
 
 /// The widest and tallest image accepted, in pixels.
 ///
-/// An 8192-pixel side is twice the largest map (4097), so nothing is lost
-/// by refusing more, and it bounds the work before any pixel is decoded.
+/// An 8192-pixel side is twice the largest map (4097): every point of the
+/// biggest map has pixels of its own, and refusing more bounds the work
+/// before any pixel is decoded. (Resampling reads between pixels, with no
+/// filter first, so a line one pixel wide at 8192 can fade at 4097.)
 pub const MAX_IMPORT_SIDE: u32 = 8192;
 
 /// The most memory decoding may use, in bytes, besides the heightmap itself.

@@ -534,8 +534,7 @@ impl Demo {
         match purpose {
             Purpose::Recolour => self.shown.surface = surface,
             Purpose::Import(name) => {
-                let side = terrain.heightmap.side();
-                let words = jobs::imported_message(&name, source.as_ref(), side);
+                let words = jobs::imported_message(&name, source.as_ref(), &terrain.heightmap);
                 self.notes.file_status = Some((words, false));
                 let origin = Origin::Imported {
                     name,

@@ -98,16 +98,40 @@ impl Reading {
     }
 }
 
-/// What an import made of file `name`, and what the controls do to it.
-pub(super) fn imported_message(name: &str, source: Option<&ImageSource>, side: usize) -> String {
+/// What an import made of file `name` (the map `map`), and what the
+/// controls do to it.
+pub(super) fn imported_message(
+    name: &str,
+    source: Option<&ImageSource>,
+    map: &Heightmap,
+) -> String {
+    let side = map.side();
     let made = match source {
-        Some(source) => format!(
-            "Imported {name}: {} × {} pixels, {}, resampled to {side} × {side} points.",
-            source.width, source.height, source.format
-        ),
-        None => format!("Imported {name}, resampled to {side} × {side} points."),
+        Some(source) => {
+            let stretched = if source.width == source.height {
+                ""
+            } else {
+                " stretched to a square and"
+            };
+            format!(
+                "Imported {name}: {} × {} pixels, {},{stretched} resampled to {side} × {side} points",
+                source.width, source.height, source.format
+            )
+        }
+        None => format!("Imported {name}, resampled to {side} × {side} points"),
     };
-    format!("{made} Erosion and the seed weather it; any other setting makes a new map.")
+    // A file that uses little of its range (heights in metres, say)
+    // imports nearly flat: say where its heights lie, and why it looks so.
+    let (low, high) = map.min_max();
+    let flat = if high - low < 0.25 {
+        ": little of the file's 0 to 1, so the map is nearly flat"
+    } else {
+        ""
+    };
+    format!(
+        "{made}, heights {low:.3} to {high:.3}{flat}. Erosion and the seed weather it; any \
+         other setting makes a new map."
+    )
 }
 
 /// What a job is for.

@@ -186,7 +186,15 @@ impl Shown {
                 stem
             }
             Origin::Imported { name, .. } => {
-                format!("imported-{}", name.trim_end_matches(".png"))
+                // HILLS.PNG as hills.png: one extension, in any case.
+                let cut = name.len().saturating_sub(4);
+                let png = name
+                    .get(cut..)
+                    .is_some_and(|end| end.eq_ignore_ascii_case(".png"));
+                format!(
+                    "imported-{}",
+                    if png { &name[..cut] } else { name.as_str() }
+                )
             }
         }
     }

@@ -675,8 +675,9 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
     assert_eq!(
         shown.controls.expect("controls").file_status,
         Some((
-            "Imported hills.png: 9 × 9 pixels, 16-bit greyscale, resampled to 9 × 9 points. \
-             Erosion and the seed weather it; any other setting makes a new map."
+            "Imported hills.png: 9 × 9 pixels, 16-bit greyscale, resampled to 9 × 9 points, \
+             heights 0.000 to 1.000. Erosion and the seed weather it; any other setting makes \
+             a new map."
                 .into(),
             false
         ))
@@ -1662,4 +1663,43 @@ fn text_refused_after_good_text_cancels_its_rest_and_a_landing_map_keeps_the_tex
     );
     handle(&mut demo, Input::TypingRested(rounds[0]));
     assert_eq!((demo.config().params.map.exponent, demo.seed()), (6, 11));
+}
+
+// Once a file of heights in metres (a few hundredths of the 16-bit range)
+// imported as a flat sheet without a word, a 300 x 200 picture was
+// squared in silence, and HILLS.PNG downloaded as imported-HILLS.PNG.png.
+#[test]
+fn an_import_says_its_heights_and_its_stretch_and_names_its_files_by_its_stem() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    let read = started_reading(&mut demo, "DEM.PNG");
+    let heights = (0..17 * 17)
+        .map(|index| 0.013 + 0.02 * (index % 17) as f64 / 16.0)
+        .collect();
+    handle(
+        &mut demo,
+        Input::ImportDecoded {
+            read,
+            name: "DEM.PNG".into(),
+            heights: Heightmap::from_heights(4, heights).expect("17 x 17"),
+            source: ImageSource {
+                width: 300,
+                height: 200,
+                format: "16-bit greyscale".into(),
+            },
+        },
+    );
+    let (words, _) = demo
+        .presentation()
+        .controls
+        .expect("controls")
+        .file_status
+        .expect("words");
+    assert_eq!(
+        words,
+        "Imported DEM.PNG: 300 × 200 pixels, 16-bit greyscale, stretched to a square and \
+         resampled to 17 × 17 points, heights 0.013 to 0.033: little of the file's 0 to 1, so \
+         the map is nearly flat. Erosion and the seed weather it; any other setting makes a \
+         new map."
+    );
+    assert_eq!(demo.file_stem(), "imported-DEM");
 }
