@@ -312,6 +312,30 @@ test.describe("the playground", () => {
     expect(decoderHere, "the decoder was loaded by a worker, not the page").toBe(0);
   });
 
+  // Once a file dropped beside the small Import button opened in the tab,
+  // and the playground was gone.
+  test("a PNG dropped on the demo is imported as if picked", async ({ page }) => {
+    const host = page.locator(".terrain-demo").first();
+    const canvas = host.locator("canvas.terrain-canvas");
+    const dropped = await page.evaluateHandle(async () => {
+      const bytes = await (await fetch("figures/erosion-schedule.png")).arrayBuffer();
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
+      return data;
+    });
+    await canvas.dispatchEvent("dragover", { dataTransfer: dropped });
+    await expect(host, "the view says it takes the file").toHaveClass(/terrain-dropping/);
+    const taken = await canvas.evaluate(
+      (element, data) =>
+        !element.dispatchEvent(new DragEvent("drop", { dataTransfer: data, cancelable: true, bubbles: true })),
+      dropped,
+    );
+    expect(taken, "the browser's own handling (opening the file) is prevented").toBe(true);
+    await expect(page.locator(".terrain-file-status")).toContainText("Imported dropped.png: 256 × 256 pixels");
+    await expect(host).not.toHaveClass(/terrain-dropping/);
+    expect((await state(page)).algorithm).toBe("imported");
+  });
+
   test("a file that is not a PNG gives a clear message and keeps the terrain", async ({ page }, testInfo) => {
     const path = testInfo.outputPath("not-an-image.png");
     writeFileSync(path, "these are words, not pixels\n");

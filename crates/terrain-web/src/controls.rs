@@ -111,6 +111,9 @@ impl ControlsView {
             panel.append_child(&switches)?;
         }
         let files = build_files(document, &panel, level, &send)?;
+        if let Some(input) = &files.import {
+            crate::dropping::listen(host, input)?;
+        }
         let (share, copy_status) = build_share(document, &panel, &files, index, level, &send)?;
         let Files {
             import,

@@ -33,6 +33,8 @@ mod dom;
 #[cfg(target_arch = "wasm32")]
 mod download;
 #[cfg(target_arch = "wasm32")]
+mod dropping;
+#[cfg(target_arch = "wasm32")]
 mod embed_panel;
 #[cfg(target_arch = "wasm32")]
 mod erosion_api;
