@@ -118,6 +118,22 @@ function erosionWords(stage) {
   return `one droplet, step ${count}`;
 }
 
+// Readers whose system asks for dark paper get it (site.css), with the
+// demos and figures as light cards on it: axe checks the contrast there.
+test.describe("on dark paper", () => {
+  test.use({ colorScheme: "dark" });
+  for (const { path, name, demos } of SITE_PAGES) {
+    test(`${name}: axe finds nothing serious`, async ({ page }) => {
+      await page.goto(path);
+      await waitForAllDemos(page, demos);
+      const paper = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(paper, "the page is dark").toBe("rgb(21, 23, 26)");
+      await expectNoSeriousViolations(page, `${name} on dark paper`);
+      await page.screenshot({ path: `${SCREENS}${name}-dark.png` });
+    });
+  }
+});
+
 test.describe("labels and text alternatives", () => {
   for (const { path, name, demos } of SITE_PAGES) {
     test(`${name}: axe finds nothing serious, every control has a label, every canvas says what it shows`, async ({
