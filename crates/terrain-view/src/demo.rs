@@ -308,6 +308,7 @@ impl Demo {
                 heights,
                 source,
             } if self.reading.answered(read) => {
+                // (`answered` ends the wait: a second answer is dropped.)
                 self.playback.stop();
                 self.submit(Ask::import(name, heights, source), &mut effects);
             }
@@ -377,7 +378,7 @@ impl Demo {
         // The import's words, once it gave way, say so (unless newer
         // words, such as a file set aside, stand there).
         let status = self.notes.file_status.as_ref();
-        let stale = status.is_some_and(|(words, _)| words.starts_with("Imported "));
+        let stale = status.is_some_and(|(words, _)| words.starts_with(jobs::IMPORTED_LEAD));
         if let Some(name) = imported.filter(|_| stale && self.shown.origin == Origin::Generated) {
             let words = format!("{name} gave way to a new map; import it again to see it.");
             self.notes.file_status = Some((words, false));

@@ -98,6 +98,10 @@ impl Reading {
     }
 }
 
+/// How the words of [`imported_message`] start, and so how a demo tells
+/// them from newer words about files.
+pub(super) const IMPORTED_LEAD: &str = "Imported ";
+
 /// What an import made of file `name` (the map `map`), and what the
 /// controls do to it.
 pub(super) fn imported_message(
@@ -114,11 +118,11 @@ pub(super) fn imported_message(
                 " stretched to a square and"
             };
             format!(
-                "Imported {name}: {} × {} pixels, {},{stretched} resampled to {side} × {side} points",
+                "{IMPORTED_LEAD}{name}: {} × {} pixels, {},{stretched} resampled to {side} × {side} points",
                 source.width, source.height, source.format
             )
         }
-        None => format!("Imported {name}, resampled to {side} × {side} points"),
+        None => format!("{IMPORTED_LEAD}{name}, resampled to {side} × {side} points"),
     };
     // A file that uses little of its range (heights in metres, say)
     // imports nearly flat: say where its heights lie, and why it looks so.

@@ -186,7 +186,8 @@ impl Shown {
                 stem
             }
             Origin::Imported { name, .. } => {
-                // HILLS.PNG as hills.png: one extension, in any case.
+                // HILLS.PNG gives imported-HILLS: the one extension cut,
+                // in any case.
                 let cut = name.len().saturating_sub(4);
                 let png = name
                     .get(cut..)
