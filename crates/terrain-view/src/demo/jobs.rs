@@ -46,11 +46,12 @@ pub const MAX_IMPORT_BYTES: f64 = 128.0 * 1024.0 * 1024.0;
 /// with words saying so, or a refusal in words, when it is too big.
 pub(super) fn picked(name: &str, size: f64) -> Result<String, String> {
     if size > MAX_IMPORT_BYTES {
-        // One decimal, so that a file just over says more than 128.
-        let megabytes = format!("{:.1}", size / 1024.0 / 1024.0);
+        // Two decimals, so that a file just over says more than 128
+        // (128.05), and none a whole number needs (200).
+        let megabytes = format!("{:.2}", size / 1024.0 / 1024.0);
+        let megabytes = megabytes.trim_end_matches('0').trim_end_matches('.');
         Err(format!(
-            "{name} is {} MB; the largest file accepted is 128 MB.",
-            megabytes.trim_end_matches(".0")
+            "{name} is {megabytes} MB; the largest file accepted is 128 MB."
         ))
     } else {
         Ok(format!("Reading {name}…"))

@@ -630,6 +630,28 @@ fn a_file_too_big_to_import_is_refused_before_it_is_read() {
     );
 }
 
+// Once a file of 128.05 MB was "128 MB; the largest file accepted is 128
+// MB".
+#[test]
+fn a_file_just_over_the_limit_says_by_how_much() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
+    handle(
+        &mut demo,
+        Input::ImportPicked {
+            name: "noise.png".into(),
+            size: 134_266_793.0,
+        },
+    );
+    let status = demo.presentation().controls.expect("controls").file_status;
+    assert_eq!(
+        status,
+        Some((
+            "noise.png is 128.05 MB; the largest file accepted is 128 MB.".into(),
+            true
+        ))
+    );
+}
+
 #[test]
 fn an_imported_png_becomes_the_map_with_its_own_words() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
