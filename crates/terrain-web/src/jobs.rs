@@ -149,12 +149,7 @@ impl Jobs {
     /// starts a new one.
     pub fn restart(&mut self) {
         let listeners = &self.listeners;
-        if let Some(worker) = listeners.worker.borrow_mut().take() {
-            worker.terminate();
-        }
-        listeners
-            .generation
-            .set(listeners.generation.get().wrapping_add(1));
+        let_go(listeners);
         // Its jobs will not be answered: none is waited for.
         listeners.done.set(listeners.sent.get());
     }
@@ -227,16 +222,20 @@ fn spawn(listeners: &Rc<Listeners>) -> Option<Worker> {
 fn rest(listeners: &Rc<Listeners>) {
     let (listeners, sent) = (listeners.clone(), listeners.sent.get());
     dom::after(IDLE_MS, move || {
-        if listeners.sent.get() != sent || listeners.done.get() != sent {
-            return;
-        }
-        if let Some(worker) = listeners.worker.borrow_mut().take() {
-            worker.terminate();
-            listeners
-                .generation
-                .set(listeners.generation.get().wrapping_add(1));
+        if listeners.sent.get() == sent && listeners.done.get() == sent {
+            let_go(&listeners);
         }
     });
+}
+
+/// Ends the worker, if there is one, and drops any word it still had on
+/// its way (a new generation): the next job starts a new worker.
+fn let_go(listeners: &Listeners) {
+    if let Some(worker) = listeners.worker.borrow_mut().take() {
+        worker.terminate();
+        let generation = &listeners.generation;
+        generation.set(generation.get().wrapping_add(1));
+    }
 }
 
 /// Takes `worker` for gone if, `milliseconds` from now, it is still the

@@ -129,19 +129,25 @@ pub fn panel(terrain: &Terrain, relief: f64) -> Panel {
 /// What measuring `map` at every few points changes, when the panel
 /// does ([`stride`]); `None` for a map measured point for point.
 pub fn thinning_note(map: &Heightmap) -> Option<String> {
+    use terrain_analysis::spectrum::fit_band;
     let stride = stride(map);
     let side = map.side();
-    // The whole map's transform is `last` points wide, as analyze()'s.
-    let (_, whole_band) = terrain_analysis::spectrum::fit_band(map.last())?;
+    // Each transform is `last` points wide, as analyze()'s: the one of the
+    // points measured, and the whole map's.
+    let measured = 1usize << MAX_MEASURED_EXPONENT;
+    let (from, to) = fit_band(measured)?;
+    let (_, whole_to) = fit_band(map.last())?;
     (stride > 1).then(|| {
         format!(
-            "Measured at every {} point across and down (513 × 513 of the map's {side} × \
-             {side}), so the panel keeps up. The numbers are those of these points, not the \
-             whole map's (analyze() measures all of it): a peak between them is missed, the \
-             spectrum ends at 256 cycles per map width and its slope is fitted from 4 to 64 \
-             (the whole map's, to {whole_band}), and detail finer than the points folds into \
-             the finest frequencies and the roughness.",
-            ordinal(stride)
+            "Measured at every {} point across and down ({points} × {points} of the map's \
+             {side} × {side}), so the panel keeps up. The numbers are those of these points, \
+             not the whole map's (analyze() measures all of it): a peak between them is \
+             missed, the spectrum ends at {} cycles per map width and its slope is fitted \
+             from {from} to {to} (the whole map's, to {whole_to}), and detail finer than the \
+             points folds into the finest frequencies and the roughness.",
+            ordinal(stride),
+            measured / 2,
+            points = measured + 1,
         )
     })
 }
