@@ -166,6 +166,25 @@ test.describe("the playground", () => {
       .toBeGreaterThan(0.95);
   });
 
+  test("a relief left as the algorithm's own follows a new algorithm; a chosen one stays", async ({ page }) => {
+    const algorithm = page.getByLabel("Algorithm", { exact: true });
+    const relief = page.getByLabel("Relief", { exact: true });
+    await expect(relief).toHaveValue("1");
+    await algorithm.selectOption("simplex-noise");
+    await expect(relief, "a noise's own").toHaveValue("0.5");
+    await expect.poll(async () => (await state(page)).relief).toBe(0.5);
+    await expect(page).toHaveURL(/relief=0\.5/);
+    await algorithm.selectOption("diamond-square");
+    await expect(relief).toHaveValue("1");
+    await relief.fill("0.7");
+    await relief.press("Enter");
+    await algorithm.selectOption("perlin-noise");
+    await expect.poll(async () => (await state(page)).relief).toBe(0.7);
+    // Opened afresh, a link without relief draws a noise at its own.
+    await page.goto("/playground.html?algorithm=value-noise&seed=4");
+    await expect.poll(async () => (await state(page)).relief).toBe(0.5);
+  });
+
   test("an overlay that draws nothing says why under its menu", async ({ page }) => {
     const overlay = page.getByLabel("Drawn over the 2D view", { exact: true });
     const note = page.locator('[id$="-overlay-note"]');

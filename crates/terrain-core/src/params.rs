@@ -310,6 +310,12 @@ pub struct Description {
     /// Whether its pass-by-pass chunks leave creases worth measuring (see
     /// [`crate::seams::crease_index`]).
     pub subdivides: bool,
+    /// How tall a 3D view draws its maps unless a page asks otherwise,
+    /// against the posts' scale (1: a height of 1 stands half as tall as
+    /// the map is wide). The posts' algorithms are drawn at theirs; a
+    /// noise at half of it, since its octaves bring features a few points
+    /// wide that would stand up as needles over the whole height range.
+    pub relief: f64,
     /// The lines of the first octave's lattice, for a noise.
     pub lattice_lines: fn(&Params) -> Vec<Segment>,
     /// An arrow per lattice point along its gradient, for a gradient noise.

@@ -417,11 +417,12 @@ impl Demo {
         if config == before {
             return;
         }
-        self.shown.config.display = config.display.clone();
         if config.params != before.params || config.stage != before.stage {
             self.playback.stop();
             self.typed = TypedText::default();
             self.shown.take_params(config.params);
+            // Every setting as `config` has it, relief too, not followed.
+            self.shown.config.display = config.display.clone();
             self.shown.config.stage = config.stage;
             self.shown.config.seed_given = config.seed_given;
             if self.shown.config.display.view.is_tiled() != before.display.view.is_tiled() {
@@ -433,6 +434,7 @@ impl Demo {
                 effects.push(Effect::ShareSeed(self.seed()));
             }
         } else {
+            self.shown.config.display = config.display;
             self.display_changed(&before.display, effects);
         }
     }
@@ -559,6 +561,8 @@ impl Demo {
     fn show_map(&mut self, terrain: Terrain, surface: Option<Surface>, origin: Origin) {
         self.shown.show_map(terrain, surface, origin);
         self.typed.settle(&self.shown.config);
+        // A new map, or a relief followed to a new algorithm's, may be taller.
+        self.keep_clear();
     }
 
     fn act(&mut self, actions: Vec<CameraAction>, effects: &mut Vec<Effect>) {

@@ -100,7 +100,7 @@ fn settings_shown(config: &DemoConfig) -> Vec<(&'static Spec, String)> {
     if params.stages().last() != Some(&config.stage) {
         settings.push((&STAGE, config.stage.to_string()));
     }
-    let default = Display::default();
+    let default = Display::of(params.algorithm);
     for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
         let text = entry.spec.show(&(entry.get)(&config.display));
         if text != entry.spec.show(&(entry.get)(&default)) {
@@ -324,6 +324,27 @@ mod tests {
                 "{element}"
             );
         }
+    }
+
+    #[test]
+    fn a_snippet_names_the_relief_only_when_it_is_not_the_algorithms_own() {
+        let perlin = |relief: f64| DemoConfig {
+            params: Params::new(Algorithm::PERLIN_NOISE).check().expect("valid"),
+            display: Display {
+                relief,
+                ..Display::default()
+            },
+            ..DemoConfig::default()
+        };
+        let relief_given = |config: &DemoConfig| {
+            element_attributes(config)
+                .into_iter()
+                .find(|(name, _)| *name == "relief")
+                .map(|(_, text)| text)
+        };
+        assert_eq!(relief_given(&perlin(0.5)), None, "the noise's own");
+        assert_eq!(relief_given(&perlin(1.0)), Some("1".to_owned()));
+        assert_eq!(relief_given(&DemoConfig::default()), None);
     }
 
     #[test]

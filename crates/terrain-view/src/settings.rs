@@ -12,7 +12,7 @@ use terrain_core::registry::{SEED, fields};
 
 use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
 use terrain_core::{
-    ALGORITHM, Error, Parameter, Params, STAGE, Stage, ValidParams, choice_parameter,
+    ALGORITHM, Algorithm, DEFAULT_ALGORITHM, Error, Parameter, Params, STAGE, Stage, ValidParams, choice_parameter,
     number_parameter, switch_parameter,
 };
 
@@ -128,8 +128,11 @@ pub struct Display {
     pub wireframe: bool,
     /// How tall the 3D view draws heights, against the posts' scale (a
     /// height of 1 half as tall as the map is wide): 1 is theirs; lower
-    /// flattens busy maps (many-octave noise) into hills. The map and its
-    /// files keep their heights.
+    /// flattens busy maps (many-octave noise) into hills. Unless a page
+    /// asks, it is the algorithm's own ([`Description::relief`]). The map
+    /// and its files keep their heights.
+    ///
+    /// [`Description::relief`]: terrain_core::Description::relief
     pub relief: f64,
     /// What the 2D view draws over the map.
     pub overlay: Overlay,
@@ -149,6 +152,26 @@ pub struct Display {
     pub analyze: bool,
 }
 
+impl Display {
+    /// What a demo of `algorithm` shows unless a page asks otherwise.
+    pub fn of(algorithm: Algorithm) -> Self {
+        Self {
+            relief: algorithm.description().relief,
+            ..Self::default()
+        }
+    }
+
+    /// Keeps up with a map now made by `to` rather than `from`: a relief
+    /// that was `from`'s own becomes `to`'s own; one a page or a reader
+    /// chose stays.
+    pub fn follow(&mut self, from: Algorithm, to: Algorithm) {
+        if self.relief == from.description().relief {
+            self.relief = to.description().relief;
+        }
+    }
+}
+
+/// The display of a demo of [`DEFAULT_ALGORITHM`].
 impl Default for Display {
     fn default() -> Self {
         Self {
@@ -156,7 +179,7 @@ impl Default for Display {
             palette: Palette::default(),
             view: View::default(),
             wireframe: false,
-            relief: 1.0,
+            relief: DEFAULT_ALGORITHM.description().relief,
             overlay: Overlay::default(),
             water: false,
             creases: false,
@@ -304,7 +327,7 @@ pub static SETTINGS: [SettingEntry; 11] = [
             title: "Relief",
             option: "relief",
             attribute: "data-relief",
-            help: "0.1 to 2: how tall the 3D view draws heights (1: as in the posts)",
+            help: "0.1 to 2: how tall the 3D view draws heights (1: as in the posts, 0.5 for the noises)",
             kind: Kind::Number { min: 0.1, max: 2.0 },
             step: 0.05,
             surfaces: Surfaces::DISPLAY,
@@ -471,7 +494,7 @@ impl DemoConfig {
         seed_given &= !problems
             .iter()
             .any(|problem| problem.attribute == SEED.attribute_on(surface));
-        let mut display = Display::default();
+        let mut display = Display::of(reading.params.algorithm);
         for entry in SETTINGS
             .iter()
             .filter(|entry| entry.spec.surfaces.attribute)
@@ -541,6 +564,7 @@ impl DemoConfig {
             .map(|(spec, message)| (spec.map_or(pairs.len(), place_of), message))
             .chain(query::placed_key_problems(&pairs, read_here))
             .collect();
+        self.display.follow(self.params.algorithm, state.params.algorithm);
         self.params = state.params;
         self.stage = state.stage;
         self.seed_given = true;
@@ -846,16 +870,42 @@ mod tests {
             ("data-terrain-demo", "perlin-noise"),
             ("data-relief", "40"),
         ]));
-        assert_eq!(config.display.relief, 1.0, "the default stays");
+        assert_eq!(config.display.relief, 0.5, "the noise's own stays");
         assert_eq!(
             problems[0].message,
             "data-relief must be a number from 0.1 to 2; got 40"
         );
         let (config, problems) = DemoConfig::from_attributes(read_from(&[
             ("data-terrain-demo", "perlin-noise"),
-            ("data-relief", "0.5"),
+            ("data-relief", "1"),
         ]));
         assert!(problems.is_empty());
+        assert_eq!(config.display.relief, 1.0);
+    }
+
+    #[test]
+    fn relief_is_the_algorithms_own_unless_given() {
+        let relief_of = |pairs: &[(&str, &str)]| DemoConfig::from_attributes(read_from(pairs)).0;
+        let noise = relief_of(&[("data-terrain-demo", "simplex-noise")]);
+        assert_eq!(noise.display.relief, 0.5);
+        let posts = relief_of(&[("data-terrain-demo", "midpoint-displacement")]);
+        assert_eq!(posts.display.relief, 1.0);
+        assert_eq!(Display::default().relief, 1.0, "diamond-square's");
+
+        // A share link without relief draws its map at its algorithm's own;
+        // one with it, at that.
+        let mut config = posts.clone();
+        assert!(config.apply_query("algorithm=value-noise&seed=3").is_empty());
         assert_eq!(config.display.relief, 0.5);
+        assert!(config.apply_query("algorithm=diamond-square&seed=3").is_empty());
+        assert_eq!(config.display.relief, 1.0);
+        assert!(config.apply_query("algorithm=perlin-noise&relief=1.5").is_empty());
+        assert_eq!(config.display.relief, 1.5);
+        assert!(config.apply_query("algorithm=diamond-square").is_empty());
+        assert_eq!(config.display.relief, 1.5, "a chosen relief stays");
+        // What a link writes, it reads back.
+        let mut linked = noise.clone();
+        assert!(linked.apply_query(&noise.to_query()).is_empty());
+        assert_eq!(linked, DemoConfig { seed_given: true, ..noise });
     }
 }

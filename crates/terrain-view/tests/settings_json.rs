@@ -106,15 +106,20 @@ fn settings_json() -> String {
         ));
     }
     entries.push(entry("stage", &STAGE, None, None));
-    let display = Display::default();
     for setting in &SETTINGS {
-        let default = text(&setting.spec.show(&(setting.get)(&display)));
-        entries.push(entry(
-            "display",
-            setting.spec,
-            Some(format!("{{\"*\": {default}}}")),
-            None,
-        ));
+        let default_for =
+            |algorithm| text(&setting.spec.show(&(setting.get)(&Display::of(algorithm))));
+        let common = default_for(DEFAULT_ALGORITHM);
+        // One default for all, or (the relief) each algorithm's own.
+        let defaults = if Algorithm::all().all(|algorithm| default_for(algorithm) == common) {
+            format!("{{\"*\": {common}}}")
+        } else {
+            let each: Vec<String> = Algorithm::all()
+                .map(|algorithm| format!("{}: {}", text(algorithm.name()), default_for(algorithm)))
+                .collect();
+            format!("{{{}}}", each.join(", "))
+        };
+        entries.push(entry("display", setting.spec, Some(defaults), None));
     }
     let algorithms = list(Algorithm::all().map(|algorithm| text(algorithm.name())));
     let default_algorithm = text(DEFAULT_ALGORITHM.name());

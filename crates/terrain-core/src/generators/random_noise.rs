@@ -29,6 +29,8 @@ static DESCRIPTION: Description = Description {
     numbers: Description::no_numbers,
     tiles: |_| false,
     subdivides: false,
+    // Its spikes are what it shows.
+    relief: 1.0,
     lattice_lines: Description::nothing_drawn,
     gradient_arrows: Description::nothing_drawn,
 };

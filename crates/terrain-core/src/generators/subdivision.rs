@@ -41,6 +41,7 @@ pub(crate) const fn describe(
         numbers,
         tiles: |_| false,
         subdivides: true,
+        relief: 1.0,
         lattice_lines: Description::nothing_drawn,
         gradient_arrows: Description::nothing_drawn,
     }

@@ -297,6 +297,21 @@ fn a_new_algorithm_takes_its_own_defaults_but_keeps_chosen_values() {
 }
 
 #[test]
+fn a_relief_left_as_the_algorithms_own_follows_a_new_algorithm() {
+    let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 5, Controls::Full));
+    assert_eq!(demo.config().display.relief, 1.0);
+    edit(&mut demo, Field::ALGORITHM, "perlin-noise");
+    assert_eq!(demo.config().display.relief, 0.5, "the noise's own");
+    edit(&mut demo, Field::ALGORITHM, "midpoint-displacement");
+    assert_eq!(demo.config().display.relief, 1.0, "the posts' own again");
+    let relief = Key::Display(Setting::Relief);
+    let text = "0.8".to_owned();
+    handle(&mut demo, Input::Edited { key: relief, text });
+    edit(&mut demo, Field::ALGORITHM, "cellular-noise");
+    assert_eq!(demo.config().display.relief, 0.8, "a chosen relief stays");
+}
+
+#[test]
 fn the_stage_falls_back_when_the_new_algorithm_lacks_it() {
     let (mut demo, _) = mounted(config(Algorithm::DIAMOND_SQUARE, 4, Controls::Full));
     handle(&mut demo, Input::Scrubbed(1));

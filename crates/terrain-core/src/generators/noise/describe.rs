@@ -31,10 +31,16 @@ pub(crate) const fn describe<B: Basis>(
         numbers,
         tiles: |params| params.noise.tileable,
         subdivides: false,
+        relief: NOISE_RELIEF,
         lattice_lines: lattice_lines::<B>,
         gradient_arrows: gradient_arrows::<B>,
     }
 }
+
+/// How tall a noise's maps are drawn unless a page asks otherwise (see
+/// [`Description::relief`]): half the posts' scale, as the gradient-noise
+/// chapter draws its many-octave maps.
+const NOISE_RELIEF: f64 = 0.5;
 
 /// Every noise's own default: a map large enough to show its octaves.
 pub(crate) fn noise_defaults(params: &mut Params) {
