@@ -182,16 +182,36 @@ fn the_chapter_says_what_the_schedule_costs() {
     let (narrowest, widest) = (widths.iter().min(), widths.iter().max());
     let defaults = DropletSettings::default();
     let schedule = Schedule::new(side, false, defaults.lifetime, defaults.radius);
+    // What a round brings against what fell before it, round by round.
+    let (mut fallen, mut half_after) = (0u64, None);
+    for round in 0..200 {
+        let size = u64::from(schedule.round_size(round));
+        if size == u64::from(schedule.full_round()) {
+            assert!(4 * size < fallen, "a full round {round} is under a quarter");
+        }
+        if 2 * size < fallen {
+            half_after.get_or_insert(fallen);
+        } else {
+            assert!(half_after.is_none(), "never half again after round {round}");
+        }
+        fallen += size;
+    }
+    let half_after = half_after.expect("rounds shrink against the rain");
     let claims = [
         format!(
             "(its lifetime plus its brush radius plus one: {} points with the defaults)",
             schedule.reach()
         ),
         format!(
-            "rounds of one for every {} cells of the map ({} on a {side} × {side} map, whose points bound {cells} × {cells} cells)",
-            (side - 1) * (side - 1) / schedule.round() as usize,
-            written(f64::from(schedule.round()), 0),
+            "The first round holds {} droplets, and each is a quarter bigger than the one before, up to one droplet for every {} cells of the map ({} on a {side} × {side} map, whose points bound {cells} × {cells} cells)",
+            schedule.round_size(0),
+            (side - 1) * (side - 1) / schedule.full_round() as usize,
+            written(f64::from(schedule.full_round()), 0),
             cells = side - 1
+        ),
+        format!(
+            "once {} droplets have fallen, a round brings less than half as much rain as fell before it, and once the rounds are full, less than a quarter",
+            written(half_after as f64, 0)
         ),
         format!("by {} per point on average", written(average, 5)),
         format!("lowers the map by {} on average", written(lowered, 4)),

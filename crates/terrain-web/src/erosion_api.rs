@@ -47,7 +47,7 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
 }
 
 /// The schedule `erode(heights, options)` runs, for a coordinator: `{
-/// options, side, width, wrap, droplets, round, rounds, reach, across, lifetime,
+/// options, side, width, wrap, droplets, rounds, reach, across, lifetime,
 /// radius, bands, blocks: [{ x, y, width, height }], tiles: [{ x, y,
 /// width, height, colour, touching, blocks }] }`, the tiles in schedule
 /// order (colour 0's first), each window's columns and rows counted modulo
@@ -92,7 +92,6 @@ pub fn erosion_plan(heights: JsValue, options: JsValue) -> Result<Object, JsErro
     set(&plan, "width", schedule.width() as u32);
     set(&plan, "wrap", settings.wrap);
     set(&plan, "droplets", settings.droplets);
-    set(&plan, "round", schedule.round());
     set(&plan, "rounds", schedule.rounds(settings.droplets));
     set(&plan, "reach", schedule.reach() as u32);
     set(&plan, "across", schedule.across() as u32);

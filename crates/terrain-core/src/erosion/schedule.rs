@@ -29,15 +29,24 @@
 //! in their own order, as a plain loop (and its ledger is summed as one
 //! task, not round by round).
 //!
-//! Droplets are handed out in **rounds** of [`Schedule::round`] droplets
-//! (the area droplets land on, `period²` cells, over
-//! [`POINTS_PER_ROUND_DROPLET`]; never the worker
-//! count): droplets `r * round .. (r + 1) * round` make round `r`, each
-//! belonging to the tile where it lands. A round lets colour 0's tiles'
-//! droplets fall, then colour 1's, 2's and 3's; within a colour tile by
-//! tile, and within a tile in the droplets' own order. This order is the
-//! **schedule**; a run of `K` droplets is its first `K`, so every run is a
-//! prefix of every longer one, as the scrubber's stages need.
+//! Droplets are handed out in **rounds**: round `r` is the next
+//! [`Schedule::round_size`]`(r)` droplets of the stream, each belonging to
+//! the tile where it lands. A round lets colour 0's tiles' droplets fall,
+//! then colour 1's, 2's and 3's; within a colour tile by tile, and within
+//! a tile in the droplets' own order. This order is the **schedule**; a
+//! run of `K` droplets is its first `K`, so every run is a prefix of every
+//! longer one, as the scrubber's stages need.
+//!
+//! A run that ends inside a round has rained on the round's first colours
+//! only, so the rounds **grow**: the first is a sixteenth of the full size
+//! (at least [`MIN_ROUND`]), and each is a quarter more than the one
+//! before until it reaches the full size (the area droplets land on,
+//! `period²` cells, over [`POINTS_PER_ROUND_DROPLET`]). A round is then at
+//! most a fifth of the droplets before it, so wherever a run ends, no
+//! tile has had more than a quarter more rain than another; with rounds
+//! of one size, 100 000 droplets on a 4097-point map (rounds of 262 144)
+//! rained on colour 0's and 1's tiles only. The sizes depend on the map
+//! and the settings, never on the worker count or on the run's length.
 
 use crate::random::PointRandom;
 
@@ -45,16 +54,18 @@ use crate::random::PointRandom;
 /// workers at once; more tiles would only add handing-out.
 pub const MAX_TILES_ACROSS: usize = 8;
 
-/// A round has one droplet for this many cells of the area droplets land
-/// on (`period²`: 512 × 512 cells on a 513-point map), and at least
-/// [`MIN_ROUND`] droplets. A droplet touches roughly 150 points with the
+/// A full round has one droplet for this many cells of the area droplets
+/// land on (`period²`: 512 × 512 cells on a 513-point map), and at least
+/// [`MIN_ROUND`] droplets; the first rounds are smaller (see the module's
+/// documentation). A droplet touches roughly 150 points with the
 /// default settings, so in a round each point is touched a few times:
 /// rounds that small leave no trace of the colour order in the map (see
 /// the chapter), while big enough that the windows handed to workers are
 /// copied a few times per round, not per droplet.
 pub const POINTS_PER_ROUND_DROPLET: usize = 64;
 
-/// The fewest droplets in a round.
+/// The fewest droplets in a round (the first round is a sixteenth of a
+/// full one, and never fewer).
 pub const MIN_ROUND: u32 = 256;
 
 /// How far from where it lands a droplet can read or write, in points
@@ -188,8 +199,10 @@ pub struct Schedule {
     reach: usize,
     /// Tiles on a side.
     across: usize,
-    /// Droplets a round.
-    round: u32,
+    /// Droplets in the first round.
+    first_round: u32,
+    /// Droplets in a round once the rounds stop growing.
+    full_round: u32,
     /// The tiles in schedule order: colour by colour, row by row.
     tiles: Vec<Tile>,
     /// The place in `tiles` of the tile at `row * across + column`.
@@ -273,42 +286,71 @@ impl Schedule {
         }
         edges.sort_unstable();
         edges.dedup();
-        let round = ((period * period) / POINTS_PER_ROUND_DROPLET).max(MIN_ROUND as usize);
+        let full = ((period * period) / POINTS_PER_ROUND_DROPLET).max(MIN_ROUND as usize);
+        let full_round = u32::try_from(full).unwrap_or(u32::MAX);
         Self {
             width,
             period,
             wrap,
             reach,
             across,
-            round: u32::try_from(round).unwrap_or(u32::MAX),
+            first_round: (full_round / 16).max(MIN_ROUND),
+            full_round,
             tiles,
             place,
             edges,
         }
     }
 
-    /// The same tiles with rounds of `round` droplets (for measuring what
-    /// the round size does).
+    /// The same tiles with every round `round` droplets (for measuring
+    /// what the round size does).
     #[cfg(test)]
     pub(crate) fn with_round(self, round: u32) -> Self {
-        Self { round, ..self }
+        Self {
+            first_round: round,
+            full_round: round,
+            ..self
+        }
     }
 
-    /// Droplets a round.
-    pub fn round(&self) -> u32 {
-        self.round
+    /// Droplets in a round once the rounds stop growing.
+    pub fn full_round(&self) -> u32 {
+        self.full_round
+    }
+
+    /// Round `round`'s first droplet (its number in the stream) and how
+    /// many droplets it has.
+    fn round_span(&self, round: u32) -> (u64, u32) {
+        let (mut first, mut size, mut growing) = (0u64, self.first_round, 0);
+        while growing < round && size < self.full_round {
+            first += u64::from(size);
+            size = (size + size / 4).min(self.full_round);
+            growing += 1;
+        }
+        // The rest are full.
+        first += u64::from(round - growing) * u64::from(self.full_round);
+        (first, size)
+    }
+
+    /// Droplets in round `round`.
+    pub fn round_size(&self, round: u32) -> u32 {
+        self.round_span(round).1
     }
 
     /// Rounds a run of `droplets` takes.
     pub fn rounds(&self, droplets: u32) -> u32 {
-        droplets.div_ceil(self.round)
+        let mut rounds = 0;
+        while self.round_span(rounds).0 < u64::from(droplets) {
+            rounds += 1;
+        }
+        rounds
     }
 
     /// How many droplets of round `round` a run of `droplets` lets fall:
     /// the first that many of the round's schedule order.
     pub fn taken(&self, round: u32, droplets: u32) -> usize {
-        let first = u64::from(round) * u64::from(self.round);
-        (u64::from(droplets).saturating_sub(first)).min(u64::from(self.round)) as usize
+        let (first, size) = self.round_span(round);
+        (u64::from(droplets).saturating_sub(first)).min(u64::from(size)) as usize
     }
 
     /// The tiles, in schedule order: all of colour 0, then 1, 2 and 3.
@@ -365,9 +407,11 @@ impl Schedule {
     /// Round `round`'s droplets of the stream `random`, in schedule order
     /// (a counting sort by tile: each tile's stay in their own order).
     pub fn round_order(&self, random: PointRandom, round: u32) -> RoundOrder {
-        let first = round * self.round;
+        let (first, size) = self.round_span(round);
+        // Droplet numbers are u32: a run has at most MAX_DROPLETS.
+        let first = u32::try_from(first).unwrap_or(u32::MAX);
         let limit = self.period as f64;
-        let places: Vec<u32> = (0..self.round)
+        let places: Vec<u32> = (0..size)
             .map(|k| self.tile_of(start_of(random, first + k, limit)) as u32)
             .collect();
         let mut starts = vec![0u32; self.tiles.len() + 1];
@@ -499,7 +543,9 @@ impl Schedule {
     /// The number in the stream of the droplet at place `position` of the
     /// schedule.
     pub fn droplet_at(&self, random: PointRandom, position: u32) -> u32 {
-        let order = self.round_order(random, position / self.round);
-        order.droplets[(position % self.round) as usize]
+        // The round it falls in is the last to start at or before it.
+        let round = self.rounds(position + 1) - 1;
+        let order = self.round_order(random, round);
+        order.droplets[(u64::from(position) - self.round_span(round).0) as usize]
     }
 }

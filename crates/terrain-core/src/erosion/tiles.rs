@@ -199,7 +199,7 @@ mod tests {
                 let settings = DropletSettings {
                     lifetime,
                     radius,
-                    droplets: 3 * schedule.round() + 77,
+                    droplets: 3 * schedule.full_round() + 77,
                     ..settings(0, wrap)
                 };
                 let single = DropletRun::erode(&map, &settings, &mut |_| {}).expect("valid");
@@ -492,7 +492,16 @@ mod tests {
         let schedule = Schedule::new(513, false, 30, 3);
         assert_eq!(schedule.reach(), 34);
         assert_eq!(schedule.across(), 6);
-        assert_eq!(schedule.round(), 4096);
+        assert_eq!(schedule.full_round(), 4096);
+        // The rounds grow from a sixteenth of that by a quarter each.
+        let sizes: Vec<u32> = (0..16).map(|round| schedule.round_size(round)).collect();
+        assert_eq!(
+            sizes,
+            [
+                256, 320, 400, 500, 625, 781, 976, 1220, 1525, 1906, 2382, 2977, 3721, 4096, 4096,
+                4096
+            ]
+        );
         assert_eq!(schedule.tiles().len(), 36);
         assert!(
             schedule
@@ -505,13 +514,50 @@ mod tests {
         assert_eq!(Schedule::new(65, true, 30, 3).across(), 1);
         // Every droplet of a round is in exactly one tile, in order.
         let random = PointRandom::new(5);
+        let mut first = 0;
+        for round in 0..16 {
+            let order = schedule.round_order(random, round);
+            let mut all = order.droplets.clone();
+            all.sort_unstable();
+            let size = schedule.round_size(round);
+            assert_eq!(all, (first..first + size).collect::<Vec<u32>>());
+            first += size;
+        }
+        assert_eq!(schedule.rounds(first), 16);
+        assert_eq!(schedule.rounds(first + 1), 17);
+        assert_eq!(schedule.taken(16, first + 1), 1);
         let order = schedule.round_order(random, 2);
-        let mut all = order.droplets.clone();
-        all.sort_unstable();
-        assert_eq!(all, (2 * 4096..3 * 4096).collect::<Vec<u32>>());
         for place in 0..schedule.tiles().len() {
-            let droplets = order.tile(place, 4096);
+            let droplets = order.tile(place, 400);
             assert!(droplets.windows(2).all(|pair| pair[0] < pair[1]));
+        }
+    }
+
+    /// Once rounds of one size let a run that ended inside a round rain on
+    /// its first colours' tiles only: 3 000 droplets on a 513-point map
+    /// missed colour 3's tiles, and 100 000 on a 4097-point map colour 2's
+    /// and 3's.
+    #[test]
+    fn a_run_ending_inside_a_round_rains_on_every_colour_nearly_evenly() {
+        for (side, droplets) in [(513, 3_000), (4097, 100_000)] {
+            let schedule = Schedule::new(side, false, 30, 3);
+            let random = PointRandom::new(11);
+            let mut rain = [0u32; 4];
+            for round in 0..schedule.rounds(droplets) {
+                let order = schedule.round_order(random, round);
+                let taken = schedule.taken(round, droplets);
+                for (place, tile) in schedule.tiles().iter().enumerate() {
+                    rain[tile.colour] += order.tile(place, taken).len() as u32;
+                }
+            }
+            // Each colour has a quarter of the tiles, of one size.
+            let share = f64::from(droplets) / 4.0;
+            for (colour, &count) in rain.iter().enumerate() {
+                assert!(
+                    (0.8..1.25).contains(&(f64::from(count) / share)),
+                    "{side}: colour {colour} had {count} of {droplets} droplets: {rain:?}"
+                );
+            }
         }
     }
 
@@ -570,7 +616,7 @@ mod tests {
             .map(|i| (i * (map.side() - 1)).div_ceil(schedule.across()))
             .collect();
         let side = map.side();
-        for round in [256, 1024, schedule.round(), 16_384, 100_000] {
+        for round in [256, 1024, schedule.full_round(), 16_384, 100_000] {
             let (tiled, ledger) = on_schedule(
                 &map,
                 &settings,
