@@ -181,7 +181,22 @@ const thrown = await erodeAsync(generate(maps[0]), { droplets: 50000 }, {
 const { exportMap, exportMapAsync } = await import("${manifest.name}/export");
 const raw = exportMap(generate(maps[0]), { format: "raw16" });
 const rawAsync = await exportMapAsync(generate(maps[0]), { format: "raw16" });
-console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused, refusedAsync, intoKept,
+// The file is of the heights and options at the call: once it was written
+// later from the caller's array and options, as they were by then.
+const reused = generate(maps[0]);
+let reads = 0;
+const changing = { get format() { return reads++ === 0 ? "png16" : "raw16"; } };
+const pending = exportMapAsync(reused, changing);
+reused.fill(0.5);
+const png = exportMap(generate(maps[0]), { format: "png16" });
+const pngAsync = await pending;
+// 64 tiles' tasks at once: one abort listener, not one a task (Node
+// warned of a leak past 10 on stderr, which this test reads).
+const wide = generate({ algorithm: "diamond-square", exponent: 9, seed: 3 });
+const wideSame = fingerprint(await erodeAsync(wide, { droplets: 5000, lifetime: 5 })) ===
+  fingerprint(erode(wide, { droplets: 5000, lifetime: 5 }));
+console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused, refusedAsync, intoKept, wideSame,
+  pngAtTheCall: pngAsync.length === png.length && png.every((byte, at) => byte === pngAsync[at]),
   erodedLength: eroded.length, erodedSame: erodedAsync === fingerprint(eroded), dom: typeof document,
   spectrumSlope: analyze(generate(maps[0])).spectrum.slope, thrown,
   raw: [raw.length, rawAsync.length, raw.every((byte, at) => byte === rawAsync[at])] }));
@@ -200,6 +215,8 @@ console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused
   expect(fromNode.spectrumSlope, "analyze in Node").toBeLessThan(-2);
   expect(fromNode.thrown).toBe("from the callback");
   expect(fromNode.raw, "the download module in Node, sync and async").toEqual([2 * 65 * 65, 2 * 65 * 65, true]);
+  expect(fromNode.pngAtTheCall, "exportMapAsync writes the heights and options of the call").toBe(true);
+  expect(fromNode.wideSame, "erodeAsync of 36 tiles in Node: erode's bits").toBe(true);
   const along = (fractions) => fractions.filter((fraction) => fraction > 0 && fraction < 1).length;
   for (const [index, fractions] of fromNode.fractions.entries()) {
     expect(fractions.at(-1), MAPS[index].algorithm).toBe(1);

@@ -104,6 +104,11 @@ export function exportMapAsync(heights, options, settings) {
   try {
     sent = files.exportOptions(options);
   } catch {}
+  // The heights as they are now: the file is written later (in a worker,
+  // or here in a later task, and again for a job whose writer was let go),
+  // and the caller may change or reuse its array meanwhile.
+  const kept = Array.isArray(heights) || (ArrayBuffer.isView(heights) && !(heights instanceof DataView));
+  const copied = kept ? heights.slice() : heights;
   return new Promise((resolve, reject) => {
     const id = nextJob++;
     const finish = (action) => (value) => {
@@ -120,7 +125,7 @@ export function exportMapAsync(heights, options, settings) {
       }
       action(value);
     };
-    const job = { id, heights, options: sent, sent: false, resolve: finish(resolve), reject: finish(reject) };
+    const job = { id, heights: copied, options: sent, sent: false, resolve: finish(resolve), reject: finish(reject) };
     /** The call ends with `reason`; the file, if the writer has it, is
      * stopped, and the others go to a new writer. */
     const stop = (reason) => {
@@ -146,7 +151,10 @@ export function exportMapAsync(heights, options, settings) {
       setTimeout(() => {
         if (!jobs.has(id)) return;
         try {
-          job.resolve(files.writeFile(heights, options, (fraction) => job.report(Math.min(fraction, 0.99))).bytes);
+          // The options as read at the call; the caller's own only when
+          // they were refused, for exportMap()'s very message.
+          const report = (fraction) => job.report(Math.min(fraction, 0.99));
+          job.resolve(files.writeFile(copied, sent ?? options, report).bytes);
         } catch (error) {
           job.reject(error);
         }

@@ -254,6 +254,10 @@ class Lanes {
   #lanes = [];
   /** Tasks waiting for a lane, oldest first. */
   #queue = [];
+  /** The unsettled tasks of each signal, which one listener aborts: a
+   * listener a task would add (64 tiles of an erodeAsync) trips Node's
+   * warning of a leak at 11. */
+  #aborting = new WeakMap();
   /** Whether a task is running here (no workers): one at a time. */
   #runningHere = false;
 
@@ -287,16 +291,42 @@ class Lanes {
       const settle = (action, value) => {
         if (task.settled) return;
         task.settled = true;
-        signal?.removeEventListener("abort", task.onAbort);
+        this.#unwatch(task);
         action(value);
       };
       task.resolve = (value) => settle(resolve, value);
       task.reject = (error) => settle(reject, error);
-      task.onAbort = () => this.#abort(task);
-      signal?.addEventListener("abort", task.onAbort, { once: true });
+      this.#watch(task);
       this.#queue.push(task);
       this.#pump();
     });
+  }
+
+  /** Aborts `task` when its signal does, through the signal's one listener. */
+  #watch(task) {
+    const { signal } = task;
+    if (!signal) return;
+    let watched = this.#aborting.get(signal);
+    if (!watched) {
+      const tasks = new Set();
+      const onAbort = () => {
+        for (const each of [...tasks]) this.#abort(each);
+      };
+      watched = { tasks, onAbort };
+      this.#aborting.set(signal, watched);
+      signal.addEventListener("abort", onAbort, { once: true });
+    }
+    watched.tasks.add(task);
+  }
+
+  /** Forgets a settled `task`; its signal's listener goes with the last. */
+  #unwatch(task) {
+    const watched = task.signal && this.#aborting.get(task.signal);
+    if (!watched) return;
+    watched.tasks.delete(task);
+    if (watched.tasks.size > 0) return;
+    task.signal.removeEventListener("abort", watched.onAbort);
+    this.#aborting.delete(task.signal);
   }
 
   #abort(task) {
