@@ -348,4 +348,34 @@ test("a <terrain-demo> given new controls keeps its map, its seed and a refused 
     before.fingerprint,
   ]);
   await expect(page.locator("#controlled .terrain-notice")).toContainText('got "lots"');
+  // Rebuilt, it said the default stood, though the last good value did.
+  await expect(page.locator("#controlled .terrain-notice")).toContainText(
+    "where a value is refused, the last good one stands",
+  );
+});
+
+test("a <terrain-demo> is English, left to right, on a right-to-left page, and names its slips", async ({ page }) => {
+  await page.goto(`${BLOG}/elements.html`);
+  await expect.poll(async () => (await renderStats(page)).demos).toBe(2);
+  await page.evaluate(() => {
+    document.documentElement.setAttribute("dir", "rtl");
+    document.documentElement.setAttribute("lang", "ar");
+    const element = document.createElement("terrain-demo");
+    element.id = "rtl";
+    element.setAttribute("algorithm", "diamond-square");
+    element.setAttribute("controls", "compact");
+    // The JavaScript name: HTML hands it over as spreadreduction.
+    element.setAttribute("spreadReduction", "0.9");
+    document.body.append(element);
+  });
+  const host = page.locator("#rtl");
+  await expect(host.locator(".terrain-controls")).toBeVisible();
+  expect(await host.evaluate((element) => [element.lang, getComputedStyle(element).direction])).toEqual(["en", "ltr"]);
+  const scrubber = host.locator(".terrain-range").first();
+  expect(await scrubber.evaluate((range) => getComputedStyle(range).direction), "sliders run left to right").toBe(
+    "ltr",
+  );
+  await expect(host.locator(".terrain-notice")).toContainText(
+    'spreadreduction="0.9" is not read on a <terrain-demo>: write spread-reduction="0.9"',
+  );
 });

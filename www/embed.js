@@ -6,15 +6,35 @@
 // message, keeps nothing in storage and assumes nothing of its origin, so
 // it works in an iframe with sandbox="allow-scripts".
 
-import { demoState, mountEmbed } from "./terrain.js";
-
 const query = self.location.search;
+const host = document.getElementById("demo");
+let demoState = () => undefined;
 let demo;
+let loaded = false;
 try {
-  demo = mountEmbed(document.getElementById("demo"), query);
+  // Imported here, not above, so a terrain.js that cannot load (the site
+  // down, the network gone) says so instead of "loading" for ever.
+  const terrain = await import("./terrain.js");
+  demoState = terrain.demoState;
+  loaded = true;
+  try {
+    demo = terrain.mountEmbed(host, query);
+  } catch (error) {
+    // The demo says what went wrong in its own status line; the credit stays.
+    console.error("terrain demo:", error);
+  }
 } catch (error) {
-  // The demo says what went wrong in its own status line; the credit stays.
-  console.error("terrain demo:", error);
+  console.error(`terrain demo: ${error?.message ?? error}`);
+}
+// terrain.js says itself why its module could not start; if it never ran,
+// this says so.
+if (!loaded && !host.querySelector(".terrain-cannot-start")) {
+  const note = document.createElement("p");
+  note.className = "terrain-cannot-start";
+  note.setAttribute("role", "alert");
+  note.textContent =
+    "This 3D terrain demo could not start: its script could not be loaded (the site or the network may be down). Reload the page to try again.";
+  host.replaceChildren(note);
 }
 
 // "Open in the playground" opens the map on show: the demo's share link,
@@ -63,7 +83,10 @@ function settledHeight() {
 let told = 0;
 function tellHeight() {
   const height = Math.ceil(settledHeight());
-  if (height === told || self.parent === self) return;
+  // A pixel less is not told: content whose width follows a scrollbar
+  // (the plots of an open Analyze panel) can round a pixel either way as
+  // the frame follows, and the frame would follow it for ever.
+  if (height === told || height === told - 1 || self.parent === self) return;
   told = height;
   // Any page may frame this one, and a height is no secret: "*".
   self.parent.postMessage({ type: "terrain-demo:height", height }, "*");

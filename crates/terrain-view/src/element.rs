@@ -9,6 +9,7 @@
 //! value, so the picture stays; a seed the element never gave stays the
 //! seed the demo drew.
 
+use terrain_core::query;
 use terrain_core::registry::fields;
 use terrain_core::spec::{Spec, Surface, quote};
 use terrain_core::{ALGORITHM, STAGE, registry::SEED};
@@ -120,26 +121,44 @@ fn text_in(config: &DemoConfig, name: &str) -> Option<String> {
 /// A sentence for each of `attributes` that is the other embed's spelling
 /// of a setting, which this one does not read: a `<terrain-demo>`
 /// (`on_element`) reads `exponent`, not `data-exponent`, and a
-/// `data-terrain-demo` element the other way round.
+/// `data-terrain-demo` element the other way round; then one for each
+/// that reads as a slip for a setting ([`query::misspelt`]): the
+/// JavaScript name `spreadReduction` (which HTML hands over as
+/// `spreadreduction`), `octave`, `data-spread-redution`.
 pub fn misplaced(attributes: &Attributes, on_element: bool) -> Vec<String> {
     let (here, there) = if on_element {
         ("a <terrain-demo>", "the data-terrain-demo element's")
     } else {
         ("a data-terrain-demo element", "<terrain-demo>'s")
     };
-    specs()
-        .filter_map(|spec| {
-            let (read, unread) = if on_element {
-                (spec.element_attribute(), spec.attribute)
-            } else {
-                (spec.attribute, spec.element_attribute())
-            };
-            let value = quote(&attribute(attributes, unread)?);
+    let spelled = |spec: &'static Spec| {
+        if on_element {
+            (spec.element_attribute(), spec.attribute)
+        } else {
+            (spec.attribute, spec.element_attribute())
+        }
+    };
+    let other_spelling = specs().filter_map(|spec| {
+        let (read, unread) = spelled(spec);
+        let value = quote(&attribute(attributes, unread)?);
+        Some(format!(
+            "{unread}={value} is {there} spelling, not read on {here}: write {read}={value}"
+        ))
+    });
+    let ours = |name: &str| specs().any(|spec| spelled(spec).0 == name || spelled(spec).1 == name);
+    let slips = attributes
+        .iter()
+        .filter(|(name, _)| !ours(name))
+        .filter_map(|(name, value)| {
+            let (read, _) = specs()
+                .map(spelled)
+                .find(|(read, _)| query::misspelt(name, read))?;
+            let value = quote(value);
             Some(format!(
-                "{unread}={value} is {there} spelling, not read on {here}: write {read}={value}"
+                "{name}={value} is not read on {here}: write {read}={value}"
             ))
-        })
-        .collect()
+        });
+    other_spelling.chain(slips).collect()
 }
 
 /// Whether going from `shown` to `next` needs the demo's elements built
@@ -187,6 +206,33 @@ mod tests {
             [
                 "seed=\"5\" is <terrain-demo>'s spelling, not read on a data-terrain-demo element: \
               write data-seed=\"5\""
+            ]
+        );
+        // Slips: a JavaScript name as HTML hands it over, a letter short,
+        // a letter dropped; a page's own attributes are not ours to name.
+        let slips: Attributes = [
+            ("spreadreduction", "0.9"),
+            ("octave", "2"),
+            ("style", "color: red"),
+            ("data-spread-redution", "0.9"),
+            ("data-spreadreduction", "0.8"),
+        ]
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .to_vec();
+        assert_eq!(
+            misplaced(&slips, true),
+            [
+                "spreadreduction=\"0.9\" is not read on a <terrain-demo>: write spread-reduction=\"0.9\"",
+                "octave=\"2\" is not read on a <terrain-demo>: write octaves=\"2\"",
+            ]
+        );
+        assert_eq!(
+            misplaced(&slips, false),
+            [
+                "data-spread-redution=\"0.9\" is not read on a data-terrain-demo element: write \
+                 data-spread-reduction=\"0.9\"",
+                "data-spreadreduction=\"0.8\" is not read on a data-terrain-demo element: write \
+                 data-spread-reduction=\"0.8\"",
             ]
         );
     }

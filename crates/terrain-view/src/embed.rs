@@ -53,6 +53,11 @@ pub static EMBED_CONTROLS: Spec = Spec {
     },
 };
 
+/// The settings of a page's demos beyond a share link's that a frame reads
+/// too, so both snippets carry them: a demo made to show its crease index
+/// or its plots shows them embedded.
+const FRAMED_TOO: [Setting; 2] = [Setting::Creases, Setting::Analyze];
+
 /// The height, in CSS pixels, an iframe snippet asks for: the view and its
 /// bar, and the controls it has.
 fn frame_height(controls: Controls) -> u32 {
@@ -101,7 +106,8 @@ fn settings_shown(config: &DemoConfig) -> Vec<(&'static Spec, String)> {
         settings.push((&STAGE, config.stage.to_string()));
     }
     let default = Display::of(params.algorithm);
-    for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
+    let framed_too = FRAMED_TOO.iter().map(|setting| setting.entry());
+    for entry in (SETTINGS.iter().filter(|entry| entry.spec.surfaces.url)).chain(framed_too) {
         let text = entry.spec.show(&(entry.get)(&config.display));
         if text != entry.spec.show(&(entry.get)(&default)) {
             settings.push((entry.spec, text));
@@ -171,8 +177,28 @@ pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
 /// page has neither to share.
 pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let mut config = DemoConfig::default();
-    let mut messages = config.apply_placed_query(query, &[&EMBED_CONTROLS]);
+    let framed_too = FRAMED_TOO.map(|setting| setting.entry());
+    let read_too: Vec<&'static Spec> = [&EMBED_CONTROLS]
+        .into_iter()
+        .chain(framed_too.iter().map(|entry| entry.spec))
+        .collect();
+    let mut messages = config.apply_placed_query(query, &read_too);
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
+    for entry in framed_too {
+        let Some(text) = attribute(&pairs, entry.spec.option) else {
+            continue;
+        };
+        match entry
+            .spec
+            .parse_on(Surface::Url, &bare_switch(entry.spec, text))
+        {
+            Ok(value) => (entry.set)(&mut config.display, &value),
+            Err(refusal) => messages.push((
+                query::place_of(&pairs, entry.spec.option),
+                entry.spec.refuse_on(Surface::Url, &refusal),
+            )),
+        }
+    }
     // A frame shows one map; a comparison is the playground's.
     if let Some(place) = pairs
         .iter()
@@ -272,6 +298,9 @@ mod tests {
                     relief: 0.5,
                     overlay: Overlay::Flow,
                     water: true,
+                    // A chapter's demo that shows its creases and plots.
+                    creases: true,
+                    analyze: true,
                     ..Display::default()
                 },
                 ..DemoConfig::default()

@@ -187,7 +187,14 @@ pub fn element_changed(host: HtmlElement, index: u32) -> Result<Option<u32>, JsV
     });
     let result = match rebuilt {
         None => return Ok(None),
-        Some(Some(mounted)) => mounted.map(|index| index as u32),
+        Some(Some(mounted)) => {
+            // Read again as a change, so a refused value's notice says its
+            // last good one stands, as before the rebuild, not its default.
+            if let Ok(index) = mounted {
+                dispatch(PageInput::Attributes(index, attributes));
+            }
+            mounted.map(|index| index as u32)
+        }
         Some(None) => {
             dispatch(PageInput::Attributes(index as usize, attributes));
             Ok(index)

@@ -85,6 +85,10 @@ impl DemoView {
             .class_list()
             .remove_2("terrain-demo", "terrain-demo-full");
         let _ = self.host.remove_attribute("data-terrain-mounted");
+        if self.host.has_attribute("data-terrain-lang") {
+            let _ = self.host.remove_attribute("lang");
+            let _ = self.host.remove_attribute("data-terrain-lang");
+        }
     }
 
     fn build_elements(
@@ -98,6 +102,12 @@ impl DemoView {
         // Anything inside the host (a "loading" note, say) gives way to the demo.
         host.set_text_content(None);
         host.class_list().add_1("terrain-demo")?;
+        // Its words are English: a screen reader on a page in another
+        // language reads them so (terrain.css keeps them left to right).
+        if !host.has_attribute("lang") {
+            dom::set(host, "lang", "en");
+            dom::set(host, "data-terrain-lang", "");
+        }
         if level == Controls::Full {
             host.class_list().add_1("terrain-demo-full")?;
         }
