@@ -41,12 +41,14 @@
 //! only, so the rounds **grow**: the first is a sixteenth of the full size
 //! (at least [`MIN_ROUND`]), and each is a quarter more than the one
 //! before until it reaches the full size (the area droplets land on,
-//! `period²` cells, over [`POINTS_PER_ROUND_DROPLET`]). A round is then at
-//! most a fifth of the droplets before it, so wherever a run ends, no
-//! tile has had more than a quarter more rain than another; with rounds
-//! of one size, 100 000 droplets on a 4097-point map (rounds of 262 144)
-//! rained on colour 0's and 1's tiles only. The sizes depend on the map
-//! and the settings, never on the worker count or on the run's length.
+//! `period²` cells, over [`POINTS_PER_ROUND_DROPLET`]). From the fifth
+//! round on, a round brings less than half the rain that fell before it,
+//! and once the rounds are full, less than a quarter (the erosion
+//! chapter's test checks both), so a run ending anywhere past its first
+//! rounds has rained nearly evenly; with rounds of one size, 100 000
+//! droplets on a 4097-point map (rounds of 262 144) rained on colour 0's
+//! and 1's tiles only. The sizes depend on the map and the settings, never
+//! on the worker count or on the run's length.
 
 use crate::random::PointRandom;
 
