@@ -199,6 +199,25 @@ test.describe("the playground", () => {
     await expect(note).toBeHidden();
   });
 
+  // Once a 16-bit download came back stretched to 0 to 1: a map that did
+  // not span it (not normalized, eroded, imported) lost its heights.
+  test("a 16-bit download records its heights, and importing it brings them back", async ({ page }, testInfo) => {
+    const options = { algorithm: "diamond-square", exponent: 5, seed: 3, normalize: false };
+    await page.goto(`/playground.html?${new URLSearchParams(options)}`);
+    await waitForAllDemos(page, 1);
+    const [low, high] = await page.evaluate(async (options) => {
+      const heights = (await import("./terrain.js")).generate(options);
+      return [Math.min(...heights), Math.max(...heights)];
+    }, options);
+    expect(high - low, "a map that does not span 0 to 1").not.toBeCloseTo(1, 1);
+    const path = testInfo.outputPath("unnormalized.png");
+    await (await downloadFrom(page)).saveAs(path);
+    await page.setInputFiles('.terrain-import input[type="file"]', path);
+    await expect(page.locator(".terrain-file-status")).toContainText(
+      `heights ${low.toFixed(3)} to ${high.toFixed(3)}, as the file records them.`,
+    );
+  });
+
   test("the Download menu's PNG is a 16-bit PNG that imports back to the same map", async ({ page }, testInfo) => {
     // The PNG decoder is a module of its own, fetched on the first import.
     const decoder = [];
@@ -220,7 +239,7 @@ test.describe("the playground", () => {
     const before = await statsOf(page, 0);
     await page.setInputFiles('.terrain-import input[type="file"]', path);
     await expect(page.locator(".terrain-file-status")).toContainText(
-      "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points, heights 0.000 to 1.000.",
+      "Imported exported.png: 65 × 65 pixels, 16-bit greyscale, resampled to 65 × 65 points, heights 0.000 to 1.000, as the file records them.",
     );
     await waitForChange(page, 0, before.hash, "the imported map is drawn");
     expect(decoder.map((url) => new URL(url).pathname).sort()).toEqual(["/terrain-png.js", "/terrain-png_bg.wasm"]);
@@ -234,7 +253,7 @@ test.describe("the playground", () => {
     await expect(link).toHaveAttribute("placeholder", "No link for an import");
     await page.getByRole("button", { name: "Copy link" }).click();
     await expect(page.locator(".terrain-copy-status")).toHaveText(
-      "An imported map has no link: the file stays in this tab. Download it as a 16-bit PNG to keep its shape (stretched from 0 to 1, as every 16-bit download is).",
+      "An imported map has no link: the file stays in this tab. Download it as a 16-bit PNG to keep it: the file records its heights, and importing it here brings them back.",
     );
 
     // 16-bit quantization is idempotent: exporting the import gives back
@@ -275,7 +294,7 @@ test.describe("the playground", () => {
       await page.getByLabel("Exponent", { exact: true }).fill("4");
       await page.setInputFiles('.terrain-import input[type="file"]', path);
       await expect(page.locator(".terrain-file-status")).toContainText(
-        "Imported made-here.png: 33 × 33 pixels, 16-bit greyscale, resampled to 33 × 33 points, heights 0.000 to 1.000.",
+        "Imported made-here.png: 33 × 33 pixels, 16-bit greyscale, resampled to 33 × 33 points, heights 0.000 to 1.000, as the file records them.",
       );
       await expect.poll(async () => (await renderStats(page)).waiting).toBe(0);
       expect((await state(page)).side).toBe(33);

@@ -25,6 +25,11 @@ pub struct Imported {
     /// The heights, in `[0, 1]`, resampled to `2^n + 1` points on a side
     /// (see [`import_exponent`](crate::import_exponent)).
     pub heightmap: Heightmap,
+    /// The heights 0 and 1 stand for, when the file is one of our exports,
+    /// which record them in their `Comment` (see
+    /// [`export_png`](crate::export_png)): `low + h * (high - low)` gives
+    /// the exported map back, to 16 bits. `None` for any other file.
+    pub recorded_range: Option<(f64, f64)>,
     /// The image's width in pixels.
     pub source_width: u32,
     /// The image's height in pixels.

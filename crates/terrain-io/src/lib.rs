@@ -68,6 +68,8 @@ mod png_import;
 #[cfg(feature = "import")]
 mod png_structure;
 mod raw16;
+#[cfg(feature = "import")]
+mod recorded;
 mod resample;
 #[cfg(test)]
 mod test_images;

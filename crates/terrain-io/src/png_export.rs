@@ -15,7 +15,8 @@ pub const SOFTWARE: &str = "Terrain, step by step";
 /// map's own `min..max`, so a normalized map is written as `h * 65535` and a
 /// flat map as all zeros. Game engines and terrain tools (Unity, Unreal,
 /// Blender's displace modifier, World Machine) read this format as a
-/// heightmap; `import_png` reads it back exactly.
+/// heightmap; `import_png` reads it back exactly, its pixels as 0 to 1 and
+/// the range they were scaled from as its `recorded_range`.
 ///
 /// The file has `Software` and `Comment` text chunks saying where it came
 /// from and the height range it was scaled from.

@@ -55,6 +55,7 @@ pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
         .map_err(|error| ImportError::Unsupported(error.to_string()))?;
     Ok(Imported {
         heightmap,
+        recorded_range: crate::recorded::recorded_range(bytes),
         source_width: width,
         source_height: height,
         source_format: header.describe(),

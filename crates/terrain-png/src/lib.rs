@@ -29,8 +29,10 @@ mod wasm {
 
     /// Reads the PNG file `bytes` as a heightmap (see
     /// [`terrain_io::import_png`]): `{ heights, exponent, sourceWidth,
-    /// sourceHeight, sourceFormat }`, `heights` a `Float64Array` of the
-    /// map's `(2^exponent + 1)^2` heights, row-major. A file that cannot be
+    /// sourceHeight, sourceFormat, recorded }`, `heights` a `Float64Array`
+    /// of the map's `(2^exponent + 1)^2` heights, row-major: from 0 to 1,
+    /// or, for one of our 16-bit downloads (`recorded`), the heights its
+    /// `Comment` records. A file that cannot be
     /// a heightmap throws an error whose message is one sentence for the
     /// page, starting in lower case ("this image is 9000 x 10 pixels; ...").
     #[wasm_bindgen]
@@ -38,13 +40,26 @@ mod wasm {
         let imported =
             terrain_io::import_png(bytes).map_err(|error| JsError::new(&error.to_string()))?;
         let result = Object::new();
-        let heights = Float64Array::from(imported.heightmap.heights());
-        let fields: [(&str, JsValue); 5] = [
+        // One of our downloads: the heights it recorded, here in the
+        // worker rather than on the page.
+        let heights = match imported.recorded_range {
+            Some((low, high)) => {
+                let span = high - low;
+                let recorded: Vec<f64> = (imported.heightmap.heights().iter())
+                    .map(|&height| low + height * span)
+                    .collect();
+                Float64Array::from(recorded.as_slice())
+            }
+            None => Float64Array::from(imported.heightmap.heights()),
+        };
+        let recorded = imported.recorded_range.is_some();
+        let fields: [(&str, JsValue); 6] = [
             ("heights", heights.into()),
             ("exponent", imported.heightmap.exponent().into()),
             ("sourceWidth", imported.source_width.into()),
             ("sourceHeight", imported.source_height.into()),
             ("sourceFormat", imported.source_format.into()),
+            ("recorded", recorded.into()),
         ];
         for (name, value) in fields {
             Reflect::set(&result, &JsValue::from_str(name), &value)

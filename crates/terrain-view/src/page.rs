@@ -1071,6 +1071,7 @@ mod tests {
                     width: 1025,
                     height: 1025,
                     format: "16-bit greyscale".into(),
+                    recorded: false,
                 },
             },
         ));

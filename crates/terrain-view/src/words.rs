@@ -10,8 +10,8 @@ use crate::settings::View;
 
 /// Why an imported map has no link, where the link would be.
 pub const NO_LINK: &str = "An imported map has no link: the file stays in this tab. \
-                           Download it as a 16-bit PNG to keep its shape (stretched from \
-                           0 to 1, as every 16-bit download is).";
+                           Download it as a 16-bit PNG to keep it: the file records its \
+                           heights, and importing it here brings them back.";
 
 /// Why an imported map cannot be embedded, where the snippets would be.
 pub const NO_EMBED: &str = "An imported map cannot be embedded: an embed makes its map \

@@ -36,7 +36,8 @@ pub fn offer(blob: &Blob, name: &str) -> Result<(), JsValue> {
 
 thread_local! {
     /// `terrain.js`'s function from a PNG file's bytes to a promise of its
-    /// map: `{ heights, exponent, sourceWidth, sourceHeight, sourceFormat }`.
+    /// map: `{ heights, exponent, sourceWidth, sourceHeight, sourceFormat,
+    /// recorded }`.
     static PNG_DECODER: RefCell<Option<Function>> = const { RefCell::new(None) };
 }
 
@@ -114,6 +115,7 @@ async fn decode(bytes: Uint8Array) -> Result<(Heightmap, Source), String> {
             width: width as u32,
             height: height as u32,
             format,
+            recorded: field("recorded").and_then(|value| value.as_bool()) == Some(true),
         },
     ))
 }

@@ -127,8 +127,12 @@ pub(super) fn imported_message(
     };
     // A file that uses little of its range (heights in metres, say)
     // imports nearly flat: say where its heights lie, and why it looks so.
+    // One of our downloads brings back the heights it recorded.
     let (low, high) = map.min_max();
-    let flat = if high - low < 0.25 {
+    let recorded = source.is_some_and(|source| source.recorded);
+    let flat = if recorded {
+        ", as the file records them"
+    } else if high - low < 0.25 {
         ": little of the file's 0 to 1, so the map is nearly flat"
     } else {
         ""

@@ -692,6 +692,7 @@ fn an_imported_png_becomes_the_map_with_its_own_words() {
                 width: 9,
                 height: 9,
                 format: "16-bit greyscale".into(),
+                recorded: false,
             },
         },
     );
@@ -758,6 +759,7 @@ fn decoded(read: u32, name: &str, exponent: u32) -> Input {
             width: 9,
             height: 9,
             format: "8-bit greyscale".into(),
+            recorded: false,
         },
     }
 }
@@ -853,6 +855,7 @@ fn a_huge_import_is_meshed_in_the_worker() {
                 width: 2000,
                 height: 2000,
                 format: "8-bit greyscale".into(),
+                recorded: false,
             },
         },
     );
@@ -1513,6 +1516,7 @@ fn imported(demo: &mut Demo, heights: Heightmap) {
                 width: 65,
                 height: 65,
                 format: "16-bit greyscale".into(),
+                recorded: false,
             },
         },
     );
@@ -1722,6 +1726,7 @@ fn an_import_says_its_heights_and_its_stretch_and_names_its_files_by_its_stem() 
                 width: 300,
                 height: 200,
                 format: "16-bit greyscale".into(),
+                recorded: false,
             },
         },
     );

@@ -65,6 +65,9 @@ pub struct Source {
     pub height: u32,
     /// Its colour type and depth, in words: "16-bit greyscale".
     pub format: String,
+    /// Whether its heights are those the file records (one of our 16-bit
+    /// exports), rather than its pixels' 0 to 1.
+    pub recorded: bool,
 }
 
 /// A map a request made.

@@ -46,6 +46,7 @@ fn requests_round_trip() {
                     width: 640,
                     height: 480,
                     format: "8-bit greyscale".into(),
+                    recorded: true,
                 },
             },
             look: Look {

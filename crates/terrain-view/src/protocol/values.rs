@@ -38,6 +38,7 @@ impl Writer {
         self.u32(source.width);
         self.u32(source.height);
         self.text(&source.format);
+        self.u32(u32::from(source.recorded));
     }
 
     pub(super) fn heights(&mut self, heights: Heightmap) {
@@ -91,6 +92,7 @@ impl Reader<'_> {
             width: self.u32()?,
             height: self.u32()?,
             format: self.text()?,
+            recorded: self.u32()? == 1,
         })
     }
 
