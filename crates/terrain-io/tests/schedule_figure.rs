@@ -197,6 +197,16 @@ fn the_chapter_says_what_the_schedule_costs() {
         fallen += size;
     }
     let half_after = half_after.expect("rounds shrink against the rain");
+    // On bigger maps the first rounds double, up to a sixteenth of a full one.
+    let big = Schedule::new(2049, false, defaults.lifetime, defaults.radius);
+    let sixteenth = big.full_round() / 16;
+    let mut round = 0;
+    while big.round_size(round) < sixteenth {
+        assert_eq!(big.round_size(round + 1), 2 * big.round_size(round));
+        round += 1;
+    }
+    assert_eq!(big.round_size(round), sixteenth, "doubling lands on it");
+    assert_eq!(big.round_size(round + 1), sixteenth + sixteenth / 4);
     let claims = [
         format!(
             "(its lifetime plus its brush radius plus one: {} points with the defaults)",
@@ -213,6 +223,7 @@ fn the_chapter_says_what_the_schedule_costs() {
             "once {} droplets have fallen, a round brings less than half as much rain as fell before it, and once the rounds are full, less than a quarter",
             written(half_after as f64, 0)
         ),
+        "On maps of 2 049 points a side and more, whose full rounds are larger, the first rounds double instead, until they are a sixteenth of a full one".to_owned(),
         format!("by {} per point on average", written(average, 5)),
         format!("lowers the map by {} on average", written(lowered, 4)),
         format!("and by {} at most", written(most, 3)),

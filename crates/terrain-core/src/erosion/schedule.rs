@@ -38,17 +38,19 @@
 //! longer one, as the scrubber's stages need.
 //!
 //! A run that ends inside a round has rained on the round's first colours
-//! only, so the rounds **grow**: the first is a sixteenth of the full size
-//! (at least [`MIN_ROUND`]), and each is a quarter more than the one
-//! before until it reaches the full size (the area droplets land on,
-//! `period²` cells, over [`POINTS_PER_ROUND_DROPLET`]). From the fifth
-//! round on, a round brings less than half the rain that fell before it,
-//! and once the rounds are full, less than a quarter (the erosion
-//! chapter's test checks both), so a run ending anywhere past its first
-//! rounds has rained nearly evenly; with rounds of one size, 100 000
-//! droplets on a 4097-point map (rounds of 262 144) rained on colour 0's
-//! and 1's tiles only. The sizes depend on the map and the settings, never
-//! on the worker count or on the run's length.
+//! only, so the rounds **grow**: the first is [`MIN_ROUND`] droplets; each
+//! is twice the one before while under a sixteenth of the full size (on
+//! maps of 2049 points and more), then a quarter more, until it reaches
+//! the full size (the area droplets land on, `period²` cells, over
+//! [`POINTS_PER_ROUND_DROPLET`]). So every colour has rain once the first
+//! round has fallen, at most twice another's while the rounds double; on
+//! a 513-point map, from the fifth round on a round brings less than half
+//! the rain that fell before it, and once the rounds are full, less than a
+//! quarter (the erosion chapter's test checks both). With rounds of one
+//! size, 100 000 droplets on a 4097-point map (rounds of 262 144) rained on
+//! colour 0's and 1's tiles only, and the first thousand on a 2049-point
+//! map on a quarter of it. The sizes depend on the map and the settings,
+//! never on the worker count or on the run's length.
 
 use crate::random::PointRandom;
 
@@ -66,8 +68,7 @@ pub const MAX_TILES_ACROSS: usize = 8;
 /// copied a few times per round, not per droplet.
 pub const POINTS_PER_ROUND_DROPLET: usize = 64;
 
-/// The fewest droplets in a round (the first round is a sixteenth of a
-/// full one, and never fewer).
+/// The droplets of the first round, and the fewest in any round.
 pub const MIN_ROUND: u32 = 256;
 
 /// How far from where it lands a droplet can read or write, in points
@@ -201,7 +202,7 @@ pub struct Schedule {
     reach: usize,
     /// Tiles on a side.
     across: usize,
-    /// Droplets in the first round.
+    /// Droplets in the first round: [`MIN_ROUND`].
     first_round: u32,
     /// Droplets in a round once the rounds stop growing.
     full_round: u32,
@@ -296,7 +297,7 @@ impl Schedule {
             wrap,
             reach,
             across,
-            first_round: (full_round / 16).max(MIN_ROUND),
+            first_round: MIN_ROUND.min(full_round),
             full_round,
             tiles,
             place,
@@ -326,7 +327,14 @@ impl Schedule {
         let (mut first, mut size, mut growing) = (0u64, self.first_round, 0);
         while growing < round && size < self.full_round {
             first += u64::from(size);
-            size = (size + size / 4).min(self.full_round);
+            // Doubling up to a sixteenth of a full round (on maps of 2049
+            // points and more), then a quarter more each time.
+            let more = if size < self.full_round / 16 {
+                size
+            } else {
+                size / 4
+            };
+            size = (size + more).min(self.full_round);
             growing += 1;
         }
         // The rest are full.
