@@ -107,9 +107,12 @@ fn settings_shown(config: &DemoConfig) -> Vec<(&'static Spec, String)> {
     }
     let default = Display::of(params.algorithm);
     let framed_too = FRAMED_TOO.iter().map(|setting| setting.entry());
+    let relief = Setting::Relief.entry().spec;
     for entry in (SETTINGS.iter().filter(|entry| entry.spec.surfaces.url)).chain(framed_too) {
         let text = entry.spec.show(&(entry.get)(&config.display));
-        if text != entry.spec.show(&(entry.get)(&default)) {
+        // A relief chosen is kept chosen, even where it is the algorithm's own.
+        let chosen = entry.spec == relief && config.display.relief_chosen;
+        if chosen || text != entry.spec.show(&(entry.get)(&default)) {
             settings.push((entry.spec, text));
         }
     }
@@ -287,6 +290,9 @@ mod tests {
                     view: View::Picture,
                     controls: Controls::Full,
                     link: Some("a \"quoted\" <name> & more".into()),
+                    // The posts' relief, chosen on a noise.
+                    relief: 1.0,
+                    relief_chosen: true,
                     ..Display::default()
                 },
                 seed_given: true,

@@ -13,7 +13,7 @@ use terrain_core::registry::{SEED, fields};
 use terrain_core::spec::{Kind, Refusal, Spec, Surface, Surfaces, Value};
 use terrain_core::{
     ALGORITHM, Algorithm, DEFAULT_ALGORITHM, Error, Parameter, Params, STAGE, Stage, ValidParams,
-    choice_parameter, number_parameter, switch_parameter,
+    choice_parameter, switch_parameter,
 };
 
 use crate::palette::Palette;
@@ -41,6 +41,10 @@ pub struct Display {
     ///
     /// [`Description::relief`]: terrain_core::Description::relief
     pub relief: f64,
+    /// Whether a page, a link or the reader chose the relief (set through
+    /// [`SETTINGS`]), rather than leaving it the algorithm's own, which
+    /// follows a new algorithm.
+    pub relief_chosen: bool,
     /// What the 2D view draws over the map.
     pub overlay: Overlay,
     /// Whether water gathered from rain is drawn on the map: rivers.
@@ -68,12 +72,12 @@ impl Display {
         }
     }
 
-    /// Keeps up with a map now made by `to` rather than `from`: a relief
-    /// that was `from`'s own becomes `to`'s own; one a page or a reader
-    /// chose stays.
-    pub fn follow(&mut self, from: Algorithm, to: Algorithm) {
-        if self.relief == from.description().relief {
-            self.relief = to.description().relief;
+    /// Keeps up with a map now made by `algorithm`: a relief left as the
+    /// algorithm's own becomes the new one's; one a page, a link or the
+    /// reader chose stays.
+    pub fn follow(&mut self, algorithm: Algorithm) {
+        if !self.relief_chosen {
+            self.relief = algorithm.description().relief;
         }
     }
 }
@@ -87,6 +91,7 @@ impl Default for Display {
             view: View::default(),
             wireframe: false,
             relief: DEFAULT_ALGORITHM.description().relief,
+            relief_chosen: false,
             overlay: Overlay::default(),
             water: false,
             creases: false,
@@ -228,8 +233,8 @@ pub static SETTINGS: [SettingEntry; 11] = [
         always,
         wireframe
     ),
-    number_parameter!(
-        &Spec {
+    SettingEntry {
+        spec: &Spec {
             label: "relief",
             title: "Relief",
             option: "relief",
@@ -239,9 +244,16 @@ pub static SETTINGS: [SettingEntry; 11] = [
             step: 0.05,
             surfaces: Surfaces::DISPLAY,
         },
-        always,
-        relief
-    ),
+        applies: always,
+        get: |display| Value::Number(display.relief),
+        // Set, it is chosen: it no longer follows the algorithm.
+        set: |display, value| {
+            if let Value::Number(relief) = value {
+                display.relief = *relief;
+                display.relief_chosen = true;
+            }
+        },
+    },
     choice_parameter!(
         &Spec {
             label: "overlay",
@@ -471,8 +483,10 @@ impl DemoConfig {
             .map(|(spec, message)| (spec.map_or(pairs.len(), place_of), message))
             .chain(query::placed_key_problems(&pairs, read_here))
             .collect();
-        self.display
-            .follow(self.params.algorithm, state.params.algorithm);
+        // What a link leaves out is the default: the algorithm's own relief
+        // unless the link names one.
+        self.display.relief_chosen = false;
+        self.display.follow(state.params.algorithm);
         self.params = state.params;
         self.stage = state.stage;
         self.seed_given = true;
@@ -501,7 +515,13 @@ impl DemoConfig {
     /// demo's state.
     pub fn to_query(&self) -> String {
         let mut query = query::to_query(&self.params, self.stage);
-        for entry in SETTINGS.iter().filter(|entry| entry.spec.surfaces.url) {
+        let relief = Setting::Relief.entry();
+        // A relief left as the algorithm's own is left out, so that it
+        // still follows the algorithm when the link is opened.
+        let written = |entry: &&SettingEntry| {
+            entry.spec.surfaces.url && (self.display.relief_chosen || entry.spec != relief.spec)
+        };
+        for entry in SETTINGS.iter().filter(written) {
             let text = entry.spec.show(&(entry.get)(&self.display));
             query.push_str(&format!("&{}={}", entry.spec.option, query::encode(&text)));
         }
@@ -724,10 +744,8 @@ mod tests {
         };
         let query = config.to_query();
         assert!(
-            query.ends_with(
-                "&palette=bands&view=2d&wireframe=true&relief=1&overlay=none&water=false"
-            ),
-            "{query}"
+            query.ends_with("&palette=bands&view=2d&wireframe=true&overlay=none&water=false"),
+            "a relief left as the algorithm's own is left out: {query}"
         );
         let mut restored = DemoConfig::default();
         assert!(restored.apply_query(&query).is_empty());
@@ -821,8 +839,20 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(config.display.relief, 1.5);
-        assert!(config.apply_query("algorithm=diamond-square").is_empty());
+        config.display.follow(Algorithm::DIAMOND_SQUARE);
         assert_eq!(config.display.relief, 1.5, "a chosen relief stays");
+        // A link is the whole state: one without relief, the algorithm's own.
+        assert!(config.apply_query("algorithm=perlin-noise").is_empty());
+        assert_eq!(config.display.relief, 0.5);
+        // Chosen, even as the algorithm's own, it is written and stays so.
+        assert!(
+            config
+                .apply_query("algorithm=perlin-noise&relief=0.5")
+                .is_empty()
+        );
+        assert!(config.to_query().contains("&relief=0.5&"));
+        config.display.follow(Algorithm::DIAMOND_SQUARE);
+        assert_eq!(config.display.relief, 0.5);
         // What a link writes, it reads back.
         let mut linked = noise.clone();
         assert!(linked.apply_query(&noise.to_query()).is_empty());

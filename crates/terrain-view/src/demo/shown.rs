@@ -250,7 +250,7 @@ impl Shown {
         if same_map != *self.config.params {
             self.origin = Origin::Generated;
         }
-        (self.config.display).follow(self.config.params.algorithm, params.algorithm);
+        self.config.display.follow(params.algorithm);
         self.config.params = params;
         if was_last || !self.stages().contains(&self.config.stage) {
             self.config.stage = self.final_stage();

@@ -309,6 +309,16 @@ fn a_relief_left_as_the_algorithms_own_follows_a_new_algorithm() {
     handle(&mut demo, Input::Edited { key: relief, text });
     edit(&mut demo, Field::ALGORITHM, "cellular-noise");
     assert_eq!(demo.config().display.relief, 0.8, "a chosen relief stays");
+    // Chosen as another algorithm's own, it stays chosen both ways round.
+    let text = "1".to_owned();
+    handle(&mut demo, Input::Edited { key: relief, text });
+    edit(&mut demo, Field::ALGORITHM, "diamond-square");
+    edit(&mut demo, Field::ALGORITHM, "perlin-noise");
+    assert_eq!(
+        demo.config().display.relief,
+        1.0,
+        "the posts' relief, chosen"
+    );
 }
 
 #[test]
