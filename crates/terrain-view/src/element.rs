@@ -125,7 +125,7 @@ fn text_in(config: &DemoConfig, name: &str) -> Option<String> {
 /// that reads as a slip for a setting ([`query::misspelt`]): the
 /// JavaScript name `spreadReduction` (which HTML hands over as
 /// `spreadreduction`), `octave`, `data-spread-redution`.
-pub fn misplaced(attributes: &Attributes, on_element: bool) -> Vec<String> {
+pub fn misplaced<'a>(attributes: &'a Attributes, on_element: bool) -> Vec<String> {
     let (here, there) = if on_element {
         ("a <terrain-demo>", "the data-terrain-demo element's")
     } else {
@@ -146,13 +146,24 @@ pub fn misplaced(attributes: &Attributes, on_element: bool) -> Vec<String> {
         ))
     });
     let ours = |name: &str| specs().any(|spec| spelled(spec).0 == name || spelled(spec).1 == name);
+    // On a data-terrain-demo element, compared without `data-`, so the
+    // five letters a slip needs are the setting's own: a blog's
+    // `data-speed` is no `data-seed`.
+    let bare = |name: &'a str| {
+        if on_element {
+            Some(name)
+        } else {
+            name.strip_prefix("data-")
+        }
+    };
     let slips = attributes
         .iter()
         .filter(|(name, _)| !ours(name))
         .filter_map(|(name, value)| {
+            let given = bare(name)?;
             let (read, _) = specs()
                 .map(spelled)
-                .find(|(read, _)| query::misspelt(name, read))?;
+                .find(|(read, _)| bare(read).is_some_and(|read| query::misspelt(given, read)))?;
             let value = quote(value);
             Some(format!(
                 "{name}={value} is not read on {here}: write {read}={value}"
@@ -214,6 +225,8 @@ mod tests {
             ("spreadreduction", "0.9"),
             ("octave", "2"),
             ("style", "color: red"),
+            // A parallax library's, not a slip for data-seed.
+            ("data-speed", "0.8"),
             ("data-spread-redution", "0.9"),
             ("data-spreadreduction", "0.8"),
         ]
