@@ -190,13 +190,21 @@ const pending = exportMapAsync(reused, changing);
 reused.fill(0.5);
 const png = exportMap(generate(maps[0]), { format: "png16" });
 const pngAsync = await pending;
+// Options refused at the call stay refused, whatever becomes of them.
+const refusing = { format: "png17" };
+const refusedLater = exportMapAsync(generate(maps[0]), refusing);
+refusing.format = "png16";
+const refusedAtTheCall = await refusedLater.then(() => "written", (error) => error.message);
 // 64 tiles' tasks at once: one abort listener, not one a task (Node
 // warned of a leak past 10 on stderr, which this test reads).
 const wide = generate({ algorithm: "diamond-square", exponent: 9, seed: 3 });
+// Twelve calls sharing one signal: one listener on it, not twelve.
+const shared = new AbortController();
+await Promise.all(Array.from({ length: 12 }, () => generateAsync(maps[0], { signal: shared.signal })));
 const wideSame = fingerprint(await erodeAsync(wide, { droplets: 5000, lifetime: 5 })) ===
   fingerprint(erode(wide, { droplets: 5000, lifetime: 5 }));
 console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused, refusedAsync, intoKept, wideSame,
-  pngAtTheCall: pngAsync.length === png.length && png.every((byte, at) => byte === pngAsync[at]),
+  pngAtTheCall: pngAsync.length === png.length && png.every((byte, at) => byte === pngAsync[at]), refusedAtTheCall,
   erodedLength: eroded.length, erodedSame: erodedAsync === fingerprint(eroded), dom: typeof document,
   spectrumSlope: analyze(generate(maps[0])).spectrum.slope, thrown,
   raw: [raw.length, rawAsync.length, raw.every((byte, at) => byte === rawAsync[at])] }));
@@ -216,6 +224,7 @@ console.log(JSON.stringify({ fingerprints, asyncFingerprints, fractions, refused
   expect(fromNode.thrown).toBe("from the callback");
   expect(fromNode.raw, "the download module in Node, sync and async").toEqual([2 * 65 * 65, 2 * 65 * 65, true]);
   expect(fromNode.pngAtTheCall, "exportMapAsync writes the heights and options of the call").toBe(true);
+  expect(fromNode.refusedAtTheCall).toMatch(/^format must be one of .*; got "png17"$/);
   expect(fromNode.wideSame, "erodeAsync of 36 tiles in Node: erode's bits").toBe(true);
   const along = (fractions) => fractions.filter((fraction) => fraction > 0 && fraction < 1).length;
   for (const [index, fractions] of fromNode.fractions.entries()) {

@@ -11,7 +11,7 @@
 // touches no page, so a Web Worker, or Node, can import it too. terrain.js loads the
 // same module on a page's first download.
 
-import { abortError, asyncSettings, startableUrl } from "./pool.js";
+import { abortError, asyncSettings, startableUrl, whenAborted } from "./pool.js";
 
 // The release, stamped in at build time as in terrain.js, so this script
 // never pairs with a module of another release.
@@ -73,7 +73,6 @@ function startWriter() {
 /** Posts `job` to the writer, or writes it here if none can start or
  * its arguments cannot be sent. */
 function send(job) {
-  if (job.options === null) return job.runHere();
   const worker = startWriter();
   if (!worker) return job.runHere();
   try {
@@ -109,11 +108,20 @@ export function exportMapAsync(heights, options, settings) {
   // and the caller may change or reuse its array meanwhile.
   const kept = Array.isArray(heights) || (ArrayBuffer.isView(heights) && !(heights instanceof DataView));
   const copied = kept ? heights.slice() : heights;
+  if (sent === null) {
+    // Refused options are refused now, with exportMap()'s message (which
+    // checks the heights first), whatever the caller makes of them later.
+    try {
+      return Promise.resolve(files.writeFile(copied, options).bytes);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return new Promise((resolve, reject) => {
     const id = nextJob++;
     const finish = (action) => (value) => {
       if (!jobs.delete(id)) return;
-      signal?.removeEventListener("abort", onAbort);
+      forget();
       if (action === resolve) {
         try {
           onProgress?.(1);
@@ -151,16 +159,15 @@ export function exportMapAsync(heights, options, settings) {
       setTimeout(() => {
         if (!jobs.has(id)) return;
         try {
-          // The options as read at the call; the caller's own only when
-          // they were refused, for exportMap()'s very message.
+          // The options as read at the call.
           const report = (fraction) => job.report(Math.min(fraction, 0.99));
-          job.resolve(files.writeFile(copied, sent ?? options, report).bytes);
+          job.resolve(files.writeFile(copied, sent, report).bytes);
         } catch (error) {
           job.reject(error);
         }
       }, 0);
     const onAbort = () => stop(abortError("exportMapAsync"));
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const forget = whenAborted(signal, onAbort);
     jobs.set(id, job);
     job.report(0);
     if (jobs.has(id)) send(job);

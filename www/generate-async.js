@@ -16,7 +16,7 @@
 // (crates/terrain-core/src/generators/noise/fractal/bands.rs).
 // Subdivision algorithms are sequential by nature: one task in one worker.
 
-import { abortError, asyncSettings, guarded, inThread, pool, slicer } from "./pool.js";
+import { abortError, asyncSettings, guarded, inThread, pool, slicer, whenAborted } from "./pool.js";
 
 /** About how many points a band holds: 10 to 20 ms of an 8-octave noise,
  * so progress comes often and an abort stops little work, yet each band's
@@ -32,8 +32,7 @@ const AT_ONCE = 1 << 16;
 function linked(signal) {
   const controller = new AbortController();
   const stop = () => controller.abort();
-  signal?.addEventListener("abort", stop, { once: true });
-  return { inner: controller.signal, stop, release: () => signal?.removeEventListener("abort", stop) };
+  return { inner: controller.signal, stop, release: whenAborted(signal, stop) };
 }
 
 /** Heights of a generated map, as generate() returns them, made off the

@@ -198,7 +198,7 @@ export function guarded(signal, onProgress, name) {
   const controller = new AbortController();
   const follow = () => controller.abort(signal.reason);
   if (signal?.aborted) follow();
-  else signal?.addEventListener("abort", follow, { once: true });
+  const forget = signal?.aborted ? undefined : whenAborted(signal, follow);
   let failure = null;
   const report =
     onProgress &&
@@ -220,10 +220,41 @@ export function guarded(signal, onProgress, name) {
       if (failure) throw failure.error;
       throw error?.name === "AbortError" ? abortError(name) : error;
     } finally {
-      signal?.removeEventListener("abort", follow);
+      forget?.();
     }
   };
   return { signal: controller.signal, onProgress: report, settle };
+}
+
+/** The actions waiting on each signal, and the one listener that runs them. */
+const waiting = new WeakMap();
+
+/** Runs `action` once `signal` (if any) aborts, and returns what forgets it.
+ * However many calls and tasks wait on one signal, it has one "abort"
+ * listener: each listener counts towards Node's warning of a leak past 10
+ * (twelve calls sharing a signal, or a call's 64 tiles, tripped it). */
+export function whenAborted(signal, action) {
+  if (!signal) return () => {};
+  let entry = waiting.get(signal);
+  if (!entry) {
+    const actions = new Set();
+    const listener = () => {
+      waiting.delete(signal);
+      for (const each of [...actions]) each();
+    };
+    entry = { actions, listener };
+    waiting.set(signal, entry);
+    signal.addEventListener("abort", listener, { once: true });
+  }
+  const { actions, listener } = entry;
+  actions.add(action);
+  return () => {
+    actions.delete(action);
+    if (actions.size === 0 && waiting.get(signal) === entry) {
+      waiting.delete(signal);
+      signal.removeEventListener("abort", listener);
+    }
+  };
 }
 
 /** The page's workers, which every call shares. */
@@ -254,10 +285,6 @@ class Lanes {
   #lanes = [];
   /** Tasks waiting for a lane, oldest first. */
   #queue = [];
-  /** The unsettled tasks of each signal, which one listener aborts: a
-   * listener a task would add (64 tiles of an erodeAsync) trips Node's
-   * warning of a leak at 11. */
-  #aborting = new WeakMap();
   /** Whether a task is running here (no workers): one at a time. */
   #runningHere = false;
 
@@ -291,42 +318,15 @@ class Lanes {
       const settle = (action, value) => {
         if (task.settled) return;
         task.settled = true;
-        this.#unwatch(task);
+        task.forget?.();
         action(value);
       };
       task.resolve = (value) => settle(resolve, value);
       task.reject = (error) => settle(reject, error);
-      this.#watch(task);
+      task.forget = whenAborted(signal, () => this.#abort(task));
       this.#queue.push(task);
       this.#pump();
     });
-  }
-
-  /** Aborts `task` when its signal does, through the signal's one listener. */
-  #watch(task) {
-    const { signal } = task;
-    if (!signal) return;
-    let watched = this.#aborting.get(signal);
-    if (!watched) {
-      const tasks = new Set();
-      const onAbort = () => {
-        for (const each of [...tasks]) this.#abort(each);
-      };
-      watched = { tasks, onAbort };
-      this.#aborting.set(signal, watched);
-      signal.addEventListener("abort", onAbort, { once: true });
-    }
-    watched.tasks.add(task);
-  }
-
-  /** Forgets a settled `task`; its signal's listener goes with the last. */
-  #unwatch(task) {
-    const watched = task.signal && this.#aborting.get(task.signal);
-    if (!watched) return;
-    watched.tasks.delete(task);
-    if (watched.tasks.size > 0) return;
-    task.signal.removeEventListener("abort", watched.onAbort);
-    this.#aborting.delete(task.signal);
   }
 
   #abort(task) {
