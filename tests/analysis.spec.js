@@ -305,6 +305,10 @@ test("measured together, each map's slopes are at its own view's relief, and thi
   const ownSteepest = own.getByRole("row", { name: /Steepest slope/ }).getByRole("cell");
   await expect(ownSteepest).toHaveText(`${(await steepest.allTextContents())[1]}`);
   await expect(together.locator(".terrain-analysis-note")).toContainText("Measured at every second point");
+  // Slopes at different reliefs are said to be so.
+  await expect(together.locator(".terrain-analysis-note")).toContainText(
+    "the views' reliefs differ (map 1 at 1, map 2 at 2): give them one relief to compare slopes.",
+  );
 });
 
 test("a comparison without a seed or an exponent draws every map on one, and its address reopens what was shown", async ({

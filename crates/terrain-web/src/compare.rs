@@ -203,7 +203,11 @@ impl CompareView {
             .iter()
             .map(|demo| &demo.terrain().heightmap)
             .max_by_key(|map| map.side());
-        let note = widest.and_then(panel::thinning_note);
+        let reliefs: Vec<f64> = self.shown.iter().map(|&(_, relief)| relief).collect();
+        let notes: Vec<String> = (widest.and_then(panel::thinning_note).into_iter())
+            .chain(panel::relief_note(&reliefs))
+            .collect();
+        let note = (!notes.is_empty()).then(|| notes.join(" "));
         self.note.set_text_content(note.as_deref());
         dom::show(&self.note, note.is_some());
         let names: Vec<String> = (0..demos.len())

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use terrain_analysis::{Analysis, Options, analyze};
+use terrain_core::words::round_for_display;
 use terrain_core::{Heightmap, Terrain};
 
 use super::{
@@ -150,6 +151,24 @@ pub fn thinning_note(map: &Heightmap) -> Option<String> {
             points = measured + 1,
         )
     })
+}
+
+/// What the slopes of maps measured together mean when their views draw
+/// them at different reliefs (`reliefs`, map by map: a noise's own is
+/// half the posts'); `None` when they share one.
+pub fn relief_note(reliefs: &[f64]) -> Option<String> {
+    let first = *reliefs.first()?;
+    if reliefs.iter().all(|&relief| relief == first) {
+        return None;
+    }
+    let each: Vec<String> = (reliefs.iter().enumerate())
+        .map(|(index, relief)| format!("map {} at {}", index + 1, round_for_display(*relief)))
+        .collect();
+    Some(format!(
+        "Each map's slopes are as its own view draws them, and the views' reliefs differ ({}): \
+         give them one relief to compare slopes.",
+        each.join(", ")
+    ))
 }
 
 fn ordinal(stride: usize) -> String {

@@ -591,3 +591,15 @@ fn the_smallest_and_flattest_maps_still_draw_their_plots() {
         "{curve}"
     );
 }
+
+#[test]
+fn maps_measured_together_at_different_reliefs_say_so() {
+    assert_eq!(panel::relief_note(&[0.5, 0.5]), None);
+    assert_eq!(
+        panel::relief_note(&[1.0, 0.5, 0.5]).as_deref(),
+        Some(
+            "Each map's slopes are as its own view draws them, and the views' reliefs differ \
+             (map 1 at 1, map 2 at 0.5, map 3 at 0.5): give them one relief to compare slopes."
+        )
+    );
+}
