@@ -37,21 +37,18 @@ mod wasm {
     /// page, starting in lower case ("this image is 9000 x 10 pixels; ...").
     #[wasm_bindgen]
     pub fn decode(bytes: &[u8]) -> Result<JsValue, JsError> {
-        let imported =
+        let mut imported =
             terrain_io::import_png(bytes).map_err(|error| JsError::new(&error.to_string()))?;
         let result = Object::new();
-        // One of our downloads: the heights it recorded, here in the
-        // worker rather than on the page.
-        let heights = match imported.recorded_range {
-            Some((low, high)) => {
-                let span = high - low;
-                let recorded: Vec<f64> = (imported.heightmap.heights().iter())
-                    .map(|&height| low + height * span)
-                    .collect();
-                Float64Array::from(recorded.as_slice())
+        // One of our downloads: the heights it recorded, in place, here in
+        // the worker rather than on the page.
+        if let Some((low, high)) = imported.recorded_range {
+            let span = high - low;
+            for height in imported.heightmap.heights_mut() {
+                *height = low + *height * span;
             }
-            None => Float64Array::from(imported.heightmap.heights()),
-        };
+        }
+        let heights = Float64Array::from(imported.heightmap.heights());
         let recorded = imported.recorded_range.is_some();
         let fields: [(&str, JsValue); 6] = [
             ("heights", heights.into()),
