@@ -8,7 +8,7 @@
 
 use terrain_core::query;
 use terrain_core::registry::fields;
-use terrain_core::spec::{Kind, Spec, Surface, Surfaces};
+use terrain_core::spec::{Kind, Spec, Surface, Surfaces, Value};
 use terrain_core::{ALGORITHM, Params, STAGE};
 
 use crate::compare::COMPARE_KEY;
@@ -57,6 +57,10 @@ pub static EMBED_CONTROLS: Spec = Spec {
 /// too, so both snippets carry them: a demo made to show its crease index
 /// or its plots shows them embedded.
 const FRAMED_TOO: [Setting; 2] = [Setting::Creases, Setting::Analyze];
+
+/// How a display setting is written ([`crate::settings::SettingEntry`]'s
+/// `set`).
+type SetDisplay = fn(&mut Display, &Value);
 
 /// The height, in CSS pixels, an iframe snippet asks for: the view and its
 /// bar, and the controls it has.
@@ -180,25 +184,24 @@ pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
 /// page has neither to share.
 pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
     let mut config = DemoConfig::default();
-    let framed_too = FRAMED_TOO.map(|setting| setting.entry());
-    let read_too: Vec<&'static Spec> = [&EMBED_CONTROLS]
-        .into_iter()
-        .chain(framed_too.iter().map(|entry| entry.spec))
-        .collect();
-    let mut messages = config.apply_placed_query(query, &read_too);
+    // What a frame reads beyond a share link's keys, each read alike: its
+    // controls, in the embed's spelling, and the settings of FRAMED_TOO.
+    let controls = (&EMBED_CONTROLS, Setting::Controls.entry().set);
+    let framed_too = FRAMED_TOO.map(|setting| (setting.entry().spec, setting.entry().set));
+    let read_too: Vec<(&'static Spec, SetDisplay)> =
+        [controls].into_iter().chain(framed_too).collect();
+    let specs: Vec<&'static Spec> = read_too.iter().map(|&(spec, _)| spec).collect();
+    let mut messages = config.apply_placed_query(query, &specs);
     let pairs: Vec<(String, String)> = query::parse_pairs(query);
-    for entry in framed_too {
-        let Some(text) = attribute(&pairs, entry.spec.option) else {
+    for (spec, set) in read_too {
+        let Some(text) = attribute(&pairs, spec.option) else {
             continue;
         };
-        match entry
-            .spec
-            .parse_on(Surface::Url, &bare_switch(entry.spec, text))
-        {
-            Ok(value) => (entry.set)(&mut config.display, &value),
+        match spec.parse_on(Surface::Url, &bare_switch(spec, text)) {
+            Ok(value) => set(&mut config.display, &value),
             Err(refusal) => messages.push((
-                query::place_of(&pairs, entry.spec.option),
-                entry.spec.refuse_on(Surface::Url, &refusal),
+                query::place_of(&pairs, spec.option),
+                spec.refuse_on(Surface::Url, &refusal),
             )),
         }
     }
@@ -215,16 +218,6 @@ pub fn read_embed_query(query: &str) -> (DemoConfig, Vec<String>) {
                 pairs[place].0
             ),
         ));
-    }
-    if let Some(text) = attribute(&pairs, EMBED_CONTROLS.option) {
-        let text = bare_switch(&EMBED_CONTROLS, text);
-        match EMBED_CONTROLS.parse_on(Surface::Url, &text) {
-            Ok(value) => (Setting::Controls.entry().set)(&mut config.display, &value),
-            Err(refusal) => messages.push((
-                query::place_of(&pairs, EMBED_CONTROLS.option),
-                EMBED_CONTROLS.refuse_on(Surface::Url, &refusal),
-            )),
-        }
     }
     config.display.url_state = false;
     config.display.link = None;
