@@ -44,7 +44,7 @@ const DECODER_BYTES: usize = 32 * 1024 * 1024;
 /// damaged, makes this panic.
 pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
     let image = open(bytes)?;
-    let header = image.header;
+    let (header, recorded_range) = (image.header, image.recorded_range);
     let (width, height) = (header.width, header.height);
     let exponent = import_exponent(width, height);
     let side = (1usize << exponent) + 1;
@@ -55,7 +55,7 @@ pub fn import_png(bytes: &[u8]) -> Result<Imported, ImportError> {
         .map_err(|error| ImportError::Unsupported(error.to_string()))?;
     Ok(Imported {
         heightmap,
-        recorded_range: crate::recorded::recorded_range(bytes),
+        recorded_range,
         source_width: width,
         source_height: height,
         source_format: header.describe(),
@@ -69,6 +69,8 @@ pub(crate) struct Image<'file> {
     pub(crate) header: Header,
     /// Its palette (black where it has none).
     palette: Palette,
+    /// The heights its pixels stand for, if it is one of our exports.
+    recorded_range: Option<(f64, f64)>,
     /// The png crate's reader, handing out rows as the file stores them.
     reader: png::Reader<Cursor<&'file [u8]>>,
 }
@@ -86,7 +88,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<Image<'_>, ImportError> {
     if width < 2 || height < 2 {
         return Err(ImportError::TooSmall { width, height });
     }
-    let palette = read_chunks(&header, chunks)?;
+    let (palette, recorded_range) = read_chunks(&header, chunks)?;
     // Adam7's passes each cover the whole image, so no row is whole until
     // the last pass: an interlaced image is held whole, at its own depth.
     if header.interlaced {
@@ -122,6 +124,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<Image<'_>, ImportError> {
     Ok(Image {
         header,
         palette,
+        recorded_range,
         reader,
     })
 }

@@ -11,6 +11,7 @@
 
 use crate::error::ImportError;
 use crate::png_chunks::PNG_SIGNATURE;
+use crate::recorded::Recorded;
 
 /// The longest chunk data the PNG specification allows, `2^31 - 1` bytes.
 const MAX_CHUNK_LENGTH: u32 = 0x7FFF_FFFF;
@@ -276,8 +277,10 @@ pub(crate) fn read_header(file: &[u8]) -> Result<(Header, ChunkReader<'_>), Impo
 pub(crate) fn read_chunks(
     header: &Header,
     mut chunks: ChunkReader<'_>,
-) -> Result<Palette, ImportError> {
+) -> Result<(Palette, Option<(f64, f64)>), ImportError> {
     let mut palette = None;
+    // Its text, read on the way: the height range one of our exports records.
+    let mut recorded = Recorded::default();
     // Before, in and after the run of `IDAT` chunks.
     let (mut image_data_seen, mut image_data_ended) = (false, false);
     loop {
@@ -303,10 +306,13 @@ pub(crate) fn read_chunks(
             _ => {
                 image_data_ended = image_data_seen;
                 check_skippable(&chunk)?;
+                if &chunk.kind == b"tEXt" {
+                    recorded.read(chunk.data);
+                }
             }
         }
     }
-    Ok(palette.unwrap_or([[0; 3]; 256]))
+    Ok((palette.unwrap_or([[0; 3]; 256]), recorded.range()))
 }
 
 /// `Ok` for a chunk the reader may skip; an error for a critical chunk out
@@ -370,7 +376,7 @@ mod tests {
         all.extend_from_slice(chunks);
         let png = file(&all);
         let (header, chunks) = read_header(&png)?;
-        read_chunks(&header, chunks)
+        read_chunks(&header, chunks).map(|(palette, _)| palette)
     }
 
     #[test]

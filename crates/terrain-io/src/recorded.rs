@@ -6,37 +6,46 @@
 use terrain_core::erosion::MAX_ABS_HEIGHT;
 
 use crate::png_export::SOFTWARE;
-use crate::png_structure::read_header;
 
-/// The heights pixel 0 and the highest pixel stand for, as the `Comment`
-/// of a PNG whose `Software` is ours says them; `None` for any other file,
-/// or a range that is not two finite heights, lowest first, within
-/// [`MAX_ABS_HEIGHT`] (what erosion takes). `bytes` passed
-/// [`crate::import_png`]'s checks.
-pub(crate) fn recorded_range(bytes: &[u8]) -> Option<(f64, f64)> {
-    let (_, mut chunks) = read_header(bytes).ok()?;
-    let (mut ours, mut range) = (false, None);
-    loop {
-        let chunk = chunks.next_chunk().ok()?;
-        match &chunk.kind {
-            b"IEND" => break,
-            b"tEXt" => {
-                let (keyword, text) = chunk
-                    .data
-                    .split_at(chunk.data.iter().position(|&b| b == 0)?);
-                let text = std::str::from_utf8(&text[1..]).ok()?;
-                match keyword {
-                    b"Software" => ours = text == SOFTWARE,
-                    b"Comment" => range = range_in(text),
-                    _ => {}
-                }
-            }
+/// What a PNG's text chunks say of the heights its pixels stand for, read
+/// as [`crate::png_structure::read_chunks`] meets them.
+#[derive(Debug, Default)]
+pub(crate) struct Recorded {
+    /// Whether its `Software` is ours.
+    ours: bool,
+    /// The range its `Comment` says.
+    range: Option<(f64, f64)>,
+    /// Whether a text chunk was no keyword and UTF-8 text: then nothing
+    /// it says is taken.
+    garbled: bool,
+}
+
+impl Recorded {
+    /// Reads one `tEXt` chunk's `data`: a keyword, a zero byte, the text.
+    pub(crate) fn read(&mut self, data: &[u8]) {
+        let zero = data.iter().position(|&byte| byte == 0);
+        let Some((zero, Ok(text))) =
+            zero.map(|zero| (zero, std::str::from_utf8(&data[zero + 1..])))
+        else {
+            self.garbled = true;
+            return;
+        };
+        match &data[..zero] {
+            b"Software" => self.ours = text == SOFTWARE,
+            b"Comment" => self.range = range_in(text),
             _ => {}
         }
     }
-    let (low, high) = range.filter(|_| ours)?;
-    let fits = |height: f64| height.is_finite() && height.abs() <= MAX_ABS_HEIGHT;
-    (fits(low) && fits(high) && low <= high).then_some((low, high))
+
+    /// The heights pixel 0 and the highest pixel stand for, as the
+    /// `Comment` of a PNG whose `Software` is ours says them; `None` for
+    /// any other file, or a range that is not two finite heights, lowest
+    /// first, within [`MAX_ABS_HEIGHT`] (what erosion takes).
+    pub(crate) fn range(self) -> Option<(f64, f64)> {
+        let (low, high) = self.range.filter(|_| self.ours && !self.garbled)?;
+        let fits = |height: f64| height.is_finite() && height.abs() <= MAX_ABS_HEIGHT;
+        (fits(low) && fits(high) && low <= high).then_some((low, high))
+    }
 }
 
 /// The two heights of "Pixel 0 is height L, pixel 65535 is height H,
@@ -50,7 +59,6 @@ fn range_in(comment: &str) -> Option<(f64, f64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::png_chunks::{PNG_SIGNATURE, write_chunk};
     use crate::png_structure::ChunkReader;
     use crate::{export_png, import_png};
@@ -71,6 +79,10 @@ mod tests {
                 return out;
             }
         }
+    }
+
+    fn recorded_range(png: &[u8]) -> Option<(f64, f64)> {
+        import_png(png).expect("a whole file").recorded_range
     }
 
     fn map(heights: impl Fn(usize) -> f64) -> Heightmap {
