@@ -198,7 +198,7 @@ export function guarded(signal, onProgress, name) {
   const controller = new AbortController();
   const follow = () => controller.abort(signal.reason);
   if (signal?.aborted) follow();
-  const forget = signal?.aborted ? undefined : whenAborted(signal, follow);
+  const forget = whenAborted(signal, follow);
   let failure = null;
   const report =
     onProgress &&
@@ -220,7 +220,7 @@ export function guarded(signal, onProgress, name) {
       if (failure) throw failure.error;
       throw error?.name === "AbortError" ? abortError(name) : error;
     } finally {
-      forget?.();
+      forget();
     }
   };
   return { signal: controller.signal, onProgress: report, settle };
