@@ -4,7 +4,7 @@
 // stays, and releases everything it held when it leaves the page, a
 // thousand times over.
 
-import { BLOG, demoState, expect, renderStats, SITE, statsOf, test } from "./helpers.js";
+import { BLOG, demoState, expect, keepWebGLContexts, renderStats, SITE, statsOf, test } from "./helpers.js";
 
 /** The terrain.js the page loaded (its first copy), in the page. */
 const MODULE = `${SITE}/terrain.js`;
@@ -378,4 +378,53 @@ test("a <terrain-demo> is English, left to right, on a right-to-left page, and n
   await expect(host.locator(".terrain-notice")).toContainText(
     'spreadreduction="0.9" is not read on a <terrain-demo>: write spread-reduction="0.9"',
   );
+});
+
+test("a page whose demos all left the screen gives its context back, and makes a new one for the next in view", async ({
+  page,
+}) => {
+  // A browser keeps about sixteen live contexts for every page of a site,
+  // frames included: a page holds one only while a demo is in view (and
+  // 1.5 s after), and none before its first one is.
+  await page.addInitScript(keepWebGLContexts);
+  await page.setViewportSize({ width: 800, height: 700 });
+  const snippet =
+    `<script type="module" src="${MODULE}"></script>` +
+    '<div style="height: 1500px">Scroll down</div>' +
+    '<terrain-demo algorithm="perlin-noise" exponent="6" seed="3" controls="none"></terrain-demo>' +
+    '<div style="height: 2500px"></div>' +
+    '<terrain-demo algorithm="diamond-square" exponent="6" seed="4" controls="none"></terrain-demo>';
+  await page.goto(`${BLOG}/pasted.html?snippet=${encodeURIComponent(snippet)}`);
+  await expect.poll(async () => (await renderStats(page)).demos).toBe(2);
+  await page.waitForTimeout(500);
+  expect(await renderStats(page), "no demo in view: no context").toMatchObject({ graphics: "resting", context: 0 });
+  expect(await page.evaluate(() => window.webglContexts.length)).toBe(0);
+
+  const demos = page.locator("terrain-demo");
+  await demos.nth(0).scrollIntoViewIfNeeded();
+  await expect
+    .poll(async () => (await statsOf(page, 0)).foreground, { message: "the first draws" })
+    .toBeGreaterThan(0.05);
+  expect(await renderStats(page)).toMatchObject({ graphics: "ready", context: 0 });
+  const first = await statsOf(page, 0);
+
+  // Between the two, far from both: the context goes back to the browser,
+  // and the picture stays.
+  await page.evaluate(() => scrollTo(0, 2600));
+  await expect
+    .poll(async () => (await renderStats(page)).graphics, { message: "given back after 1.5 s" })
+    .toBe("resting");
+  expect(await page.evaluate(() => window.webglContexts.map((context) => context.isContextLost()))).toEqual([true]);
+
+  await demos.nth(1).scrollIntoViewIfNeeded();
+  await expect
+    .poll(async () => (await statsOf(page, 1)).foreground, { message: "the second draws" })
+    .toBeGreaterThan(0.05);
+  expect(await renderStats(page)).toMatchObject({ graphics: "ready", context: 1 });
+  // Back to the first: drawn again on the new context, the same.
+  await demos.nth(0).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  const again = await statsOf(page, 0);
+  expect(again.foreground).toBeCloseTo(first.foreground, 2);
+  expect(await page.locator("terrain-demo .terrain-status:visible").count(), "nothing to say about it").toBe(0);
 });

@@ -16,6 +16,13 @@
 //! browser refuses a new one, or that many were taken, the demos draw
 //! their greyscale pictures and offer to try again.
 //!
+//! The page makes no context until a demo is on screen, and gives its
+//! context back to the browser once none has been for [`REST_AFTER_MS`]
+//! ([`Graphics::Resting`]); the demos keep their last pictures, and the
+//! next demo to come into view gets a new context. So a blog of twenty
+//! framed demos, each frame a page of its own, holds contexts only for
+//! the frames a reader has lately seen, and the browser takes none away.
+//!
 //! Every context the page makes has a number, a [`ContextId`], and the
 //! shell tags each event with the number of the context it came from. An
 //! event about a context the page has moved on from (a late
@@ -30,6 +37,13 @@ pub type ContextId = u32;
 /// before it makes a new one. Chromium restores a context it means to
 /// restore within a few hundred milliseconds of losing it.
 pub const RESTORE_WAIT_MS: u32 = 2_000;
+
+/// How long the page keeps its context with no demo on screen before it
+/// gives it back. Shorter than [`RESTORE_WAIT_MS`], so that frames scrolled
+/// past have given theirs back before a frame that lost one makes another;
+/// long enough that a reader scrolling between two demos of a chapter
+/// keeps it.
+pub const REST_AFTER_MS: u32 = 1_500;
 
 /// How many new contexts the page makes by itself, in a row, before it
 /// stops and asks the reader: more than about sixteen frames on screen,
@@ -48,6 +62,10 @@ pub enum Graphics {
     /// A working shared context: nothing to say.
     #[default]
     Ready,
+    /// No context: none made yet, or given back to the browser with no
+    /// demo on screen. One is made when a demo comes into view; nothing
+    /// to say meanwhile, and the demos keep their last pictures.
+    Resting,
     /// The browser took the context away; waiting for it to come back, or
     /// for a new one.
     Lost,
@@ -68,7 +86,7 @@ impl Graphics {
     /// The words, if there is anything to say.
     pub fn message(&self) -> Option<String> {
         match self {
-            Graphics::Ready => None,
+            Graphics::Ready | Graphics::Resting => None,
             Graphics::Lost => Some(
                 "The browser took away this page's graphics context (too many open, or the GPU was \
                  reset). Restoring it…"
@@ -109,6 +127,7 @@ impl Graphics {
     pub fn name(&self) -> &'static str {
         match self {
             Graphics::Ready => "ready",
+            Graphics::Resting => "resting",
             Graphics::Lost => "lost",
             Graphics::Blocked { .. } => "blocked",
             Graphics::Unavailable(_) => "unavailable",
@@ -128,6 +147,9 @@ pub enum ContextEvent {
     WaitOver(u32),
     /// Whether any demo of the page is on screen now.
     OnScreen(bool),
+    /// Rest number `n` is over: [`REST_AFTER_MS`] have passed since it
+    /// started with no demo on screen (see [`ContextStep::rest`]).
+    RestDue(u32),
     /// The shell did what [`ContextAction`] asked for context `id`: it can
     /// be drawn with, or it could not be had, for this reason.
     Ready(ContextId, Result<(), String>),
@@ -144,6 +166,9 @@ pub enum ContextAction {
     /// Let go of the old context and everything on it, make a new one
     /// numbered `id`, and answer [`ContextEvent::Ready`].
     Replace(ContextId),
+    /// Let go of the context and everything on it, giving it back to the
+    /// browser; no answer.
+    Release,
 }
 
 /// What one event leads to.
@@ -154,6 +179,9 @@ pub struct ContextStep {
     /// Hand back [`ContextEvent::WaitOver`] of this loss after
     /// [`RESTORE_WAIT_MS`].
     pub wait: Option<u32>,
+    /// No demo is on screen: hand back [`ContextEvent::RestDue`] of this
+    /// rest after [`REST_AFTER_MS`].
+    pub rest: Option<u32>,
     /// What the shell must do now.
     pub action: Option<ContextAction>,
 }
@@ -171,6 +199,13 @@ pub struct SharedContext {
     awaited: Option<ContextId>,
     /// Whether any demo is on screen.
     on_screen: bool,
+    /// Rests started so far (see [`ContextStep::rest`]), numbering them.
+    leavings: u32,
+    /// Whether the page has asked for a context yet: its first is number 0.
+    asked: bool,
+    /// Whether the page has had a context: failing to make the first one
+    /// means no WebGL2 at all.
+    made: bool,
     /// The wait for a lost context ended with no demo on screen: a new
     /// context is made when one comes into view.
     overdue: bool,
@@ -180,15 +215,19 @@ pub struct SharedContext {
 }
 
 impl SharedContext {
-    /// The page's first context, number 0, `Ready`, or the reason there is
-    /// none.
+    /// The page's context as it starts: `Resting` makes context 0 when a
+    /// demo comes into view; `Ready` says the shell has made it already.
     pub fn new(graphics: Graphics) -> Self {
+        let started = graphics != Graphics::Resting;
         Self {
+            asked: started,
+            made: started,
             graphics,
             current: 0,
             losses: 0,
             awaited: None,
             on_screen: false,
+            leavings: 0,
             overdue: false,
             made_in_a_row: 0,
         }
@@ -238,10 +277,28 @@ impl SharedContext {
                 }
             }
             ContextEvent::OnScreen(on_screen) => {
+                let left = self.on_screen && !on_screen;
                 self.on_screen = on_screen;
                 if on_screen && self.overdue {
                     self.replace_by_itself(&mut step);
+                } else if on_screen && self.graphics == Graphics::Resting && self.awaited.is_none()
+                {
+                    step.action = Some(self.replace());
+                } else if left && self.graphics == Graphics::Ready {
+                    self.start_rest(&mut step);
                 }
+            }
+            ContextEvent::RestDue(rest)
+                if rest == self.leavings
+                    && !self.on_screen
+                    && self.graphics == Graphics::Ready
+                    && self.awaited.is_none() =>
+            {
+                // Given back, not taken: the next one made is not the
+                // browser's doing.
+                self.made_in_a_row = 0;
+                step.action = Some(ContextAction::Release);
+                step.changed = self.set(Graphics::Resting);
             }
             ContextEvent::Ready(id, result) if self.awaited == Some(id) => {
                 self.awaited = None;
@@ -251,10 +308,19 @@ impl SharedContext {
                 };
                 step.changed = self.set(match result {
                     Ok(()) => Graphics::Ready,
+                    // The page's first context: the browser has no WebGL2
+                    // for it, and will not a moment later.
+                    Err(reason) if !self.made => Graphics::Unavailable(reason),
                     // Counted, so that a "Try again" that fails is seen to
                     // have been tried.
                     Err(reason) => Graphics::Blocked { reason, refusals },
                 });
+                if self.graphics == Graphics::Ready {
+                    self.made = true;
+                    if !self.on_screen {
+                        self.start_rest(&mut step);
+                    }
+                }
             }
             ContextEvent::TryAgain if matches!(self.graphics, Graphics::Blocked { .. }) => {
                 self.made_in_a_row = 0;
@@ -283,10 +349,20 @@ impl SharedContext {
         }
     }
 
-    /// Moves on to a new context.
+    /// Starts the wait after which a page with no demo on screen gives its
+    /// context back.
+    fn start_rest(&mut self, step: &mut ContextStep) {
+        self.leavings += 1;
+        step.rest = Some(self.leavings);
+    }
+
+    /// Moves on to a new context (the page's first is number 0).
     fn replace(&mut self) -> ContextAction {
         self.overdue = false;
-        self.current += 1;
+        if self.asked {
+            self.current += 1;
+        }
+        self.asked = true;
         self.awaited = Some(self.current);
         ContextAction::Replace(self.current)
     }
@@ -362,6 +438,127 @@ mod tests {
     }
 
     #[test]
+    fn the_first_context_is_made_when_a_demo_comes_into_view() {
+        let mut context = SharedContext::new(Graphics::Resting);
+        assert_eq!(context.graphics().message(), None);
+        assert!(!context.graphics().is_flat());
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(false)),
+            ContextStep::default(),
+            "nothing in view: nothing made, nothing to rest from"
+        );
+        let step = context.handle(ContextEvent::OnScreen(true));
+        assert_eq!(step.action, Some(ContextAction::Replace(0)));
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(true)),
+            ContextStep::default(),
+            "asked for once"
+        );
+        assert!(context.handle(ContextEvent::Ready(0, Ok(()))).changed);
+        assert_eq!(context.graphics(), &Graphics::Ready);
+        assert_eq!(context.current(), 0);
+    }
+
+    #[test]
+    fn a_first_context_refused_means_no_webgl2_and_nothing_more_is_tried() {
+        let mut context = SharedContext::new(Graphics::Resting);
+        context.handle(ContextEvent::OnScreen(true));
+        let step = context.handle(ContextEvent::Ready(0, Err("no WebGL2 here".into())));
+        assert!(step.changed);
+        assert_eq!(
+            context.graphics(),
+            &Graphics::Unavailable("no WebGL2 here".into())
+        );
+        assert!(!context.graphics().offers_retry());
+        for event in [
+            ContextEvent::OnScreen(false),
+            ContextEvent::RestDue(1),
+            ContextEvent::OnScreen(true),
+            ContextEvent::TryAgain,
+        ] {
+            assert_eq!(context.handle(event), ContextStep::default());
+        }
+    }
+
+    #[test]
+    fn with_no_demo_on_screen_for_a_while_the_context_is_given_back_and_made_anew_in_view() {
+        let mut context = working();
+        // Back in view before the rest is over: kept.
+        assert_eq!(context.handle(ContextEvent::OnScreen(false)).rest, Some(1));
+        context.handle(ContextEvent::OnScreen(true));
+        assert_eq!(
+            context.handle(ContextEvent::RestDue(1)),
+            ContextStep::default()
+        );
+        // Away again: only the newest rest counts.
+        assert_eq!(context.handle(ContextEvent::OnScreen(false)).rest, Some(2));
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(false)),
+            ContextStep::default(),
+            "still away: the rest goes on"
+        );
+        let step = context.handle(ContextEvent::RestDue(2));
+        assert_eq!(step.action, Some(ContextAction::Release));
+        assert!(step.changed, "every demo hears, to draw anew later");
+        assert_eq!(context.graphics(), &Graphics::Resting);
+        assert_eq!(context.graphics().name(), "resting");
+        assert_eq!(
+            context.handle(ContextEvent::Lost(0)),
+            ContextStep::default(),
+            "the context given back is not missed"
+        );
+        let step = context.handle(ContextEvent::OnScreen(true));
+        assert_eq!(step.action, Some(ContextAction::Replace(1)));
+        context.handle(ContextEvent::Ready(1, Ok(())));
+        assert_eq!(context.graphics(), &Graphics::Ready);
+        // A new one refused on the way back: blocked, with Try again.
+        context.handle(ContextEvent::OnScreen(false));
+        context.handle(ContextEvent::RestDue(3));
+        context.handle(ContextEvent::OnScreen(true));
+        context.handle(ContextEvent::Ready(2, Err("refused".into())));
+        assert!(context.graphics().offers_retry());
+    }
+
+    #[test]
+    fn a_lost_context_is_not_given_back_and_a_rest_renews_the_allowance() {
+        let mut context = working();
+        context.handle(ContextEvent::OnScreen(false));
+        context.handle(ContextEvent::Lost(0));
+        assert_eq!(
+            context.handle(ContextEvent::RestDue(1)),
+            ContextStep::default(),
+            "nothing to give back while lost"
+        );
+        // Given back by the browser with nothing in view: the rest starts
+        // with it.
+        context.handle(ContextEvent::Restored(0));
+        let step = context.handle(ContextEvent::Ready(0, Ok(())));
+        assert_eq!(step.rest, Some(2));
+        assert_eq!(
+            context.handle(ContextEvent::RestDue(2)).action,
+            Some(ContextAction::Release)
+        );
+        // Contexts the browser took again and again, then a rest: the page
+        // was not fighting over them, so it may make as many again.
+        context.handle(ContextEvent::OnScreen(true));
+        context.handle(ContextEvent::Ready(1, Ok(())));
+        for id in 1..=MAX_NEW_CONTEXTS {
+            let lost = context.handle(ContextEvent::Lost(id));
+            let step = context.handle(ContextEvent::WaitOver(lost.wait.expect("a wait")));
+            assert_eq!(step.action, Some(ContextAction::Replace(id + 1)));
+            context.handle(ContextEvent::Ready(id + 1, Ok(())));
+        }
+        let rest = context.handle(ContextEvent::OnScreen(false)).rest;
+        context.handle(ContextEvent::RestDue(rest.expect("a rest")));
+        context.handle(ContextEvent::OnScreen(true));
+        let id = context.current();
+        context.handle(ContextEvent::Ready(id, Ok(())));
+        let lost = context.handle(ContextEvent::Lost(id));
+        let step = context.handle(ContextEvent::WaitOver(lost.wait.expect("a wait")));
+        assert_eq!(step.action, Some(ContextAction::Replace(id + 1)));
+    }
+
+    #[test]
     fn a_context_the_browser_gives_back_renews_the_allowance() {
         let mut context = working();
         for _ in 0..3 * MAX_NEW_CONTEXTS {
@@ -389,6 +586,7 @@ mod tests {
             ContextStep {
                 changed: true,
                 wait: Some(1),
+                rest: None,
                 action: None
             }
         );

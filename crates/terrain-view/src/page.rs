@@ -14,7 +14,7 @@ use crate::camera::Orbit;
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
 use crate::element::{self, Attributes};
 pub use crate::graphics::Graphics;
-use crate::graphics::{ContextEvent, RESTORE_WAIT_MS, SharedContext};
+use crate::graphics::{ContextEvent, REST_AFTER_MS, RESTORE_WAIT_MS, SharedContext};
 use crate::link::{self, LinkSeed};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
@@ -329,6 +329,12 @@ impl Page {
                 input: PageInput::Context(ContextEvent::WaitOver(loss)),
             });
         }
+        if let Some(rest) = step.rest {
+            out.push(PageEffect::Schedule {
+                milliseconds: REST_AFTER_MS,
+                input: PageInput::Context(ContextEvent::RestDue(rest)),
+            });
+        }
         if let Some(action) = step.action {
             out.push(PageEffect::Context(action));
         }
@@ -565,8 +571,9 @@ impl Page {
         }
     }
 
-    /// Draws every dirty demo on screen; with the context lost, keeps their
-    /// last pictures until it is back.
+    /// An animation frame: reads changed attributes, then draws every
+    /// dirty demo on screen; with the context lost or not made yet, keeps
+    /// their last pictures until it is there.
     fn frame(&mut self, out: &mut Vec<PageEffect>) {
         self.frame_requested = false;
         self.frames += 1;
@@ -578,7 +585,13 @@ impl Page {
         for (index, attributes) in changed {
             self.reread(index, &attributes, out);
         }
-        if *self.graphics() == Graphics::Lost {
+        self.draw_dirty(out);
+    }
+
+    /// Draws every dirty demo on screen, unless there is no context to
+    /// draw with yet.
+    fn draw_dirty(&mut self, out: &mut Vec<PageEffect>) {
+        if matches!(self.graphics(), Graphics::Lost | Graphics::Resting) {
             return;
         }
         for (index, slot) in self.slots.iter_mut() {
@@ -945,6 +958,70 @@ mod tests {
         );
         let effects = page.handle(context(ContextEvent::Ready(1, Ok(()))));
         assert_every_demo_recovers(&mut page, &effects);
+    }
+
+    #[test]
+    fn a_page_makes_its_context_for_the_first_demo_in_view_and_gives_it_back_when_none_is() {
+        let mut page = Page::new(Graphics::Resting);
+        for _ in 0..2 {
+            page.mount(config(3, None), Vec::new(), "here".into(), 1);
+        }
+        page.handle(PageInput::Resized(0, 320, 240));
+        let contexts = |effects: Vec<PageEffect>| -> Vec<PageEffect> {
+            effects
+                .into_iter()
+                .filter(|effect| {
+                    matches!(
+                        effect,
+                        PageEffect::Context(_)
+                            | PageEffect::Schedule {
+                                input: PageInput::Context(_),
+                                ..
+                            }
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(
+            contexts(page.handle(PageInput::Visible(0, true))),
+            [PageEffect::Context(ContextAction::Replace(0))]
+        );
+        assert!(
+            drawn(&page.handle(PageInput::Frame)).is_empty(),
+            "nothing drawn before the context is there"
+        );
+        page.handle(context(ContextEvent::Ready(0, Ok(()))));
+        assert_eq!(drawn(&page.handle(PageInput::Frame)), [0]);
+        assert_eq!(
+            contexts(page.handle(PageInput::Visible(0, false))),
+            [PageEffect::Schedule {
+                milliseconds: REST_AFTER_MS,
+                input: context(ContextEvent::RestDue(1)),
+            }]
+        );
+        let effects = page.handle(context(ContextEvent::RestDue(1)));
+        assert!(effects.contains(&PageEffect::Context(ContextAction::Release)));
+        assert_eq!(page.graphics().name(), "resting");
+        assert!(
+            page.demos()
+                .all(|demo| demo.presentation().status.is_none()),
+            "nothing to say about it"
+        );
+        // The other demo comes into view: a new context, and it draws on it.
+        page.handle(PageInput::Resized(1, 320, 240));
+        assert_eq!(
+            contexts(page.handle(PageInput::Visible(1, true))),
+            [PageEffect::Context(ContextAction::Replace(1))]
+        );
+        page.handle(context(ContextEvent::Ready(1, Ok(()))));
+        let redrawn = page.handle(PageInput::Frame);
+        assert_eq!(drawn(&redrawn), [1]);
+        assert!(
+            redrawn
+                .iter()
+                .all(|effect| !matches!(effect, PageEffect::Draw { rebuild: false, .. })),
+            "on new GPU objects"
+        );
     }
 
     #[test]

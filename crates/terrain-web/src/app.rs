@@ -39,7 +39,8 @@ use crate::{exports, files, stuck};
 pub(crate) struct App {
     page: Page,
     views: Slots<DemoView>,
-    /// The shared context; `None` without WebGL2.
+    /// The shared context; `None` until a demo is on screen, while resting
+    /// and without WebGL2.
     gpu: Option<Gpu>,
     /// Each demo's objects on the GPU, made again when its scene changes.
     scenes: Slots<Option<Scene>>,
@@ -114,16 +115,11 @@ pub(crate) fn with_app<R>(action: impl FnOnce(&mut App) -> R) -> Option<R> {
 
 impl App {
     fn new() -> Result<Self, JsValue> {
-        let document = dom::document()?;
         // Every demo's Analyze panel, however it was mounted (mountAll, a
         // <terrain-demo>, embed.html), measures at once when opened.
         crate::analysis_panel::on_open(|index| {
             with_app(|app| app.update_analysis(index));
         });
-        let (gpu, graphics) = match Gpu::new(&document, 0, tell_page()) {
-            Ok(gpu) => (Some(gpu), Graphics::Ready),
-            Err(reason) => (None, Graphics::Unavailable(reason)),
-        };
         let visibility_changed =
             Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
                 for entry in entries.iter() {
@@ -159,7 +155,9 @@ impl App {
         });
         let sizes = ResizeObserver::new(size_changed.as_ref().unchecked_ref())?;
         size_changed.forget();
-        let mut page = Page::new(graphics);
+        // No context yet: the page asks for one when a demo comes into
+        // view (see `terrain_view::graphics`).
+        let mut page = Page::new(Graphics::Resting);
         // Play's pace follows the reader's motion setting, now and as it
         // changes.
         if let Some(motion) = dom::reduced_motion() {
@@ -172,7 +170,7 @@ impl App {
         Ok(Self {
             page,
             views: Slots::default(),
-            gpu,
+            gpu: None,
             scenes: Slots::default(),
             visibility,
             sizes,
@@ -407,10 +405,15 @@ impl App {
         }
     }
 
-    /// Renews or replaces the shared context, as the page says, and
-    /// queues how it went for the page.
+    /// Renews, replaces or releases the shared context, as the page says,
+    /// and queues how it went for the page.
     fn context(&mut self, action: ContextAction) {
         let (id, result): (ContextId, _) = match action {
+            ContextAction::Release => {
+                self.scenes.iter_mut().for_each(|(_, scene)| *scene = None);
+                self.gpu = None;
+                return;
+            }
             ContextAction::Renew(id) => (
                 id,
                 match &mut self.gpu {
@@ -444,8 +447,9 @@ impl App {
             view.set_size(width, height);
         }
         let shown = demo.shown_view();
+        let flat = self.page.graphics().is_flat();
         let result = match &mut self.gpu {
-            Some(gpu) if shown.is_3d() && !gpu.is_lost() => {
+            Some(gpu) if shown.is_3d() && !flat && !gpu.is_lost() => {
                 let Some(slot) = self.scenes.get_mut(index) else {
                     return;
                 };
@@ -465,7 +469,8 @@ impl App {
                     height,
                 )
             }
-            Some(_) if shown.is_3d() => Ok(()),
+            // A context on its way: the last picture stays.
+            _ if shown.is_3d() && !flat => Ok(()),
             _ => view.draw_picture(&picture::of_view(demo.terrain(), shown), &demo.drawing()),
         };
         if let Err(error) = result {
@@ -491,7 +496,7 @@ fn demo_index(element: &web_sys::Element) -> Option<usize> {
 }
 
 /// Counters for tests: animation frames run, demo pictures drawn, demos
-/// mounted, the graphics state (`ready`, `lost`, `blocked` or
+/// mounted, the graphics state (`ready`, `resting`, `lost`, `blocked` or
 /// `unavailable`), the shared context's number (0, and one more for each
 /// context made after the first), demos waiting for a job, and the page's
 /// and the worker's WebAssembly memory in bytes (both only grow: their
