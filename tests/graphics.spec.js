@@ -13,6 +13,7 @@ import {
   renderStats,
   SITE_PAGES,
   settle,
+  statsOf,
   test,
   waitForAllDemos,
   writtenOptions,
@@ -376,4 +377,28 @@ withoutWebGL.describe("without WebGL", () => {
     await expect(canvas).toHaveAttribute("aria-label", /^Greyscale picture/);
     await expect(canvas).not.toHaveAttribute("aria-label", /turn it/);
   });
+});
+
+test("printing a chapter draws every demo, those never scrolled into view too", async ({ page }) => {
+  // Demos draw only when on screen; on paper, those a reader never
+  // scrolled to were blank boxes.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto("/diamond-square.html");
+  await expect.poll(async () => (await renderStats(page)).demos).toBe(9);
+  // The first demo seen, then the top of the page again, long enough for
+  // the page to give its context back.
+  await page.locator("canvas.terrain-canvas").first().scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await statsOf(page, 0)).foreground).toBeGreaterThan(0.05);
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect.poll(async () => (await renderStats(page)).graphics).toBe("resting");
+  expect((await renderStats(page)).waiting, "every map is made").toBe(0);
+  const before = (await demoStats(page)).map((demo) => demo.foreground > 0.05);
+  expect(before.filter(Boolean).length, "only the demos seen are drawn").toBeLessThan(9);
+  const pdf = await page.pdf({ format: "A4" });
+  expect(pdf.length).toBeGreaterThan(10_000);
+  const after = await demoStats(page);
+  for (const [index, demo] of after.entries()) {
+    expect(demo.foreground, `demo ${index} is drawn for paper`).toBeGreaterThan(0.05);
+  }
+  expect((await renderStats(page)).graphics).toBe("ready");
 });

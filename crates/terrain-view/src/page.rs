@@ -92,6 +92,9 @@ pub struct Page {
     kept: KeptOctaves,
     /// The demos that share one camera (none, or two or more).
     shared_camera: Vec<usize>,
+    /// Whether the page is being printed: every demo is drawn, and the
+    /// context kept, as if all were on screen.
+    printing: bool,
 }
 
 impl Page {
@@ -111,6 +114,7 @@ impl Page {
             draws: 0,
             kept: KeptOctaves::default(),
             shared_camera: Vec::new(),
+            printing: false,
         }
     }
 
@@ -220,10 +224,10 @@ impl Page {
         out
     }
 
-    /// A lost context is made anew only for a demo on screen (see
-    /// `graphics.rs`).
+    /// A lost context is made anew only for a demo on screen, or on paper
+    /// (see `graphics.rs`).
     fn tell_context_what_is_on_screen(&mut self, out: &mut Vec<PageEffect>) {
-        let on_screen = self.slots.values().any(|slot| slot.visible);
+        let on_screen = self.printing || self.slots.values().any(|slot| slot.visible);
         self.context_event(ContextEvent::OnScreen(on_screen), out);
     }
 
@@ -264,6 +268,16 @@ impl Page {
                     }
                 }
                 self.tell_context_what_is_on_screen(&mut out);
+            }
+            PageInput::Printing(printing) => {
+                self.printing = printing;
+                self.tell_context_what_is_on_screen(&mut out);
+                // At once: the browser lays the page out for paper when
+                // this task ends. (A context still to come draws them as
+                // it arrives, below.)
+                if printing {
+                    self.draw_dirty(&mut out);
+                }
             }
             PageInput::Resized(index, width, height) => {
                 if let Some(slot) = self.slots.get_mut(index)
@@ -322,6 +336,9 @@ impl Page {
         let step = self.context.handle(event);
         if step.changed {
             self.tell_every_demo(out);
+            if self.printing {
+                self.draw_dirty(out);
+            }
         }
         if let Some(loss) = step.wait {
             out.push(PageEffect::Schedule {
@@ -588,14 +605,15 @@ impl Page {
         self.draw_dirty(out);
     }
 
-    /// Draws every dirty demo on screen, unless there is no context to
-    /// draw with yet.
+    /// Draws every dirty demo on screen, or every one for paper, unless
+    /// there is no context to draw with yet.
     fn draw_dirty(&mut self, out: &mut Vec<PageEffect>) {
         if matches!(self.graphics(), Graphics::Lost | Graphics::Resting) {
             return;
         }
         for (index, slot) in self.slots.iter_mut() {
-            if slot.dirty && slot.visible && slot.width > 0 && slot.height > 0 {
+            let shown = slot.visible || self.printing;
+            if slot.dirty && shown && slot.width > 0 && slot.height > 0 {
                 out.push(PageEffect::Draw {
                     index,
                     rebuild: slot.rebuild,
@@ -1022,6 +1040,37 @@ mod tests {
                 .all(|effect| !matches!(effect, PageEffect::Draw { rebuild: false, .. })),
             "on new GPU objects"
         );
+    }
+
+    #[test]
+    fn printing_draws_every_demo_at_once_on_screen_or_not() {
+        // Demos never scrolled into view printed as blank boxes.
+        let mut page = Page::new(Graphics::Resting);
+        for _ in 0..3 {
+            page.mount(config(3, None), Vec::new(), "here".into(), 1);
+        }
+        for index in 0..3 {
+            page.handle(PageInput::Resized(index, 320, 240));
+        }
+        let effects = page.handle(PageInput::Printing(true));
+        assert!(effects.contains(&PageEffect::Context(ContextAction::Replace(0))));
+        assert!(drawn(&effects).is_empty(), "no context yet");
+        // The context arrives within the same task: every demo is drawn
+        // as it does, with no frame to wait for.
+        let effects = page.handle(context(ContextEvent::Ready(0, Ok(()))));
+        assert_eq!(drawn(&effects), [0, 1, 2]);
+        // Printed, with nothing on screen: the context rests again.
+        let effects = page.handle(PageInput::Printing(false));
+        assert!(effects.contains(&PageEffect::Schedule {
+            milliseconds: REST_AFTER_MS,
+            input: context(ContextEvent::RestDue(1)),
+        }));
+
+        // With a context already: drawn in the same step.
+        let mut page = drawn_then_mostly_off_screen();
+        page.handle(PageInput::Demo(2, Input::Refresh(5)));
+        assert!(drawn(&page.handle(PageInput::Frame)).is_empty());
+        assert_eq!(drawn(&page.handle(PageInput::Printing(true))), [2]);
     }
 
     #[test]

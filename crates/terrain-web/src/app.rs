@@ -158,6 +158,14 @@ impl App {
         // No context yet: the page asks for one when a demo comes into
         // view (see `terrain_view::graphics`).
         let mut page = Page::new(Graphics::Resting);
+        // Paper shows every demo, not only those scrolled into view: they
+        // are drawn as printing starts, before the page is laid out for it.
+        let window = dom::window()?;
+        for (event, printing) in [("beforeprint", true), ("afterprint", false)] {
+            dom::listen(&window, event, move |_: web_sys::Event| {
+                dispatch(PageInput::Printing(printing))
+            })?;
+        }
         // Play's pace follows the reader's motion setting, now and as it
         // changes.
         if let Some(motion) = dom::reduced_motion() {

@@ -17,6 +17,9 @@ pub enum PageInput {
     Demo(usize, Input),
     /// Demo `index` scrolled into view (`true`) or out of it.
     Visible(usize, bool),
+    /// The page is about to be printed (`true`: every demo is drawn now,
+    /// on screen or not, so paper shows them all), or has been.
+    Printing(bool),
     /// Demo `index`'s canvas is now `width` x `height` device pixels.
     Resized(usize, u32, u32),
     /// An animation frame: draw what needs it.
