@@ -17,11 +17,12 @@
 //! their greyscale pictures and offer to try again.
 //!
 //! The page makes no context until a demo is on screen, and gives its
-//! context back to the browser once none has been for [`REST_AFTER_MS`]
-//! ([`Graphics::Resting`]); the demos keep their last pictures, and the
-//! next demo to come into view gets a new context. So a blog of twenty
-//! framed demos, each frame a page of its own, holds contexts only for
-//! the frames a reader has lately seen, and the browser takes none away.
+//! context back to the browser once none has been for a while
+//! ([`Graphics::Resting`], [`rest_after_ms`]); the demos keep their last
+//! pictures, and the next demo to come into view gets a new context. So a
+//! blog of twenty framed demos, each frame a page of its own, holds
+//! contexts only for the frames a reader has lately seen, and the browser
+//! takes none away.
 //!
 //! Every context the page makes has a number, a [`ContextId`], and the
 //! shell tags each event with the number of the context it came from. An
@@ -38,12 +39,27 @@ pub type ContextId = u32;
 /// restore within a few hundred milliseconds of losing it.
 pub const RESTORE_WAIT_MS: u32 = 2_000;
 
-/// How long the page keeps its context with no demo on screen before it
-/// gives it back. Shorter than [`RESTORE_WAIT_MS`], so that frames scrolled
-/// past have given theirs back before a frame that lost one makes another;
-/// long enough that a reader scrolling between two demos of a chapter
-/// keeps it.
-pub const REST_AFTER_MS: u32 = 1_500;
+/// How long a page in a frame keeps its context with no demo on screen
+/// before it gives it back: shorter than [`RESTORE_WAIT_MS`], so that the
+/// frames a reader scrolled past have given theirs back before a frame
+/// that lost one makes another.
+pub const FRAME_REST_AFTER_MS: u32 = 1_500;
+
+/// How long a page of its own keeps its context with no demo on screen:
+/// the demos of a chapter a reader scrolls back to are drawn at once on
+/// what the context holds for them, rather than built again on a new one
+/// (hundreds of milliseconds for a 513-point map without a GPU).
+pub const PAGE_REST_AFTER_MS: u32 = 30_000;
+
+/// How long a page keeps its context with no demo on screen, `framed` or
+/// not.
+pub fn rest_after_ms(framed: bool) -> u32 {
+    if framed {
+        FRAME_REST_AFTER_MS
+    } else {
+        PAGE_REST_AFTER_MS
+    }
+}
 
 /// How many new contexts the page makes by itself, in a row, before it
 /// stops and asks the reader: more than about sixteen frames on screen,
@@ -147,7 +163,7 @@ pub enum ContextEvent {
     WaitOver(u32),
     /// Whether any demo of the page is on screen now.
     OnScreen(bool),
-    /// Rest number `n` is over: [`REST_AFTER_MS`] have passed since it
+    /// Rest number `n` is over: [`rest_after_ms`] have passed since it
     /// started with no demo on screen (see [`ContextStep::rest`]).
     RestDue(u32),
     /// The shell did what [`ContextAction`] asked for context `id`: it can
@@ -180,7 +196,7 @@ pub struct ContextStep {
     /// [`RESTORE_WAIT_MS`].
     pub wait: Option<u32>,
     /// No demo is on screen: hand back [`ContextEvent::RestDue`] of this
-    /// rest after [`REST_AFTER_MS`].
+    /// rest after [`rest_after_ms`].
     pub rest: Option<u32>,
     /// What the shell must do now.
     pub action: Option<ContextAction>,

@@ -14,7 +14,7 @@ use crate::camera::Orbit;
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
 use crate::element::{self, Attributes};
 pub use crate::graphics::Graphics;
-use crate::graphics::{ContextEvent, REST_AFTER_MS, RESTORE_WAIT_MS, SharedContext};
+use crate::graphics::{ContextEvent, RESTORE_WAIT_MS, SharedContext, rest_after_ms};
 use crate::link::{self, LinkSeed};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
@@ -95,6 +95,8 @@ pub struct Page {
     /// Whether the page is being printed: every demo is drawn, and the
     /// context kept, as if all were on screen.
     printing: bool,
+    /// Whether the page is in a frame, which gives its context back sooner.
+    framed: bool,
 }
 
 impl Page {
@@ -115,7 +117,14 @@ impl Page {
             kept: KeptOctaves::default(),
             shared_camera: Vec::new(),
             printing: false,
+            framed: false,
         }
+    }
+
+    /// Says the page is in a frame: it gives its context back sooner
+    /// (see [`rest_after_ms`]).
+    pub fn set_framed(&mut self, framed: bool) {
+        self.framed = framed;
     }
 
     /// The page's graphics.
@@ -348,7 +357,7 @@ impl Page {
         }
         if let Some(rest) = step.rest {
             out.push(PageEffect::Schedule {
-                milliseconds: REST_AFTER_MS,
+                milliseconds: rest_after_ms(self.framed),
                 input: PageInput::Context(ContextEvent::RestDue(rest)),
             });
         }
@@ -630,7 +639,7 @@ impl Page {
 mod tests {
     use super::*;
     use crate::camera::CameraAction;
-    use crate::graphics::ContextAction;
+    use crate::graphics::{ContextAction, FRAME_REST_AFTER_MS, PAGE_REST_AFTER_MS};
     use crate::protocol::Job;
     use crate::settings::{Controls, Display};
     use terrain_core::{Algorithm, MapSettings, Params, Stage};
@@ -981,6 +990,7 @@ mod tests {
     #[test]
     fn a_page_makes_its_context_for_the_first_demo_in_view_and_gives_it_back_when_none_is() {
         let mut page = Page::new(Graphics::Resting);
+        page.set_framed(true);
         for _ in 0..2 {
             page.mount(config(3, None), Vec::new(), "here".into(), 1);
         }
@@ -1013,7 +1023,7 @@ mod tests {
         assert_eq!(
             contexts(page.handle(PageInput::Visible(0, false))),
             [PageEffect::Schedule {
-                milliseconds: REST_AFTER_MS,
+                milliseconds: FRAME_REST_AFTER_MS,
                 input: context(ContextEvent::RestDue(1)),
             }]
         );
@@ -1062,7 +1072,7 @@ mod tests {
         // Printed, with nothing on screen: the context rests again.
         let effects = page.handle(PageInput::Printing(false));
         assert!(effects.contains(&PageEffect::Schedule {
-            milliseconds: REST_AFTER_MS,
+            milliseconds: PAGE_REST_AFTER_MS,
             input: context(ContextEvent::RestDue(1)),
         }));
 

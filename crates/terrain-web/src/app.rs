@@ -158,9 +158,10 @@ impl App {
         // No context yet: the page asks for one when a demo comes into
         // view (see `terrain_view::graphics`).
         let mut page = Page::new(Graphics::Resting);
+        let window = dom::window()?;
+        page.set_framed(dom::in_a_frame(&window));
         // Paper shows every demo, not only those scrolled into view: they
         // are drawn as printing starts, before the page is laid out for it.
-        let window = dom::window()?;
         for (event, printing) in [("beforeprint", true), ("afterprint", false)] {
             dom::listen(&window, event, move |_: web_sys::Event| {
                 dispatch(PageInput::Printing(printing))

@@ -16,6 +16,16 @@ pub fn window() -> Result<Window, JsValue> {
     web_sys::window().ok_or_else(|| JsValue::from_str("no window: the demos need a browser page"))
 }
 
+/// Whether the page is in a frame (an embed on someone's blog, say): its
+/// top window is another. A frame that may not see its top is one too.
+pub fn in_a_frame(window: &Window) -> bool {
+    window
+        .top()
+        .ok()
+        .flatten()
+        .is_none_or(|top| !js_sys::Object::is(&top, window))
+}
+
 /// The page's document.
 pub fn document() -> Result<Document, JsValue> {
     window()?
