@@ -6,9 +6,6 @@
 //! animation frame, which draws every dirty demo that is on screen. With
 //! nothing moving, no frame is asked for and nothing runs.
 
-use std::collections::VecDeque;
-use std::rc::Rc;
-
 use crate::address::{ADDRESS_INTERVAL_MS, AddressBar};
 use crate::camera::Orbit;
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
@@ -24,21 +21,11 @@ use terrain_core::KeptOctaves;
 
 mod effect;
 mod input;
+mod worker_line;
 
 pub use effect::PageEffect;
 pub use input::{PageInput, WorkerJob};
-
-/// Whether the worker for huge maps is running.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Worker {
-    /// Not needed yet.
-    NotStarted,
-    /// Started: jobs go to it.
-    Running,
-    /// Could not be started, failed or is of another version: jobs are
-    /// done on the page.
-    Unavailable,
-}
+use worker_line::WorkerLine;
 
 /// A demo and where it stands for drawing.
 #[derive(Debug, Clone)]
@@ -56,26 +43,13 @@ struct Slot {
     attributes: Option<Attributes>,
 }
 
-/// A job for the worker.
-#[derive(Debug, Clone)]
-struct WorkerEntry {
-    id: WorkerJob,
-    demo: usize,
-    job: JobId,
-    /// Kept until done, so the page can do it if the worker fails.
-    request: Rc<Request>,
-    /// Whether the worker has it (only the first in line is sent).
-    sent: bool,
-}
-
 /// The page's demos and what they share.
 #[derive(Debug, Clone)]
 pub struct Page {
     slots: Slots<Slot>,
     context: SharedContext,
-    worker: Worker,
-    queue: VecDeque<WorkerEntry>,
-    next_id: WorkerJob,
+    /// The worker for huge maps, and the jobs waiting for it.
+    worker: WorkerLine,
     frame_requested: bool,
     /// Whether every demo wears the posts' look.
     posts_look: bool,
@@ -105,9 +79,7 @@ impl Page {
         Self {
             slots: Slots::default(),
             context: SharedContext::new(graphics),
-            worker: Worker::NotStarted,
-            queue: VecDeque::new(),
-            next_id: 0,
+            worker: WorkerLine::default(),
             frame_requested: false,
             posts_look: false,
             reduced_motion: false,
@@ -222,13 +194,7 @@ impl Page {
         if self.slots.remove(index).is_none() {
             return out;
         }
-        self.queue.retain(|entry| {
-            if entry.demo == index && entry.sent {
-                out.push(PageEffect::StopWorkerJob(entry.id));
-            }
-            entry.demo != index
-        });
-        self.send_next(&mut out);
+        self.worker.forget(index, &mut out);
         self.tell_context_what_is_on_screen(&mut out);
         out
     }
@@ -327,13 +293,9 @@ impl Page {
                 self.write_address(query, &mut out);
             }
             PageInput::WorkerGone(_) => {
-                self.worker = Worker::Unavailable;
                 // What was waiting for the worker is done here instead.
-                let waiting: Vec<WorkerEntry> = self.queue.drain(..).collect();
-                for entry in waiting {
-                    // Shared only while it was being sent, if at all.
-                    let request = Rc::unwrap_or_clone(entry.request);
-                    self.run_here(entry.demo, entry.job, request, &mut out);
+                for (demo, job, request) in self.worker.gone() {
+                    self.run_here(demo, job, request, &mut out);
                 }
             }
         }
@@ -394,13 +356,13 @@ impl Page {
                     request,
                     offload,
                 } => {
-                    if offload && self.worker != Worker::Unavailable {
-                        self.queue_for_worker(index, job, request, out);
+                    if offload && self.worker.takes_jobs() {
+                        self.worker.push(index, job, request, out);
                     } else {
                         self.run_here(index, job, request, out);
                     }
                 }
-                Effect::Cancel(job) => self.cancel(index, job, out),
+                Effect::Cancel(job) => self.worker.cancel(index, job, out),
                 Effect::Redraw { rebuild } => self.invalidate(index, rebuild, out),
                 Effect::ShareSeed(seed) => self.share_seed(index, seed, out),
                 Effect::CameraMoved(orbit) => self.share_camera(index, orbit, out),
@@ -436,69 +398,11 @@ impl Page {
         self.tell_demo(index, Input::Job { job, reply }, out);
     }
 
-    fn queue_for_worker(
-        &mut self,
-        demo: usize,
-        job: JobId,
-        request: Request,
-        out: &mut Vec<PageEffect>,
-    ) {
-        if self.worker == Worker::NotStarted {
-            self.worker = Worker::Running;
-            out.push(PageEffect::StartWorker);
-        }
-        self.next_id += 1;
-        self.queue.push_back(WorkerEntry {
-            id: self.next_id,
-            demo,
-            job,
-            request: Rc::new(request),
-            sent: false,
-        });
-        self.send_next(out);
-    }
-
-    /// The worker does one job at a time, so that a job no longer wanted
-    /// can be stopped without losing others: the first in line is sent.
-    fn send_next(&mut self, out: &mut Vec<PageEffect>) {
-        if let Some(first) = self.queue.front_mut()
-            && !first.sent
-        {
-            first.sent = true;
-            out.push(PageEffect::ToWorker {
-                id: first.id,
-                request: first.request.clone(),
-            });
-        }
-    }
-
-    fn cancel(&mut self, demo: usize, job: JobId, out: &mut Vec<PageEffect>) {
-        let Some(position) = self
-            .queue
-            .iter()
-            .position(|entry| entry.demo == demo && entry.job == job)
-        else {
-            return;
-        };
-        if let Some(entry) = self.queue.remove(position)
-            && entry.sent
-        {
-            out.push(PageEffect::StopWorkerJob(entry.id));
-            self.send_next(out);
-        }
-    }
-
     fn worker_word(&mut self, id: WorkerJob, reply: Reply, out: &mut Vec<PageEffect>) {
-        let Some(position) = self.queue.iter().position(|entry| entry.id == id) else {
-            // Word about a job nobody waits for any more.
-            return;
-        };
-        let (demo, job) = (self.queue[position].demo, self.queue[position].job);
-        if !matches!(reply, Reply::Progress { .. }) {
-            self.queue.remove(position);
-            self.send_next(out);
+        // Word about a job nobody waits for any more is dropped.
+        if let Some((demo, job)) = self.worker.word(id, &reply, out) {
+            self.tell_demo(demo, Input::Job { job, reply }, out);
         }
-        self.tell_demo(demo, Input::Job { job, reply }, out);
     }
 
     /// The seed of the demos linked as `link`, other than demo `index`.

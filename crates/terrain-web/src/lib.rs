@@ -47,6 +47,8 @@ mod geometry;
 #[cfg(target_arch = "wasm32")]
 mod gpu;
 #[cfg(target_arch = "wasm32")]
+mod inspect;
+#[cfg(target_arch = "wasm32")]
 mod jobs;
 #[cfg(target_arch = "wasm32")]
 mod material;
