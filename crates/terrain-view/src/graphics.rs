@@ -216,7 +216,7 @@ pub struct SharedContext {
     /// Whether any demo is on screen.
     on_screen: bool,
     /// Rests started so far (see [`ContextStep::rest`]), numbering them.
-    leavings: u32,
+    rests: u32,
     /// Whether the page has asked for a context yet: its first is number 0.
     asked: bool,
     /// Whether the page has had a context: failing to make the first one
@@ -243,7 +243,7 @@ impl SharedContext {
             losses: 0,
             awaited: None,
             on_screen: false,
-            leavings: 0,
+            rests: 0,
             overdue: false,
             made_in_a_row: 0,
         }
@@ -305,7 +305,7 @@ impl SharedContext {
                 }
             }
             ContextEvent::RestDue(rest)
-                if rest == self.leavings
+                if rest == self.rests
                     && !self.on_screen
                     && self.graphics == Graphics::Ready
                     && self.awaited.is_none() =>
@@ -368,8 +368,8 @@ impl SharedContext {
     /// Starts the wait after which a page with no demo on screen gives its
     /// context back.
     fn start_rest(&mut self, step: &mut ContextStep) {
-        self.leavings += 1;
-        step.rest = Some(self.leavings);
+        self.rests += 1;
+        step.rest = Some(self.rests);
     }
 
     /// Moves on to a new context (the page's first is number 0).
