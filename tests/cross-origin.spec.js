@@ -150,6 +150,17 @@ for (const [path, index, change] of [
     await expect.poll(async () => (await statsOf(page, 0)).foreground).toBeGreaterThan(0.05);
     expect(picture(await demoState(page, 0))).toEqual(picture(state));
     expect((await demoState(page, 0)).seed).toBe(state.seed);
+    expect(await page.locator("terrain-demo a").count(), "the demo took its link's place").toBe(0);
+
+    // Where the script does not run (a feed reader, the post sent by
+    // email, a host that drops it), the element's link shows, to the same
+    // map in the playground.
+    await blogPage(page, element.split("\n")[1]);
+    const link = page.locator("terrain-demo a");
+    await expect(link).toHaveText(/^A 3D terrain: .+ \(open it in the playground\)$/);
+    await page.goto(await link.getAttribute("href"));
+    await expect.poll(async () => (await demoState(page, 0))?.fingerprint).toBe(state.fingerprint);
+    expect(picture(await demoState(page, 0))).toEqual(picture(state));
 
     // The iframe, pasted likewise.
     await blogPage(page, iframe);

@@ -148,6 +148,17 @@ fn embed_query(config: &DemoConfig) -> String {
     pairs.join("&")
 }
 
+/// A share link's query for `config`: [`settings_shown`] that a share
+/// link reads (not a frame's controls), under their JavaScript names.
+fn playground_query(config: &DemoConfig) -> String {
+    let pairs: Vec<String> = settings_shown(config)
+        .into_iter()
+        .filter(|(spec, _)| spec.surfaces.url && **spec != EMBED_CONTROLS)
+        .map(|(spec, text)| format!("{}={}", spec.option, query::encode(&text)))
+        .collect();
+    pairs.join("&")
+}
+
 /// What a frame of `config` is called: the iframe snippet's `title` and
 /// `embed.html`'s own, so a reader moving between frames hears which map
 /// each holds.
@@ -170,8 +181,16 @@ pub fn snippets(config: &DemoConfig, playground: &str) -> Snippets {
         .into_iter()
         .map(|(name, value)| format!(" {name}=\"{}\"", escaped(&value)))
         .collect();
+    // What shows where the script does not run (a feed reader, an email
+    // of the post, a host that strips `type="module"`): a link to the
+    // same map in the playground. The demo replaces it.
+    let fallback = format!(
+        "<a href=\"{}\">{} (open it in the playground)</a>",
+        escaped(&format!("{playground}?{}", playground_query(config))),
+        escaped(&frame_title(config)),
+    );
     let element = format!(
-        "<script type=\"module\" src=\"{}terrain.js\"></script>\n<terrain-demo{attributes}></terrain-demo>",
+        "<script type=\"module\" src=\"{}terrain.js\"></script>\n<terrain-demo{attributes}>{fallback}</terrain-demo>",
         escaped(site)
     );
     Snippets { iframe, element }
@@ -329,7 +348,34 @@ mod tests {
                 element.starts_with("<terrain-demo algorithm=\""),
                 "{element}"
             );
-            let pairs = attributes_of(element.trim_end_matches("></terrain-demo>"));
+            let (tag, fallback) = element.split_once("><a href=\"").expect("a fallback link");
+            let (href, words) = fallback.split_once("\">").expect("a link");
+            assert_eq!(
+                words,
+                format!(
+                    "{} (open it in the playground)</a></terrain-demo>",
+                    frame_title(&config)
+                )
+            );
+            let query = href.replace("&amp;", "&");
+            let query = query.strip_prefix(PLAYGROUND).expect("to the playground");
+            let mut linked = DemoConfig::default();
+            let problems = linked.apply_query(query.trim_start_matches('?'));
+            assert!(problems.is_empty(), "{problems:?} in {query}");
+            assert_eq!(linked.params, config.params, "the same map: {query}");
+            assert_eq!(linked.stage, config.stage);
+            let shown = |display: &Display| {
+                (
+                    display.palette,
+                    display.view,
+                    display.wireframe,
+                    display.relief,
+                    display.overlay,
+                    display.water,
+                )
+            };
+            assert_eq!(shown(&linked.display), shown(&config.display), "{query}");
+            let pairs = attributes_of(tag);
             let (read, problems) = read_attributes(|name| attribute(&pairs, name), None);
             assert!(problems.is_empty(), "{problems:?} in {element}");
             let expected = DemoConfig {
