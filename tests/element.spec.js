@@ -386,7 +386,7 @@ test("a page makes its context when its first demo comes into view, and keeps it
   // A browser keeps about sixteen live contexts for every page of a site,
   // frames included: a page makes none before a demo is in view. A page of
   // its own keeps it 30 s with no demo in view, so a demo scrolled back to
-  // is drawn on what it holds (a frame gives it back after 1.5 s: the
+  // is drawn on what it holds (a frame gives it back after 0.5 s: the
   // twenty frames of embed.spec.js).
   await page.addInitScript(keepWebGLContexts);
   await page.setViewportSize({ width: 800, height: 700 });

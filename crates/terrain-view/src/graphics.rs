@@ -40,10 +40,15 @@ pub type ContextId = u32;
 pub const RESTORE_WAIT_MS: u32 = 2_000;
 
 /// How long a page in a frame keeps its context with no demo on screen
-/// before it gives it back: shorter than [`RESTORE_WAIT_MS`], so that the
-/// frames a reader scrolled past have given theirs back before a frame
-/// that lost one makes another.
-pub const FRAME_REST_AFTER_MS: u32 = 1_500;
+/// before it gives it back: the browser keeps about sixteen for all the
+/// frames of a site together, so those a reader scrolled past give theirs
+/// back soon (at 1.5 s, a post of twenty frames scrolled at 5 000 px/s had
+/// contexts taken).
+pub const FRAME_REST_AFTER_MS: u32 = 500;
+
+/// How long a demo in a frame is in view before the frame makes a context
+/// for it: a frame only passing by, as a reader scrolls fast, makes none.
+pub const FRAME_WAKE_AFTER_MS: u32 = 200;
 
 /// How long a page of its own keeps its context with no demo on screen:
 /// the demos of a chapter a reader scrolls back to are drawn at once on
@@ -59,6 +64,12 @@ pub fn rest_after_ms(framed: bool) -> u32 {
     } else {
         PAGE_REST_AFTER_MS
     }
+}
+
+/// How long a demo is in view before a page with no context makes one,
+/// `framed` or not: a page of its own makes it at once.
+pub fn wake_after_ms(framed: bool) -> u32 {
+    if framed { FRAME_WAKE_AFTER_MS } else { 0 }
 }
 
 /// How many new contexts the page makes by itself, in a row, before it
@@ -166,6 +177,15 @@ pub enum ContextEvent {
     /// Rest number `n` is over: [`rest_after_ms`] have passed since it
     /// started with no demo on screen (see [`ContextStep::rest`]).
     RestDue(u32),
+    /// Wake number `n` is over: [`wake_after_ms`] have passed since a demo
+    /// came into view with no context (see [`ContextStep::wake`]).
+    WakeDue(u32),
+    /// The page must draw now, on screen or not (it is being printed): a
+    /// context is made at once if there is none, or none that works.
+    NeededNow,
+    /// The page has drawn what it needed the context for (for paper) and
+    /// gives it back now if no demo is on screen.
+    GiveBack,
     /// The shell did what [`ContextAction`] asked for context `id`: it can
     /// be drawn with, or it could not be had, for this reason.
     Ready(ContextId, Result<(), String>),
@@ -198,6 +218,9 @@ pub struct ContextStep {
     /// No demo is on screen: hand back [`ContextEvent::RestDue`] of this
     /// rest after [`rest_after_ms`].
     pub rest: Option<u32>,
+    /// A demo came into view with no context: hand back
+    /// [`ContextEvent::WakeDue`] of this wake after [`wake_after_ms`].
+    pub wake: Option<u32>,
     /// What the shell must do now.
     pub action: Option<ContextAction>,
 }
@@ -217,6 +240,8 @@ pub struct SharedContext {
     on_screen: bool,
     /// Rests started so far (see [`ContextStep::rest`]), numbering them.
     rests: u32,
+    /// Wakes started so far (see [`ContextStep::wake`]), numbering them.
+    wakes: u32,
     /// Whether the page has asked for a context yet: its first is number 0.
     asked: bool,
     /// Whether the page has had a context: failing to make the first one
@@ -244,6 +269,7 @@ impl SharedContext {
             awaited: None,
             on_screen: false,
             rests: 0,
+            wakes: 0,
             overdue: false,
             made_in_a_row: 0,
         }
@@ -299,23 +325,27 @@ impl SharedContext {
                     self.replace_by_itself(&mut step);
                 } else if on_screen && self.graphics == Graphics::Resting && self.awaited.is_none()
                 {
-                    step.action = Some(self.replace());
+                    self.wakes += 1;
+                    step.wake = Some(self.wakes);
                 } else if left && self.graphics == Graphics::Ready {
                     self.start_rest(&mut step);
                 }
             }
-            ContextEvent::RestDue(rest)
-                if rest == self.rests
-                    && !self.on_screen
-                    && self.graphics == Graphics::Ready
+            ContextEvent::RestDue(rest) if rest == self.rests => self.give_back(&mut step),
+            ContextEvent::GiveBack => self.give_back(&mut step),
+            ContextEvent::WakeDue(wake)
+                if wake == self.wakes
+                    && self.on_screen
+                    && self.graphics == Graphics::Resting
                     && self.awaited.is_none() =>
             {
-                // Given back, not taken: the next one made is not the
-                // browser's doing.
-                self.made_in_a_row = 0;
-                step.action = Some(ContextAction::Release);
-                step.changed = self.set(Graphics::Resting);
+                step.action = Some(self.replace());
             }
+            ContextEvent::NeededNow if self.awaited.is_none() => match self.graphics {
+                Graphics::Resting => step.action = Some(self.replace()),
+                Graphics::Lost => self.replace_by_itself(&mut step),
+                _ => {}
+            },
             ContextEvent::Ready(id, result) if self.awaited == Some(id) => {
                 self.awaited = None;
                 let refusals = match self.graphics {
@@ -365,6 +395,18 @@ impl SharedContext {
         }
     }
 
+    /// Gives the context back to the browser, if it works and no demo is
+    /// on screen.
+    fn give_back(&mut self, step: &mut ContextStep) {
+        if !self.on_screen && self.graphics == Graphics::Ready && self.awaited.is_none() {
+            // Given back, not taken: the next one made is not the
+            // browser's doing.
+            self.made_in_a_row = 0;
+            step.action = Some(ContextAction::Release);
+            step.changed = self.set(Graphics::Resting);
+        }
+    }
+
     /// Starts the wait after which a page with no demo on screen gives its
     /// context back.
     fn start_rest(&mut self, step: &mut ContextStep) {
@@ -403,6 +445,14 @@ mod tests {
             ContextStep::default()
         );
         context
+    }
+
+    /// A demo comes into view with no context, and stays until its wake
+    /// is over: the step, which asks for a context.
+    fn woken(context: &mut SharedContext) -> ContextStep {
+        let step = context.handle(ContextEvent::OnScreen(true));
+        assert_eq!(step.action, None, "not before the wake is over");
+        context.handle(ContextEvent::WakeDue(step.wake.expect("a wake")))
     }
 
     /// Context 0 lost and its wait over: the step, which asks for context 1.
@@ -463,7 +513,15 @@ mod tests {
             ContextStep::default(),
             "nothing in view: nothing made, nothing to rest from"
         );
-        let step = context.handle(ContextEvent::OnScreen(true));
+        // Only passing by: in view, then gone before its wake is over.
+        let passing = context.handle(ContextEvent::OnScreen(true)).wake;
+        context.handle(ContextEvent::OnScreen(false));
+        assert_eq!(
+            context.handle(ContextEvent::WakeDue(passing.expect("a wake"))),
+            ContextStep::default(),
+            "no context for a demo that only passed by"
+        );
+        let step = woken(&mut context);
         assert_eq!(step.action, Some(ContextAction::Replace(0)));
         assert_eq!(
             context.handle(ContextEvent::OnScreen(true)),
@@ -478,7 +536,7 @@ mod tests {
     #[test]
     fn a_first_context_refused_means_no_webgl2_and_nothing_more_is_tried() {
         let mut context = SharedContext::new(Graphics::Resting);
-        context.handle(ContextEvent::OnScreen(true));
+        woken(&mut context);
         let step = context.handle(ContextEvent::Ready(0, Err("no WebGL2 here".into())));
         assert!(step.changed);
         assert_eq!(
@@ -490,6 +548,8 @@ mod tests {
             ContextEvent::OnScreen(false),
             ContextEvent::RestDue(1),
             ContextEvent::OnScreen(true),
+            ContextEvent::WakeDue(1),
+            ContextEvent::NeededNow,
             ContextEvent::TryAgain,
         ] {
             assert_eq!(context.handle(event), ContextStep::default());
@@ -523,14 +583,14 @@ mod tests {
             ContextStep::default(),
             "the context given back is not missed"
         );
-        let step = context.handle(ContextEvent::OnScreen(true));
+        let step = woken(&mut context);
         assert_eq!(step.action, Some(ContextAction::Replace(1)));
         context.handle(ContextEvent::Ready(1, Ok(())));
         assert_eq!(context.graphics(), &Graphics::Ready);
         // A new one refused on the way back: blocked, with Try again.
         context.handle(ContextEvent::OnScreen(false));
         context.handle(ContextEvent::RestDue(3));
-        context.handle(ContextEvent::OnScreen(true));
+        woken(&mut context);
         context.handle(ContextEvent::Ready(2, Err("refused".into())));
         assert!(context.graphics().offers_retry());
     }
@@ -556,7 +616,7 @@ mod tests {
         );
         // Contexts the browser took again and again, then a rest: the page
         // was not fighting over them, so it may make as many again.
-        context.handle(ContextEvent::OnScreen(true));
+        woken(&mut context);
         context.handle(ContextEvent::Ready(1, Ok(())));
         for id in 1..=MAX_NEW_CONTEXTS {
             let lost = context.handle(ContextEvent::Lost(id));
@@ -566,12 +626,47 @@ mod tests {
         }
         let rest = context.handle(ContextEvent::OnScreen(false)).rest;
         context.handle(ContextEvent::RestDue(rest.expect("a rest")));
-        context.handle(ContextEvent::OnScreen(true));
+        woken(&mut context);
         let id = context.current();
         context.handle(ContextEvent::Ready(id, Ok(())));
         let lost = context.handle(ContextEvent::Lost(id));
         let step = context.handle(ContextEvent::WaitOver(lost.wait.expect("a wait")));
         assert_eq!(step.action, Some(ContextAction::Replace(id + 1)));
+    }
+
+    #[test]
+    fn printing_makes_a_context_at_once_and_a_frame_gives_it_back_when_drawn() {
+        // Resting, nothing in view: made at once, no wake to wait for.
+        let mut context = SharedContext::new(Graphics::Resting);
+        let step = context.handle(ContextEvent::NeededNow);
+        assert_eq!(step.action, Some(ContextAction::Replace(0)));
+        assert_eq!(
+            context.handle(ContextEvent::NeededNow),
+            ContextStep::default(),
+            "asked for once"
+        );
+        context.handle(ContextEvent::Ready(0, Ok(())));
+        let step = context.handle(ContextEvent::GiveBack);
+        assert_eq!(step.action, Some(ContextAction::Release));
+        assert_eq!(context.graphics(), &Graphics::Resting);
+        // A demo in view keeps it.
+        woken(&mut context);
+        context.handle(ContextEvent::Ready(1, Ok(())));
+        assert_eq!(
+            context.handle(ContextEvent::GiveBack),
+            ContextStep::default()
+        );
+        // Lost, and its wait not over: replaced at once rather than
+        // printed as notes.
+        context.handle(ContextEvent::Lost(1));
+        let step = context.handle(ContextEvent::NeededNow);
+        assert_eq!(step.action, Some(ContextAction::Replace(2)));
+        context.handle(ContextEvent::Ready(2, Ok(())));
+        assert_eq!(
+            context.handle(ContextEvent::NeededNow),
+            ContextStep::default(),
+            "a working context is kept"
+        );
     }
 
     #[test]
@@ -603,6 +698,7 @@ mod tests {
                 changed: true,
                 wait: Some(1),
                 rest: None,
+                wake: None,
                 action: None
             }
         );

@@ -11,7 +11,7 @@ use crate::camera::Orbit;
 use crate::demo::{Demo, Effect, Environment, Input, JobId, Key};
 use crate::element::{self, Attributes};
 pub use crate::graphics::Graphics;
-use crate::graphics::{ContextEvent, RESTORE_WAIT_MS, SharedContext, rest_after_ms};
+use crate::graphics::{ContextEvent, RESTORE_WAIT_MS, SharedContext, rest_after_ms, wake_after_ms};
 use crate::link::{self, LinkSeed};
 use crate::palette::Palette;
 use crate::protocol::{self, Reply, Request};
@@ -66,11 +66,14 @@ pub struct Page {
     kept: KeptOctaves,
     /// The demos that share one camera (none, or two or more).
     shared_camera: Vec<usize>,
-    /// Whether the page is being printed: every demo is drawn, and the
-    /// context kept, as if all were on screen.
+    /// Whether the page is being printed: every demo is drawn, on screen
+    /// or not.
     printing: bool,
     /// Whether the page is in a frame, which gives its context back sooner.
     framed: bool,
+    /// Whether the page is hidden (another tab in front): no demo of it is
+    /// on screen, whatever its place on the page.
+    hidden: bool,
 }
 
 impl Page {
@@ -90,6 +93,7 @@ impl Page {
             shared_camera: Vec::new(),
             printing: false,
             framed: false,
+            hidden: false,
         }
     }
 
@@ -199,10 +203,10 @@ impl Page {
         out
     }
 
-    /// A lost context is made anew only for a demo on screen, or on paper
-    /// (see `graphics.rs`).
+    /// A lost context is made anew only for a demo on screen, in a page
+    /// that is not hidden (see `graphics.rs`).
     fn tell_context_what_is_on_screen(&mut self, out: &mut Vec<PageEffect>) {
-        let on_screen = self.printing || self.slots.values().any(|slot| slot.visible);
+        let on_screen = !self.hidden && self.slots.values().any(|slot| slot.visible);
         self.context_event(ContextEvent::OnScreen(on_screen), out);
     }
 
@@ -246,13 +250,17 @@ impl Page {
             }
             PageInput::Printing(printing) => {
                 self.printing = printing;
-                self.tell_context_what_is_on_screen(&mut out);
                 // At once: the browser lays the page out for paper when
-                // this task ends. (A context still to come draws them as
-                // it arrives, below.)
+                // this task ends. A context made for it draws them as it
+                // arrives (`context_event`).
                 if printing {
-                    self.draw_dirty(&mut out);
+                    self.context_event(ContextEvent::NeededNow, &mut out);
+                    self.draw_for_paper(&mut out);
                 }
+            }
+            PageInput::Hidden(hidden) => {
+                self.hidden = hidden;
+                self.tell_context_what_is_on_screen(&mut out);
             }
             PageInput::Resized(index, width, height) => {
                 if let Some(slot) = self.slots.get_mut(index)
@@ -308,7 +316,7 @@ impl Page {
         if step.changed {
             self.tell_every_demo(out);
             if self.printing {
-                self.draw_dirty(out);
+                self.draw_for_paper(out);
             }
         }
         if let Some(loss) = step.wait {
@@ -323,8 +331,31 @@ impl Page {
                 input: PageInput::Context(ContextEvent::RestDue(rest)),
             });
         }
+        if let Some(wake) = step.wake {
+            let input = ContextEvent::WakeDue(wake);
+            match wake_after_ms(self.framed) {
+                0 => self.context_event(input, out),
+                milliseconds => out.push(PageEffect::Schedule {
+                    milliseconds,
+                    input: PageInput::Context(input),
+                }),
+            }
+        }
         if let Some(action) = step.action {
             out.push(PageEffect::Context(action));
+        }
+    }
+
+    /// Draws every dirty demo for paper, on screen or not. A frame then
+    /// gives its context back at once unless a demo is on screen, so the
+    /// frames of a post being printed hold one in turn, not all at once.
+    fn draw_for_paper(&mut self, out: &mut Vec<PageEffect>) {
+        if *self.graphics() != Graphics::Ready {
+            return;
+        }
+        self.draw_dirty(out);
+        if self.framed {
+            self.context_event(ContextEvent::GiveBack, out);
         }
     }
 
@@ -543,7 +574,9 @@ impl Page {
 mod tests {
     use super::*;
     use crate::camera::CameraAction;
-    use crate::graphics::{ContextAction, FRAME_REST_AFTER_MS, PAGE_REST_AFTER_MS};
+    use crate::graphics::{
+        ContextAction, FRAME_REST_AFTER_MS, FRAME_WAKE_AFTER_MS, PAGE_REST_AFTER_MS,
+    };
     use crate::protocol::Job;
     use crate::settings::{Controls, Display};
     use terrain_core::{Algorithm, MapSettings, Params, Stage};
@@ -914,13 +947,21 @@ mod tests {
                 })
                 .collect()
         };
+        // In a frame, a demo in view a moment: only then is a context made.
         assert_eq!(
             contexts(page.handle(PageInput::Visible(0, true))),
-            [PageEffect::Context(ContextAction::Replace(0))]
+            [PageEffect::Schedule {
+                milliseconds: FRAME_WAKE_AFTER_MS,
+                input: context(ContextEvent::WakeDue(1)),
+            }]
         );
         assert!(
             drawn(&page.handle(PageInput::Frame)).is_empty(),
             "nothing drawn before the context is there"
+        );
+        assert_eq!(
+            contexts(page.handle(context(ContextEvent::WakeDue(1)))),
+            [PageEffect::Context(ContextAction::Replace(0))]
         );
         page.handle(context(ContextEvent::Ready(0, Ok(()))));
         assert_eq!(drawn(&page.handle(PageInput::Frame)), [0]);
@@ -941,8 +982,9 @@ mod tests {
         );
         // The other demo comes into view: a new context, and it draws on it.
         page.handle(PageInput::Resized(1, 320, 240));
+        page.handle(PageInput::Visible(1, true));
         assert_eq!(
-            contexts(page.handle(PageInput::Visible(1, true))),
+            contexts(page.handle(context(ContextEvent::WakeDue(2)))),
             [PageEffect::Context(ContextAction::Replace(1))]
         );
         page.handle(context(ContextEvent::Ready(1, Ok(()))));
@@ -970,15 +1012,43 @@ mod tests {
         assert!(effects.contains(&PageEffect::Context(ContextAction::Replace(0))));
         assert!(drawn(&effects).is_empty(), "no context yet");
         // The context arrives within the same task: every demo is drawn
-        // as it does, with no frame to wait for.
+        // as it does, with no frame to wait for; with nothing on screen,
+        // the context rests after.
         let effects = page.handle(context(ContextEvent::Ready(0, Ok(()))));
         assert_eq!(drawn(&effects), [0, 1, 2]);
-        // Printed, with nothing on screen: the context rests again.
-        let effects = page.handle(PageInput::Printing(false));
         assert!(effects.contains(&PageEffect::Schedule {
             milliseconds: PAGE_REST_AFTER_MS,
             input: context(ContextEvent::RestDue(1)),
         }));
+        page.handle(PageInput::Printing(false));
+
+        // A frame draws, then gives its context back at once, so the
+        // frames of a post being printed do not hold twenty at a time.
+        let mut page = Page::new(Graphics::Resting);
+        page.set_framed(true);
+        page.mount(config(3, None), Vec::new(), "here".into(), 1);
+        page.handle(PageInput::Resized(0, 320, 240));
+        page.handle(PageInput::Printing(true));
+        let effects = page.handle(context(ContextEvent::Ready(0, Ok(()))));
+        let draw = effects
+            .iter()
+            .position(|effect| matches!(effect, PageEffect::Draw { .. }));
+        let release = effects
+            .iter()
+            .position(|effect| *effect == PageEffect::Context(ContextAction::Release));
+        assert!(draw.is_some() && draw < release, "{effects:?}");
+        assert_eq!(page.graphics().name(), "resting");
+
+        // Lost moments before: a new context at once, not notes on paper.
+        let mut page = drawn_then_mostly_off_screen();
+        page.handle(context(ContextEvent::Lost(0)));
+        page.handle(PageInput::Demo(2, Input::Refresh(5)));
+        assert!(
+            page.handle(PageInput::Printing(true))
+                .contains(&PageEffect::Context(ContextAction::Replace(1)))
+        );
+        let effects = page.handle(context(ContextEvent::Ready(1, Ok(()))));
+        assert_eq!(drawn(&effects), [0, 1, 2, 3]);
 
         // With a context already: drawn in the same step.
         let mut page = drawn_then_mostly_off_screen();

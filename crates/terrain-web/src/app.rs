@@ -137,16 +137,12 @@ impl App {
         )?;
         visibility_changed.forget();
         let size_changed = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
-            let ratio = dom::window()
-                .map_or(1.0, |window| window.device_pixel_ratio())
-                .clamp(1.0, 2.0);
-            let pixels = |css: f64| ((css * ratio).round() as u32).clamp(1, 4096);
             for entry in entries.iter() {
                 if let Ok(entry) = entry.dyn_into::<ResizeObserverEntry>()
                     && let Some(index) = demo_index(&entry.target())
                 {
                     let rectangle = entry.content_rect();
-                    let (width, height) = (pixels(rectangle.width()), pixels(rectangle.height()));
+                    let (width, height) = device_pixels(rectangle.width(), rectangle.height());
                     dispatch(PageInput::Resized(index, width, height));
                 }
             }
@@ -159,12 +155,25 @@ impl App {
         let window = dom::window()?;
         page.set_framed(dom::in_a_frame(&window));
         // Paper shows every demo, not only those scrolled into view: they
-        // are drawn as printing starts, before the page is laid out for it.
-        for (event, printing) in [("beforeprint", true), ("afterprint", false)] {
-            dom::listen(&window, event, move |_: web_sys::Event| {
-                dispatch(PageInput::Printing(printing))
-            })?;
-        }
+        // are drawn as printing starts, before the page is laid out for it,
+        // at their sizes now (a frame out of view, whose rendering the
+        // browser holds back, may never have been told its size).
+        dom::listen(&window, "beforeprint", |_: web_sys::Event| {
+            for resized in with_app(App::measured).unwrap_or_default() {
+                dispatch(resized);
+            }
+            dispatch(PageInput::Printing(true));
+        })?;
+        dom::listen(&window, "afterprint", |_: web_sys::Event| {
+            dispatch(PageInput::Printing(false))
+        })?;
+        // A hidden page (another tab in front) has no demo on screen.
+        let document = dom::document()?;
+        page.handle(PageInput::Hidden(document.hidden()));
+        let shown = document.clone();
+        dom::listen(&document, "visibilitychange", move |_: web_sys::Event| {
+            dispatch(PageInput::Hidden(shown.hidden()))
+        })?;
         // Play's pace follows the reader's motion setting, now and as it
         // changes.
         if let Some(motion) = dom::reduced_motion() {
@@ -245,6 +254,18 @@ impl App {
         self.scenes.insert(index, None);
         self.carry_out(effects);
         Ok(index)
+    }
+
+    /// Every demo's canvas size in device pixels, measured now.
+    fn measured(&mut self) -> Vec<PageInput> {
+        self.views
+            .iter_mut()
+            .map(|(index, view)| {
+                let rectangle = view.canvas().get_bounding_client_rect();
+                let (width, height) = device_pixels(rectangle.width(), rectangle.height());
+                PageInput::Resized(index, width, height)
+            })
+            .collect()
     }
 
     /// The page's state machine.
@@ -500,6 +521,17 @@ fn request_frame() {
             let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
         }
     });
+}
+
+/// A canvas of `width` x `height` CSS pixels in device pixels, as the
+/// demos draw: at most twice as many (a phone's 3 would cost 2.25 times the
+/// pixels for little to see), and at most 4096.
+fn device_pixels(width: f64, height: f64) -> (u32, u32) {
+    let ratio = dom::window()
+        .map_or(1.0, |window| window.device_pixel_ratio())
+        .clamp(1.0, 2.0);
+    let pixels = |css: f64| ((css * ratio).round() as u32).clamp(1, 4096);
+    (pixels(width), pixels(height))
 }
 
 /// The demo a canvas belongs to.

@@ -20,6 +20,9 @@ pub enum PageInput {
     /// The page is about to be printed (`true`: every demo is drawn now,
     /// on screen or not, so paper shows them all), or has been.
     Printing(bool),
+    /// The page was hidden (`true`: another tab in front, a minimized
+    /// window) or shown again.
+    Hidden(bool),
     /// Demo `index`'s canvas is now `width` x `height` device pixels.
     Resized(usize, u32, u32),
     /// An animation frame: draw what needs it.
