@@ -387,6 +387,28 @@ test("twenty frames, more than the browser's live contexts, scrolled through: no
   expect(evictions, "no context taken").toEqual([]);
 });
 
+test("a frame whose page is hidden (another tab in front) gives its context back, and draws again when shown", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await twentyFrames(page, (frame, seed) => (seed === 0 ? frame("", 640, 500) : ""));
+  const frame = page.frames().find((frame) => /seed=0$/.test(frame.url()));
+  await expect.poll(async () => (await frameState(frame)).foreground ?? 0).toBeGreaterThan(0.05);
+  expect((await frameState(frame)).stats).toMatchObject({ graphics: "ready", context: 0 });
+  // Headless Chromium never hides a page: the frame is told it is.
+  const hide = (hidden) =>
+    frame.evaluate((hidden) => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+  await hide(true);
+  await expect.poll(async () => (await frameState(frame)).stats.graphics).toBe("resting");
+  expect((await frameState(frame)).foreground, "its picture stays").toBeGreaterThan(0.05);
+  await hide(false);
+  await expect.poll(async () => (await frameState(frame)).stats).toMatchObject({ graphics: "ready", context: 1 });
+  await expect.poll(async () => (await frameState(frame)).stats.draws).toBeGreaterThan(1);
+});
+
 test("a post of twenty frames printed at once prints every frame's terrain, and has no context taken", async ({
   page,
 }) => {
