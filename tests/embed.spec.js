@@ -375,10 +375,11 @@ test("twenty frames, more than the browser's live contexts, scrolled through: no
   const inView = frames().filter((frame) => /seed=[01]$/.test(frame.url()));
   expect(inView).toHaveLength(2);
   for (const frame of inView) {
+    // In view a moment, it makes a context again, and draws.
     await expect
-      .poll(async () => (await frameState(frame)).foreground, { message: `${frame.url()} shows its terrain` })
-      .toBeGreaterThan(0.05);
-    expect((await frameState(frame)).stats.graphics).toBe("ready");
+      .poll(async () => (await frameState(frame)).stats.graphics, { message: `${frame.url()} makes a context` })
+      .toBe("ready");
+    expect((await frameState(frame)).foreground, `${frame.url()} shows its terrain`).toBeGreaterThan(0.05);
   }
   // The frames scrolled past rest again, their last pictures kept.
   const past = frames().find((frame) => /seed=10$/.test(frame.url()));
