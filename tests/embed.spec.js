@@ -343,6 +343,17 @@ async function twentyFrames(page, markup) {
   return evictions;
 }
 
+/** A post of twenty frames of 640 x 500, a paragraph before each, on a
+ * screen of 700 x 900: the times the browser took a context away, and
+ * the frames, once all are there. */
+async function postOfTwentyFrames(page) {
+  await page.setViewportSize({ width: 700, height: 900 });
+  const evictions = await twentyFrames(page, (frame, seed) => `<p>Frame ${seed}</p>${frame("", 640, 500)}`);
+  const frames = () => page.frames().filter((frame) => frame !== page.mainFrame());
+  await expect.poll(() => frames().length).toBe(20);
+  return { evictions, frames };
+}
+
 test("twenty frames, more than the browser's live contexts, scrolled through: none is taken, and the frames in view draw", async ({
   page,
 }) => {
@@ -354,10 +365,7 @@ test("twenty frames, more than the browser's live contexts, scrolled through: no
   // post and back, briskly (5 000 px/s) or slowly, never has a context
   // taken (the frames once all made theirs at load and took them from the
   // frames in view, and those off screen held theirs).
-  await page.setViewportSize({ width: 700, height: 900 });
-  const evictions = await twentyFrames(page, (frame, seed) => `<p>Frame ${seed}</p>${frame("", 640, 500)}`);
-  const frames = () => page.frames().filter((frame) => frame !== page.mainFrame());
-  await expect.poll(() => frames().length).toBe(20);
+  const { evictions, frames } = await postOfTwentyFrames(page);
   const last = frames().find((frame) => /seed=19$/.test(frame.url()));
   await expect.poll(async () => (await frameState(last)).stats?.demos).toBe(1);
   expect((await frameState(last)).stats.graphics, "a frame out of view makes no context").toBe("resting");
@@ -417,10 +425,7 @@ test("a post of twenty frames printed at once prints every frame's terrain, and 
   // The frames out of view had never been drawn, nor told their size (the
   // browser holds back their rendering): they printed as blank boxes, and
   // all twenty made a context at once for paper.
-  await page.setViewportSize({ width: 700, height: 900 });
-  const evictions = await twentyFrames(page, (frame, seed) => `<p>Frame ${seed}</p>${frame("", 640, 500)}`);
-  const frames = () => page.frames().filter((frame) => frame !== page.mainFrame());
-  await expect.poll(() => frames().length).toBe(20);
+  const { evictions, frames } = await postOfTwentyFrames(page);
   for (const frame of frames()) {
     await expect.poll(async () => (await frameState(frame)).stats?.demos).toBe(1);
     await expect.poll(async () => (await frameState(frame)).stats.waiting).toBe(0);
