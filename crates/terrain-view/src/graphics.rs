@@ -319,12 +319,13 @@ impl SharedContext {
                 }
             }
             ContextEvent::OnScreen(on_screen) => {
-                let left = self.on_screen && !on_screen;
+                let (entered, left) = (!self.on_screen && on_screen, self.on_screen && !on_screen);
                 self.on_screen = on_screen;
                 if on_screen && self.overdue {
                     self.replace_by_itself(&mut step);
-                } else if on_screen && self.graphics == Graphics::Resting && self.awaited.is_none()
-                {
+                } else if entered && self.graphics == Graphics::Resting && self.awaited.is_none() {
+                    // Only as the first demo comes into view: another
+                    // following it does not put the context off.
                     self.wakes += 1;
                     step.wake = Some(self.wakes);
                 } else if left && self.graphics == Graphics::Ready {
@@ -521,7 +522,13 @@ mod tests {
             ContextStep::default(),
             "no context for a demo that only passed by"
         );
-        let step = woken(&mut context);
+        // A second demo coming into view meanwhile does not put it off.
+        let wake = context.handle(ContextEvent::OnScreen(true)).wake;
+        assert_eq!(
+            context.handle(ContextEvent::OnScreen(true)),
+            ContextStep::default()
+        );
+        let step = context.handle(ContextEvent::WakeDue(wake.expect("a wake")));
         assert_eq!(step.action, Some(ContextAction::Replace(0)));
         assert_eq!(
             context.handle(ContextEvent::OnScreen(true)),
