@@ -185,24 +185,26 @@ mod tests {
     use std::collections::HashSet;
     use terrain_core::{Algorithm, Stage};
 
-    fn reader(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let attributes: Attributes = pairs
+    fn owned(pairs: &[(&str, &str)]) -> Attributes {
+        pairs
             .iter()
             .map(|&(name, value)| (name.to_owned(), value.to_owned()))
-            .collect();
+            .collect()
+    }
+
+    fn reader(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let attributes = owned(pairs);
         move |name| attribute(&attributes, name)
     }
 
     #[test]
     fn the_other_embeds_spelling_is_named_with_the_one_to_write() {
-        let given: Attributes = [
+        let given = owned(&[
             ("data-terrain-demo", "perlin-noise"),
             ("data-exponent", "3"),
             ("seed", "5"),
             ("class", "wide"),
-        ]
-        .map(|(name, value)| (name.to_owned(), value.to_owned()))
-        .to_vec();
+        ]);
         assert_eq!(
             misplaced(&given, true),
             [
@@ -221,7 +223,7 @@ mod tests {
         );
         // Slips: a JavaScript name as HTML hands it over, a letter short,
         // a letter dropped; a page's own attributes are not ours to name.
-        let slips: Attributes = [
+        let slips = owned(&[
             ("spreadreduction", "0.9"),
             ("octave", "2"),
             ("style", "color: red"),
@@ -229,9 +231,7 @@ mod tests {
             ("data-speed", "0.8"),
             ("data-spread-redution", "0.9"),
             ("data-spreadreduction", "0.8"),
-        ]
-        .map(|(name, value)| (name.to_owned(), value.to_owned()))
-        .to_vec();
+        ]);
         assert_eq!(
             misplaced(&slips, true),
             [

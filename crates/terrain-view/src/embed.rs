@@ -141,19 +141,23 @@ pub fn element_attributes(config: &DemoConfig) -> Vec<(&'static str, String)> {
 /// JavaScript names (a share link's keys, with what goes without saying
 /// left out).
 fn embed_query(config: &DemoConfig) -> String {
-    let pairs: Vec<String> = settings_shown(config)
-        .into_iter()
-        .map(|(spec, text)| format!("{}={}", spec.option, query::encode(&text)))
-        .collect();
-    pairs.join("&")
+    query_of(settings_shown(config))
 }
 
 /// A share link's query for `config`: [`settings_shown`] that a share
 /// link reads (not a frame's controls), under their JavaScript names.
 fn playground_query(config: &DemoConfig) -> String {
-    let pairs: Vec<String> = settings_shown(config)
+    query_of(
+        settings_shown(config)
+            .into_iter()
+            .filter(|(spec, _)| spec.surfaces.url && **spec != EMBED_CONTROLS),
+    )
+}
+
+/// `settings` as an address's query: each under its JavaScript name.
+fn query_of(settings: impl IntoIterator<Item = (&'static Spec, String)>) -> String {
+    let pairs: Vec<String> = settings
         .into_iter()
-        .filter(|(spec, _)| spec.surfaces.url && **spec != EMBED_CONTROLS)
         .map(|(spec, text)| format!("{}={}", spec.option, query::encode(&text)))
         .collect();
     pairs.join("&")

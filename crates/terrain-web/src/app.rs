@@ -443,8 +443,7 @@ impl App {
     fn context(&mut self, action: ContextAction) {
         let (id, result): (ContextId, _) = match action {
             ContextAction::Release => {
-                self.scenes.iter_mut().for_each(|(_, scene)| *scene = None);
-                self.gpu = None;
+                self.let_go_of_context();
                 return;
             }
             ContextAction::Renew(id) => (
@@ -455,9 +454,8 @@ impl App {
                 },
             ),
             ContextAction::Replace(id) => {
-                // The old context goes first, and everything made on it.
-                self.scenes.iter_mut().for_each(|(_, scene)| *scene = None);
-                self.gpu = None;
+                // The old context goes first.
+                self.let_go_of_context();
                 let made = dom::document()
                     .map_err(|_| "the page has no document".to_owned())
                     .and_then(|document| Gpu::new(&document, id, tell_page()));
@@ -465,6 +463,13 @@ impl App {
             }
         };
         enqueue(PageInput::Context(ContextEvent::Ready(id, result)));
+    }
+
+    /// Lets go of the shared context and everything made on it (each
+    /// demo's scene), giving it back to the browser.
+    fn let_go_of_context(&mut self) {
+        self.scenes.iter_mut().for_each(|(_, scene)| *scene = None);
+        self.gpu = None;
     }
 
     /// Draws demo `index`: in 3D with the shared context, or as a picture.
